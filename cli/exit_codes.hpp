@@ -1,0 +1,36 @@
+// The exit-code contract, in ranges like Fast Downward's: 0 a plan,
+// 1x no plan exists, 2x a limit was reached first, 3x an error.
+#pragma once
+
+namespace satslide::cli {
+
+enum class ExitCode : int {
+  plan_found = 0,        // a plan was found, replayed and printed
+  unsolvable = 10,       // proven: no plan of any length
+  no_plan_at_horizon = 11, // decode: the solver refuted that horizon
+  horizon_limit = 20,    // --max-horizon reached; shorter plans refuted
+  timeout = 21,          // --timeout reached; shorter plans refuted
+  internal_error = 30,   // a bug: e.g. a decoded plan failed replay
+  bad_input = 31,        // bad board, goal, layout or puzzle file
+  bad_usage = 32,        // unknown option, missing or bad option value
+  bad_answer = 33,       // malformed CNF or solver answer, or wrong model
+  io_error = 34,         // a file could not be read or written
+};
+
+inline int code(ExitCode e) { return static_cast<int>(e); }
+
+// The table printed by --help and kept in sync with README.md.
+constexpr const char *k_exit_code_help =
+    "Exit codes:\n"
+    "   0  plan found, replayed and printed\n"
+    "  10  unsolvable: proven that no plan exists (e.g. parity)\n"
+    "  11  decode: the solver says the horizon has no plan\n"
+    "  20  --max-horizon reached (what was refuted is printed)\n"
+    "  21  --timeout reached (what was refuted is printed)\n"
+    "  30  internal error (please report it)\n"
+    "  31  bad puzzle input (board, goal, layout, file contents)\n"
+    "  32  bad command line (unknown option, bad value)\n"
+    "  33  bad CNF or solver answer, or a model that fails the CNF\n"
+    "  34  a file could not be read or written\n";
+
+} // namespace satslide::cli

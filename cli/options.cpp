@@ -1,0 +1,220 @@
+#include "options.hpp"
+
+#include "encoder/encodings.hpp"
+#include "exit_codes.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <sstream>
+
+namespace po = boost::program_options;
+
+namespace satslide::cli {
+
+namespace {
+
+constexpr const char *k_usage =
+    "satslide: optimal sliding-puzzle plans from a SAT solver.\n"
+    "\n"
+    "Usage:\n"
+    "  satslide [solve] --puzzle 8 --board \"[1,3,6,4,2,0,7,5,8]\"\n"
+    "  satslide dimacs  --puzzle 8 --board ... --horizon N -o file.cnf\n"
+    "  satslide decode  --cnf file.cnf --model answer.txt\n"
+    "\n"
+    "solve   raises the horizon from a proven lower bound until the SAT\n"
+    "        solver finds a plan; every shorter horizon is refuted on the\n"
+    "        way, so the plan printed is optimal. Progress goes to stderr.\n"
+    "dimacs  writes the CNF of exactly one horizon for another solver.\n"
+    "decode  reads such a solver's answer and prints the plan it encodes.\n"
+    "\n"
+    "Boards are row-major lists, 0 the blank: \"[1,3,6,...]\", \"1,3,6,...\"\n"
+    "or \"1 3 6 ...\". The default goal is 1..N-1 then the blank.\n";
+
+std::string encoding_help() {
+  std::string text = "encoding of the task as CNF:";
+  for (const auto &e : encoder::encodings()) {
+    text += "\n  " + e.name + ": " + e.help;
+  }
+  return text + "\n(default: " + encoder::default_encoding() + ")";
+}
+
+po::options_description describe(Options &o) {
+  po::options_description instance("Instance");
+  instance.add_options()
+      ("puzzle,p", po::value(&o.puzzle)->default_value(o.puzzle),
+       "8, 15, 24 (square n-puzzles) or npuzzle (any --rows x --cols)")
+      ("board,b", po::value(&o.board), "start board, row-major, 0 = blank")
+      ("goal,g", po::value(&o.goal),
+       "goal board (default 1..N-1 then the blank)")
+      ("rows", po::value(&o.rows), "rows of an npuzzle board")
+      ("cols", po::value(&o.cols), "columns of an npuzzle board");
+
+  po::options_description search("Search");
+  search.add_options()
+      ("encoding,e", po::value(&o.encoding), encoding_help().c_str())
+      ("min-horizon", po::value(&o.min_horizon),
+       "first horizon to try; above the lower bound the plan is not "
+       "proven optimal (default: the lower bound)")
+      ("max-horizon", po::value(&o.max_horizon)->default_value(o.max_horizon),
+       "give up after this horizon, reporting what was refuted")
+      ("timeout,t", po::value(&o.timeout),
+       "give up after this many seconds of wall clock (default: none)")
+      ("solver-config", po::value(&o.solver_config)
+                            ->default_value(o.solver_config),
+       "CaDiCaL configuration: default, plain, sat or unsat");
+
+  po::options_description output("Output");
+  output.add_options()
+      ("json", po::bool_switch(&o.json), "print one JSON document")
+      ("show-boards", po::bool_switch(&o.show_boards),
+       "draw the board after every move")
+      ("log-level", po::value(&o.log_level)->default_value(o.log_level),
+       "stderr detail: error, warn, info (a line per horizon) or debug")
+      ("quiet,q", "same as --log-level error")
+      ("help,h", "print this help")
+      ("version", "print the version");
+
+  po::options_description files("dimacs and decode");
+  files.add_options()
+      ("horizon,n", po::value(&o.horizon), "dimacs: the plan length")
+      ("output,o", po::value(&o.output), "dimacs: file to write (- = stdout)")
+      ("cnf", po::value(&o.cnf_file), "decode: the CNF satslide wrote")
+      ("model", po::value(&o.model_file),
+       "decode: the solver's answer (SAT-competition 's'/'v' lines or "
+       "minisat's result file)");
+
+  po::options_description all;
+  all.add(instance).add(search).add(output).add(files);
+  return all;
+}
+
+Command parse_command(const std::string &word) {
+  if (word == "solve") {
+    return Command::solve;
+  }
+  if (word == "dimacs") {
+    return Command::dimacs;
+  }
+  if (word == "decode") {
+    return Command::decode;
+  }
+  throw UsageError("unknown command '" + word +
+                   "' (expected solve, dimacs or decode)");
+}
+
+void check_ranges(const Options &o) {
+  if (!o.encoding.empty() && !encoder::find_encoding(o.encoding)) {
+    throw UsageError("--encoding: unknown encoding '" + o.encoding +
+                     "'; see --help");
+  }
+  if (o.min_horizon < 0 || o.max_horizon < 0) {
+    throw UsageError("--min-horizon and --max-horizon must be >= 0");
+  }
+  if (o.timeout < 0) {
+    throw UsageError("--timeout must be >= 0 seconds");
+  }
+  if (o.rows < 0 || o.cols < 0) {
+    throw UsageError("--rows and --cols must be positive");
+  }
+  const std::string &c = o.solver_config;
+  if (c != "default" && c != "plain" && c != "sat" && c != "unsat") {
+    throw UsageError("--solver-config: unknown configuration '" + c + "'");
+  }
+  const std::string &l = o.log_level;
+  if (l != "error" && l != "warn" && l != "info" && l != "debug") {
+    throw UsageError("--log-level: unknown level '" + l + "'");
+  }
+  if (o.command == Command::dimacs && o.horizon < 0) {
+    throw UsageError("dimacs needs --horizon N (N >= 0)");
+  }
+  if (o.command == Command::decode &&
+      (o.cnf_file.empty() || o.model_file.empty())) {
+    throw UsageError("decode needs --cnf FILE and --model FILE");
+  }
+}
+
+} // namespace
+
+Options parse_options(int argc, const char *const argv[]) {
+  Options o;
+  const po::options_description desc = describe(o);
+  std::ostringstream help;
+  help << k_usage << '\n' << desc << '\n' << k_exit_code_help;
+  o.help_text = help.str();
+
+  po::options_description hidden;
+  std::string command;
+  hidden.add_options()("command", po::value(&command));
+  po::options_description all;
+  all.add(desc).add(hidden);
+  po::positional_options_description positional;
+  positional.add("command", 1);
+
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(argc, argv)
+                  .options(all)
+                  .positional(positional)
+                  .run(),
+              vm);
+    po::notify(vm);
+  } catch (const po::error &e) {
+    throw UsageError(e.what());
+  }
+  if (vm.count("help")) {
+    o.command = Command::help;
+    return o;
+  }
+  if (vm.count("version")) {
+    o.command = Command::version;
+    return o;
+  }
+  if (vm.count("quiet")) {
+    o.log_level = "error";
+  }
+  if (!command.empty()) {
+    o.command = parse_command(command);
+  }
+  check_ranges(o);
+  return o;
+}
+
+encoder::PuzzleSpec puzzle_spec(const Options &o) {
+  encoder::PuzzleSpec spec;
+  int side = 0;
+  if (o.puzzle == "8") {
+    side = 3;
+  } else if (o.puzzle == "15") {
+    side = 4;
+  } else if (o.puzzle == "24") {
+    side = 5;
+  } else if (o.puzzle != "npuzzle") {
+    throw UsageError("--puzzle: unknown puzzle '" + o.puzzle +
+                     "' (expected 8, 15, 24 or npuzzle)");
+  }
+  spec.kind = "npuzzle";
+  if (side > 0) {
+    if ((o.rows && o.rows != side) || (o.cols && o.cols != side)) {
+      throw UsageError("--puzzle " + o.puzzle + " is " +
+                       std::to_string(side) + "x" + std::to_string(side) +
+                       " but --rows/--cols say otherwise");
+    }
+    spec.params["rows"] = spec.params["cols"] = std::to_string(side);
+  } else if (o.rows || o.cols) {
+    if (!o.rows || !o.cols) {
+      throw UsageError("--puzzle npuzzle needs both --rows and --cols");
+    }
+    spec.params["rows"] = std::to_string(o.rows);
+    spec.params["cols"] = std::to_string(o.cols);
+  }
+  if (o.board.empty()) {
+    throw UsageError("--board is required for the n-puzzle");
+  }
+  spec.params["board"] = o.board;
+  if (!o.goal.empty()) {
+    spec.params["goal"] = o.goal;
+  }
+  return spec;
+}
+
+} // namespace satslide::cli

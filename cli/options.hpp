@@ -1,0 +1,51 @@
+// The command line, declared once: parsing yields a plain Options struct
+// that the rest of satslide reads; only options.cpp sees program_options.
+#pragma once
+
+#include "encoder/puzzle.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace satslide::cli {
+
+// A bad command line; main() maps it to ExitCode::bad_usage.
+class UsageError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class Command { solve, dimacs, decode, help, version };
+
+struct Options {
+  Command command = Command::solve;
+  // The instance.
+  std::string puzzle = "8";   // 8 | 15 | 24 | npuzzle
+  std::string board;          // the start board
+  std::string goal;           // the goal board (optional)
+  int rows = 0, cols = 0;     // n-puzzle shape (0 = from --puzzle/board)
+  // The search.
+  std::string encoding;       // name from encoder::encodings()
+  int min_horizon = 0;        // first horizon tried (0 = lower bound)
+  int max_horizon = 1000;     // last horizon tried
+  double timeout = 0;         // seconds, 0 = none
+  std::string solver_config = "default";
+  // Output.
+  bool json = false;
+  bool show_boards = false;
+  std::string log_level = "info";
+  // dimacs / decode.
+  int horizon = -1;
+  std::string output;         // dimacs: file to write ("-" = stdout)
+  std::string cnf_file, model_file;
+
+  std::string help_text;      // filled by parse_options
+};
+
+// Parses argv; throws UsageError naming the bad option.
+Options parse_options(int argc, const char *const argv[]);
+
+// Turns the instance options into a puzzle spec; throws UsageError.
+encoder::PuzzleSpec puzzle_spec(const Options &options);
+
+} // namespace satslide::cli

@@ -1,0 +1,130 @@
+// satslide solve: puzzle -> task -> CNF -> incremental CaDiCaL -> plan ->
+// replay -> report.
+#include "commands.hpp"
+#include "exit_codes.hpp"
+#include "report.hpp"
+
+#include "encoder/encodings.hpp"
+#include "solver/horizon_driver.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <iostream>
+
+namespace satslide::cli {
+
+std::string encoding_name(const Options &o) {
+  return o.encoding.empty() ? encoder::default_encoding() : o.encoding;
+}
+
+namespace {
+
+int finish(const Report &report, const Options &o, ExitCode code) {
+  if (o.json) {
+    print_json(std::cout, report, o.show_boards);
+  } else {
+    print_text(std::cout, report, o.show_boards);
+  }
+  return cli::code(code);
+}
+
+void log_horizon(const solver::HorizonStats &h) {
+  spdlog::info("horizon {:>3}: {:<7} {:>9} vars {:>11} clauses {:>9.3f} s "
+               "{:>9} conflicts",
+               h.horizon, h.result, h.variables, h.clauses, h.seconds,
+               h.conflicts);
+}
+
+// The first horizon to try: the lower bound, or the user's minimum moved
+// up to the next length the parity allows.
+int first_horizon(int bound, int stride, int user_min) {
+  int first = std::max(bound, user_min);
+  first += (stride - (first - bound) % stride) % stride;
+  return first;
+}
+
+} // namespace
+
+int run_solve(const Options &o) {
+  const auto puzzle = encoder::make_puzzle(puzzle_spec(o));
+  Report report;
+  report.title = puzzle->title();
+  report.board = puzzle->draw();
+  report.spec = puzzle->spec();
+  report.encoding = encoding_name(o);
+
+  if (auto reason = puzzle->unsolvable_reason()) {
+    report.status = "unsolvable";
+    report.reason = *reason;
+    return finish(report, o, ExitCode::unsolvable);
+  }
+  report.lower_bound = puzzle->lower_bound();
+  report.lower_bound_name = puzzle->lower_bound_name();
+  report.stride = puzzle->horizon_stride();
+
+  const encoder::Task task = puzzle->compile();
+  if (auto problem = task.validate()) {
+    report.status = "internal_error";
+    report.reason = "the compiled task is inconsistent: " + *problem;
+    return finish(report, o, ExitCode::internal_error);
+  }
+  const auto encoding = encoder::find_encoding(report.encoding)->make(task);
+
+  solver::DriverOptions d;
+  d.first_horizon = first_horizon(report.lower_bound, report.stride,
+                                  o.min_horizon);
+  d.stride = report.stride;
+  d.start_proven = o.min_horizon <= report.lower_bound;
+  d.max_horizon = o.max_horizon;
+  d.timeout_seconds = o.timeout;
+  d.solver_config = o.solver_config;
+  spdlog::info("{}: lower bound {} ({}), trying horizons {}, {}, ...",
+               report.title, report.lower_bound, report.lower_bound_name,
+               d.first_horizon, d.first_horizon + d.stride);
+
+  const solver::DriverResult result =
+      solver::run_horizons(*encoding, d, log_horizon);
+  report.horizons = result.horizons;
+  report.seconds = result.seconds;
+  report.no_plan_up_to = result.no_plan_up_to;
+  const std::string proven =
+      result.no_plan_up_to >= 0
+          ? "no plan of length <= " + std::to_string(result.no_plan_up_to)
+          : "no shorter length was refuted";
+
+  switch (result.outcome) {
+  case solver::Outcome::horizon_limit:
+    report.status = "horizon_limit";
+    report.reason = "reached --max-horizon " + std::to_string(o.max_horizon) +
+                    "; proven: " + proven;
+    return finish(report, o, ExitCode::horizon_limit);
+  case solver::Outcome::timeout:
+    report.status = "timeout";
+    report.reason = "reached --timeout after " +
+                    std::to_string(result.seconds) + " s; proven: " + proven;
+    return finish(report, o, ExitCode::timeout);
+  case solver::Outcome::decode_error:
+    report.status = "internal_error";
+    report.reason = "the model does not take exactly one action per step";
+    return finish(report, o, ExitCode::internal_error);
+  case solver::Outcome::plan_found:
+    break;
+  }
+
+  report.replay = puzzle->replay(result.plan);
+  if (report.replay.error || !report.replay.solved) {
+    report.status = "internal_error";
+    report.reason = "the decoded plan does not replay: " +
+                    report.replay.error.value_or("it ends off the goal");
+    report.replay.moves.clear();
+    return finish(report, o, ExitCode::internal_error);
+  }
+  report.status = "solved";
+  report.optimal = result.optimal;
+  report.optimality = result.optimal
+                          ? proven
+                          : "--min-horizon skipped shorter horizons";
+  return finish(report, o, ExitCode::plan_found);
+}
+
+} // namespace satslide::cli

@@ -1,0 +1,28 @@
+// At-most-one and exactly-one constraints over literals, in the encodings
+// the SAT-planning literature compares (see SAT-PLANNING-NOTES §1).
+#pragma once
+
+#include "clause_sink.hpp"
+
+#include <string_view>
+#include <vector>
+
+namespace satslide::encoder {
+
+enum class AmoKind {
+  pairwise, // n(n-1)/2 binary clauses, no auxiliary variables
+  ladder,   // sequential counter (Sinz 2005): 3n clauses, n-1 auxiliaries
+};
+
+std::string_view to_string(AmoKind kind);
+
+// At most one of `lits` is true. Small groups always use pairwise
+// clauses, where the ladder's auxiliaries would not pay for themselves.
+void at_most_one(const std::vector<int> &lits, AmoKind kind,
+                 ClauseSink &sink);
+
+// Exactly one of `lits` is true: one at-least-one clause plus at_most_one.
+void exactly_one(const std::vector<int> &lits, AmoKind kind,
+                 ClauseSink &sink);
+
+} // namespace satslide::encoder

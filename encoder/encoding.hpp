@@ -1,0 +1,49 @@
+// The interface every CNF encoding of a Task implements, layer by layer, so
+// that one incremental solver can grow the horizon (see solver/).
+#pragma once
+
+#include "clause_sink.hpp"
+#include "task.hpp"
+
+#include <functional>
+
+namespace satslide::encoder {
+
+class Encoding {
+public:
+  explicit Encoding(const Task &task) : m_task(task) {}
+  virtual ~Encoding() = default;
+
+  // State layer 0: its variables, invariants and the initial state.
+  virtual void encode_initial(ClauseSink &sink) = 0;
+
+  // Step t (from layer t to layer t+1): action variables and layer t+1.
+  // Requires encode_initial and steps 0..t-1.
+  virtual void encode_step(int t, ClauseSink &sink) = 0;
+
+  // The goal at horizon n, every clause guarded by -guard so a solver can
+  // assume guard (incremental) or retire it; guard 0 gives plain clauses.
+  // Requires steps 0..n-1.
+  virtual void encode_goal(int n, int guard, ClauseSink &sink) = 0;
+
+  // The variable of fluent f at layer t / action a at step t; 0 where the
+  // encoding has none.
+  virtual int fluent_var(int t, int f) const = 0;
+  virtual int action_var(int t, int a) const = 0;
+
+  // The number of steps encoded so far.
+  virtual int steps() const = 0;
+
+  const Task &task() const { return m_task; }
+
+protected:
+  const Task &m_task;
+};
+
+// Reads a plan of n steps off a model: at each step the action whose
+// variable is true. `value(var)` is the model. Returns nullopt unless
+// exactly one action is true at every step.
+std::optional<Plan> decode_plan(const Encoding &encoding, int n,
+                                const std::function<bool(int)> &value);
+
+} // namespace satslide::encoder

@@ -1,0 +1,54 @@
+#include "encodings.hpp"
+
+#include "sequential_encoding.hpp"
+
+namespace satslide::encoder {
+
+namespace {
+
+EncodingInfo sequential(std::string name, std::string help,
+                        SequentialConfig config) {
+  return {std::move(name), std::move(help), [config](const Task &task) {
+            return std::make_unique<SequentialEncoding>(task, config);
+          }};
+}
+
+} // namespace
+
+const std::vector<EncodingInfo> &encodings() {
+  static const std::vector<EncodingInfo> table = {
+      sequential("seed",
+                 "textbook baseline: one-hot states, one variable per "
+                 "action, explanatory frame axioms, pairwise at-most-one; "
+                 "kept unchanged for benchmark ratios",
+                 {}),
+      sequential("ladder",
+                 "seed with sequential-counter (ladder) at-most-one for "
+                 "large groups",
+                 {AmoKind::ladder, AmoKind::ladder, false, false}),
+      sequential("windows",
+                 "ladder plus reachability windows from the exactly-one "
+                 "groups' distances to start and goal",
+                 {AmoKind::ladder, AmoKind::ladder, true, false}),
+      sequential("pruned",
+                 "windows plus no immediate undo of a move",
+                 {AmoKind::ladder, AmoKind::ladder, true, true}),
+  };
+  return table;
+}
+
+const std::string &default_encoding() {
+  static const std::string name = "pruned";
+  return name;
+}
+
+const EncodingInfo *find_encoding(const std::string &name) {
+  for (const EncodingInfo &info : encodings()) {
+    if (info.name == name) {
+      return &info;
+    }
+  }
+  return nullptr;
+}
+
+} // namespace satslide::encoder

@@ -1,0 +1,66 @@
+// What every puzzle family provides to the pipeline: its task, the facts
+// that let the driver skip horizons (bound, parity, unsolvability), and
+// replay of a plan by the puzzle's own rules.
+#pragma once
+
+#include "task.hpp"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace satslide::encoder {
+
+// Bad user input: a message that names what is wrong and where.
+class InputError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+// The parameters that re-create an instance: kind plus key/value pairs
+// (board, goal, rows, ...). Written into DIMACS comments so a solver's
+// answer can be decoded later without the original command line.
+struct PuzzleSpec {
+  std::string kind;
+  std::map<std::string, std::string> params;
+};
+
+struct ReplayedMove {
+  std::string notation; // e.g. "6 up" or "B right 2"
+  std::string board;    // the board after the move, drawn as text
+};
+
+struct Replay {
+  std::optional<std::string> error; // set if the plan breaks a rule
+  std::vector<ReplayedMove> moves;
+  std::string compact; // one-line move string, e.g. "LURDR"
+  bool solved = false; // the last board is a goal board
+};
+
+class Puzzle {
+public:
+  virtual ~Puzzle() = default;
+
+  virtual PuzzleSpec spec() const = 0;
+  virtual std::string title() const = 0;  // e.g. "8-puzzle (3x3)"
+  virtual std::string draw() const = 0;   // the initial board as text
+  virtual Task compile() const = 0;
+
+  // Facts the driver may use to skip horizons; each must be a proof.
+  virtual std::optional<std::string> unsolvable_reason() const = 0;
+  virtual int lower_bound() const = 0;           // admissible
+  virtual std::string lower_bound_name() const = 0;
+  virtual int horizon_stride() const { return 1; } // plan lengths differ by
+                                                   // multiples of this
+
+  // Applies the plan's moves by the puzzle's rules (not the task's).
+  virtual Replay replay(const Plan &plan) const = 0;
+};
+
+// Builds a puzzle from its spec; throws InputError on bad input.
+std::unique_ptr<Puzzle> make_puzzle(const PuzzleSpec &spec);
+
+} // namespace satslide::encoder

@@ -1,0 +1,55 @@
+#include "board_parsing.hpp"
+
+#include "../puzzle.hpp"
+
+#include <cctype>
+#include <climits>
+
+namespace satslide::encoder {
+
+int parse_int(const std::string &text, const std::string &what) {
+  if (text.empty() || text.size() > 9) {
+    throw InputError(what + ": '" + text + "' is not a number");
+  }
+  for (char c : text) {
+    if (!std::isdigit(static_cast<unsigned char>(c))) {
+      throw InputError(what + ": '" + text + "' is not a number");
+    }
+  }
+  return std::stoi(text);
+}
+
+std::vector<int> parse_int_list(const std::string &text,
+                                const std::string &what) {
+  std::string body = text;
+  const auto first = body.find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && body[first] == '[') {
+    const auto last = body.find_last_not_of(" \t\r\n");
+    if (body[last] != ']') {
+      throw InputError(what + ": '[' without a closing ']'");
+    }
+    body = body.substr(first + 1, last - first - 1);
+  }
+  std::vector<int> values;
+  std::string token;
+  auto flush = [&] {
+    if (!token.empty()) {
+      values.push_back(parse_int(token, what));
+      token.clear();
+    }
+  };
+  for (char c : body) {
+    if (c == ',' || std::isspace(static_cast<unsigned char>(c))) {
+      flush();
+    } else {
+      token += c;
+    }
+  }
+  flush();
+  if (values.empty()) {
+    throw InputError(what + ": no numbers given");
+  }
+  return values;
+}
+
+} // namespace satslide::encoder

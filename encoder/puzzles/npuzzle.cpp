@@ -1,0 +1,315 @@
+#include "npuzzle.hpp"
+
+#include "board_parsing.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <sstream>
+
+namespace satslide::encoder {
+
+namespace {
+
+constexpr int k_max_side = 16; // larger boards make formulas of gigabytes
+
+void check_values(const std::vector<int> &values, int n,
+                  const std::string &what) {
+  if (static_cast<int>(values.size()) != n) {
+    throw InputError(what + " has " + std::to_string(values.size()) +
+                     " values, but the board has " + std::to_string(n) +
+                     " cells");
+  }
+  std::vector<int> seen(n, 0);
+  for (int v : values) {
+    if (v < 0 || v >= n) {
+      throw InputError(what + ": value " + std::to_string(v) +
+                       " is out of range 0.." + std::to_string(n - 1));
+    }
+    if (seen[v]++) {
+      throw InputError(what + ": value " + std::to_string(v) +
+                       " appears more than once");
+    }
+  }
+  // n distinct values in 0..n-1: none can be missing.
+}
+
+// The parity of the permutation taking `goal` to `board`.
+int permutation_parity(const std::vector<int> &board,
+                       const std::vector<int> &goal) {
+  const int n = static_cast<int>(board.size());
+  std::vector<int> where(n);
+  for (int c = 0; c < n; ++c) {
+    where[goal[c]] = c;
+  }
+  std::vector<int> perm(n);
+  for (int c = 0; c < n; ++c) {
+    perm[c] = where[board[c]];
+  }
+  std::vector<char> done(n, 0);
+  int parity = 0;
+  for (int c = 0; c < n; ++c) {
+    int len = 0;
+    for (int x = c; !done[x]; x = perm[x]) {
+      done[x] = 1;
+      ++len;
+    }
+    if (len > 0) {
+      parity ^= (len - 1) & 1;
+    }
+  }
+  return parity;
+}
+
+} // namespace
+
+NPuzzle::NPuzzle(int rows, int cols, std::vector<int> board,
+                 std::vector<int> goal)
+    : m_rows(rows), m_cols(cols), m_board(std::move(board)),
+      m_goal(std::move(goal)) {
+  if (rows < 2 || cols < 2 || rows > k_max_side || cols > k_max_side) {
+    throw InputError("rows and columns must be between 2 and " +
+                     std::to_string(k_max_side) + ", got " +
+                     std::to_string(rows) + "x" + std::to_string(cols));
+  }
+  check_values(m_board, cells(), "board");
+  check_values(m_goal, cells(), "goal");
+  for (int tile = 1; tile < cells(); ++tile) {
+    for (int from = 0; from < cells(); ++from) {
+      for (int to : neighbours(from)) {
+        m_moves.push_back({tile, from, to});
+      }
+    }
+  }
+}
+
+std::vector<int> NPuzzle::default_goal(int rows, int cols) {
+  std::vector<int> goal(rows * cols);
+  for (int i = 0; i + 1 < rows * cols; ++i) {
+    goal[i] = i + 1;
+  }
+  goal.back() = 0;
+  return goal;
+}
+
+NPuzzle NPuzzle::from_params(const std::map<std::string, std::string> &p) {
+  const auto get = [&](const std::string &key) -> std::string {
+    const auto it = p.find(key);
+    return it == p.end() ? "" : it->second;
+  };
+  if (get("board").empty()) {
+    throw InputError("the n-puzzle needs a board (--board)");
+  }
+  std::vector<int> board = parse_int_list(get("board"), "board");
+  int rows = 0, cols = 0;
+  if (!get("rows").empty()) {
+    rows = parse_int(get("rows"), "--rows");
+  }
+  if (!get("cols").empty()) {
+    cols = parse_int(get("cols"), "--cols");
+  }
+  if (rows == 0 && cols == 0) {
+    // A square board of the given length.
+    int side = 2;
+    while (side * side < static_cast<int>(board.size())) {
+      ++side;
+    }
+    if (side * side != static_cast<int>(board.size())) {
+      throw InputError("board has " + std::to_string(board.size()) +
+                       " values, which is not a square; give --rows and "
+                       "--cols");
+    }
+    rows = cols = side;
+  } else if (rows == 0 || cols == 0) {
+    throw InputError("give both --rows and --cols");
+  }
+  std::vector<int> goal = get("goal").empty()
+                              ? default_goal(rows, cols)
+                              : parse_int_list(get("goal"), "goal");
+  return NPuzzle(rows, cols, std::move(board), std::move(goal));
+}
+
+PuzzleSpec NPuzzle::spec() const {
+  auto join = [](const std::vector<int> &v) {
+    std::string s;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+      s += (i ? "," : "") + std::to_string(v[i]);
+    }
+    return s;
+  };
+  return {"npuzzle",
+          {{"rows", std::to_string(m_rows)},
+           {"cols", std::to_string(m_cols)},
+           {"board", join(m_board)},
+           {"goal", join(m_goal)}}};
+}
+
+std::string NPuzzle::title() const {
+  return std::to_string(cells() - 1) + "-puzzle (" + std::to_string(m_rows) +
+         "x" + std::to_string(m_cols) + ")";
+}
+
+std::vector<int> NPuzzle::neighbours(int cell) const {
+  const int r = cell / m_cols, c = cell % m_cols;
+  std::vector<int> result;
+  if (r > 0) {
+    result.push_back(cell - m_cols);
+  }
+  if (r + 1 < m_rows) {
+    result.push_back(cell + m_cols);
+  }
+  if (c > 0) {
+    result.push_back(cell - 1);
+  }
+  if (c + 1 < m_cols) {
+    result.push_back(cell + 1);
+  }
+  return result;
+}
+
+std::string NPuzzle::cell_name(int cell) const {
+  return "r" + std::to_string(cell / m_cols) + "c" +
+         std::to_string(cell % m_cols);
+}
+
+std::string NPuzzle::draw_board(const std::vector<int> &board) const {
+  const int width = static_cast<int>(std::to_string(cells() - 1).size());
+  std::ostringstream out;
+  for (int r = 0; r < m_rows; ++r) {
+    for (int c = 0; c < m_cols; ++c) {
+      const int v = board[r * m_cols + c];
+      std::string s = v == 0 ? "." : std::to_string(v);
+      out << (c ? " " : "") << std::string(width - s.size(), ' ') << s;
+    }
+    out << '\n';
+  }
+  return out.str();
+}
+
+// Fluent "value v at cell c" for every value (0 = blank) and cell; the
+// one-hot groups are "each cell holds one value" and "each value is in
+// one cell". One action per (tile, from, to) with `to` next to `from`.
+Task NPuzzle::compile() const {
+  Task task;
+  const int n = cells();
+  for (int v = 0; v < n; ++v) {
+    for (int c = 0; c < n; ++c) {
+      task.fluents.push_back((v == 0 ? std::string("blank")
+                                     : "tile " + std::to_string(v)) +
+                             " at " + cell_name(c));
+    }
+  }
+  for (int c = 0; c < n; ++c) {
+    task.init.push_back(fluent(m_board[c], c));
+    task.goal.push_back(fluent(m_goal[c], c));
+  }
+  for (int c = 0; c < n; ++c) {
+    auto &group = task.exactly_one.emplace_back();
+    for (int v = 0; v < n; ++v) {
+      group.push_back(fluent(v, c));
+    }
+  }
+  for (int v = 0; v < n; ++v) {
+    auto &group = task.exactly_one.emplace_back();
+    for (int c = 0; c < n; ++c) {
+      group.push_back(fluent(v, c));
+    }
+  }
+  for (const Move &m : m_moves) {
+    Action a;
+    a.name = "move tile " + std::to_string(m.tile) + " from " +
+             cell_name(m.from) + " to " + cell_name(m.to);
+    a.pre = {fluent(m.tile, m.from), fluent(0, m.to)};
+    a.add = {fluent(m.tile, m.to), fluent(0, m.from)};
+    a.del = {fluent(m.tile, m.from), fluent(0, m.to)};
+    task.actions.push_back(std::move(a));
+  }
+  for (const Move &m : m_moves) {
+    const auto it = std::find_if(m_moves.begin(), m_moves.end(),
+                                 [&](const Move &o) {
+                                   return o.tile == m.tile &&
+                                          o.from == m.to && o.to == m.from;
+                                 });
+    task.inverse.push_back(static_cast<int>(it - m_moves.begin()));
+  }
+  return task;
+}
+
+// Each move swaps the blank with a tile, a transposition, and moves the
+// blank one cell, flipping its colour on a checkerboard. So the parity of
+// the permutation from goal to board must equal the parity of the blank's
+// grid distance between its two cells. On any R x C board with R, C >= 2
+// the condition is also sufficient (Johnson & Story, 1879).
+std::optional<std::string> NPuzzle::unsolvable_reason() const {
+  const int perm = permutation_parity(m_board, m_goal);
+  const int b0 = static_cast<int>(
+      std::find(m_board.begin(), m_board.end(), 0) - m_board.begin());
+  const int b1 = static_cast<int>(
+      std::find(m_goal.begin(), m_goal.end(), 0) - m_goal.begin());
+  const int dist = std::abs(b0 / m_cols - b1 / m_cols) +
+                   std::abs(b0 % m_cols - b1 % m_cols);
+  if (perm == dist % 2) {
+    return std::nullopt;
+  }
+  return std::string("the permutation from goal to board is ") +
+         (perm ? "odd" : "even") + " but the blank is an " +
+         (dist % 2 ? "odd" : "even") +
+         " number of cells from its goal cell; every move is one "
+         "transposition and moves the blank one cell, so the two "
+         "parities stay equal";
+}
+
+int NPuzzle::manhattan(const std::vector<int> &board) const {
+  std::vector<int> where(cells());
+  for (int c = 0; c < cells(); ++c) {
+    where[m_goal[c]] = c;
+  }
+  int sum = 0;
+  for (int c = 0; c < cells(); ++c) {
+    if (board[c] != 0) {
+      const int g = where[board[c]];
+      sum += std::abs(c / m_cols - g / m_cols) +
+             std::abs(c % m_cols - g % m_cols);
+    }
+  }
+  return sum;
+}
+
+// Every move moves one tile one cell, so the sum of the tiles' distances
+// to their goal cells never drops by more than one per move.
+int NPuzzle::lower_bound() const { return manhattan(m_board); }
+
+Replay NPuzzle::replay(const Plan &plan) const {
+  Replay result;
+  std::vector<int> board = m_board;
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const int id = plan[i];
+    if (id < 0 || id >= static_cast<int>(m_moves.size())) {
+      result.error = "step " + std::to_string(i + 1) + ": no such move";
+      return result;
+    }
+    const Move &m = m_moves[id];
+    const auto adjacent = neighbours(m.from);
+    if (board[m.from] != m.tile || board[m.to] != 0 ||
+        std::find(adjacent.begin(), adjacent.end(), m.to) == adjacent.end()) {
+      result.error = "step " + std::to_string(i + 1) + ": tile " +
+                     std::to_string(m.tile) + " cannot move from " +
+                     cell_name(m.from) + " to " + cell_name(m.to);
+      return result;
+    }
+    std::swap(board[m.from], board[m.to]);
+    const int d = m.to - m.from;
+    const char *tile_dir = d == -m_cols ? "up"
+                           : d == m_cols ? "down"
+                           : d == -1     ? "left"
+                                         : "right";
+    // The compact string names the blank's direction, the opposite one.
+    result.compact += d == -m_cols ? 'D' : d == m_cols ? 'U' : d == -1 ? 'R'
+                                                                       : 'L';
+    result.moves.push_back(
+        {std::to_string(m.tile) + " " + tile_dir, draw_board(board)});
+  }
+  result.solved = board == m_goal;
+  return result;
+}
+
+} // namespace satslide::encoder

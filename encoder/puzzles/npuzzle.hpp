@@ -1,0 +1,57 @@
+// The R x C sliding-tile puzzle (8-, 15-, 24-puzzle and any other shape):
+// tiles 1..N-1 and a blank (0) on a board, row-major.
+#pragma once
+
+#include "../puzzle.hpp"
+
+#include <vector>
+
+namespace satslide::encoder {
+
+class NPuzzle : public Puzzle {
+public:
+  // Validates shape, board and goal; throws InputError.
+  NPuzzle(int rows, int cols, std::vector<int> board, std::vector<int> goal);
+
+  // params: rows, cols, board, goal (optional; default 1..N-1 then blank).
+  static NPuzzle from_params(const std::map<std::string, std::string> &p);
+
+  // 1..N-1 followed by the blank.
+  static std::vector<int> default_goal(int rows, int cols);
+
+  PuzzleSpec spec() const override;
+  std::string title() const override;
+  std::string draw() const override { return draw_board(m_board); }
+  Task compile() const override;
+  std::optional<std::string> unsolvable_reason() const override;
+  int lower_bound() const override;
+  std::string lower_bound_name() const override { return "Manhattan"; }
+  int horizon_stride() const override { return 2; }
+  Replay replay(const Plan &plan) const override;
+
+  int rows() const { return m_rows; }
+  int cols() const { return m_cols; }
+  const std::vector<int> &board() const { return m_board; }
+  const std::vector<int> &goal() const { return m_goal; }
+
+  // Rules of the puzzle itself, used by replay and by tests' searches.
+  std::vector<int> neighbours(int cell) const;
+  std::string draw_board(const std::vector<int> &board) const;
+
+  // Sum over tiles of the grid distance to their goal cell.
+  int manhattan(const std::vector<int> &board) const;
+
+private:
+  struct Move {
+    int tile, from, to; // the tile slides from cell `from` into `to`
+  };
+  int cells() const { return m_rows * m_cols; }
+  int fluent(int value, int cell) const { return value * cells() + cell; }
+  std::string cell_name(int cell) const;
+
+  int m_rows, m_cols;
+  std::vector<int> m_board, m_goal;
+  std::vector<Move> m_moves; // action id -> move
+};
+
+} // namespace satslide::encoder

@@ -1,0 +1,91 @@
+#include "task.hpp"
+
+namespace satslide::encoder {
+
+State Task::initial_state() const {
+  State state(fluents.size(), 0);
+  for (int f : init) {
+    state[f] = 1;
+  }
+  return state;
+}
+
+bool Task::applicable(const State &state, int action) const {
+  for (int f : actions[action].pre) {
+    if (!state[f]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+State Task::apply(const State &state, int action) const {
+  State next = state;
+  for (int f : actions[action].del) {
+    next[f] = 0;
+  }
+  for (int f : actions[action].add) {
+    next[f] = 1;
+  }
+  return next;
+}
+
+bool Task::satisfies_goal(const State &state) const {
+  for (int f : goal) {
+    if (!state[f]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+std::optional<int> Task::action_between(const State &from,
+                                        const State &to) const {
+  std::optional<int> found;
+  for (int a = 0; a < num_actions(); ++a) {
+    if (applicable(from, a) && apply(from, a) == to) {
+      if (found) {
+        return std::nullopt;
+      }
+      found = a;
+    }
+  }
+  return found;
+}
+
+std::optional<std::string> Task::validate() const {
+  auto in_range = [&](int f) { return f >= 0 && f < num_fluents(); };
+  for (const Action &a : actions) {
+    for (const auto *list : {&a.pre, &a.add, &a.del}) {
+      for (int f : *list) {
+        if (!in_range(f)) {
+          return "action " + a.name + " names an unknown fluent";
+        }
+      }
+    }
+  }
+  if (!inverse.empty() && inverse.size() != actions.size()) {
+    return "inverse table has the wrong size";
+  }
+  const State s0 = initial_state();
+  for (const auto &group : exactly_one) {
+    int count = 0;
+    for (int f : group) {
+      if (!in_range(f)) {
+        return "exactly-one group names an unknown fluent";
+      }
+      count += s0[f];
+    }
+    if (count != 1) {
+      return "initial state violates an exactly-one group";
+    }
+  }
+  for (int f : goal) {
+    if (!in_range(f)) {
+      return "goal names an unknown fluent";
+    }
+  }
+  return std::nullopt;
+}
+
+} // namespace satslide::encoder

@@ -1,0 +1,50 @@
+// A grounded STRIPS planning task: the one structure every puzzle compiles
+// to, so that the CNF encodings are written once.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace satslide::encoder {
+
+// A ground action: applicable when all of `pre` hold; afterwards `add`
+// holds and `del` does not (add wins where both name a fluent).
+struct Action {
+  std::string name;
+  std::vector<int> pre;
+  std::vector<int> add;
+  std::vector<int> del;
+};
+
+// A state is the truth value of every fluent.
+using State = std::vector<char>;
+
+// A plan is a sequence of action indices into Task::actions.
+using Plan = std::vector<int>;
+
+struct Task {
+  std::vector<std::string> fluents;            // names, indexed by fluent id
+  std::vector<Action> actions;                 // indexed by action id
+  std::vector<int> init;                       // true at step 0; all others false
+  std::vector<int> goal;                       // must all hold at the end
+  std::vector<std::vector<int>> exactly_one;   // invariant groups of fluents
+  std::vector<int> inverse;                    // action undoing each action, or -1
+
+  int num_fluents() const { return static_cast<int>(fluents.size()); }
+  int num_actions() const { return static_cast<int>(actions.size()); }
+
+  State initial_state() const;
+  bool applicable(const State &state, int action) const;
+  State apply(const State &state, int action) const;  // requires applicable
+  bool satisfies_goal(const State &state) const;
+
+  // The action leading from `from` to `to`, if exactly one does.
+  std::optional<int> action_between(const State &from, const State &to) const;
+
+  // Checks the internal consistency of the task (ids in range, init meets
+  // every exactly-one group); returns a message on the first problem.
+  std::optional<std::string> validate() const;
+};
+
+} // namespace satslide::encoder

@@ -1,0 +1,84 @@
+#include "cadical_sink.hpp"
+
+#include <stdexcept>
+
+namespace satslide::solver {
+
+std::string to_string(SolveResult result) {
+  switch (result) {
+  case SolveResult::sat:
+    return "SAT";
+  case SolveResult::unsat:
+    return "UNSAT";
+  case SolveResult::unknown:
+    return "UNKNOWN";
+  }
+  return "?";
+}
+
+// The library has no wall-clock limit (only the cadical binary's -t), so a
+// Terminator polls the clock; a Learner counts learned clauses because
+// 1.5.3 exposes no conflict counter.
+struct CadicalSink::Hooks : CaDiCaL::Terminator, CaDiCaL::Learner {
+  bool has_deadline = false;
+  std::chrono::steady_clock::time_point deadline;
+  int64_t learned = 0;
+
+  bool terminate() override {
+    return has_deadline && std::chrono::steady_clock::now() >= deadline;
+  }
+  bool learning(int) override {
+    ++learned;
+    return false; // we count, we do not want the literals
+  }
+  void learn(int) override {}
+};
+
+CadicalSink::CadicalSink(const std::string &config)
+    : m_solver(std::make_unique<CaDiCaL::Solver>()),
+      m_hooks(std::make_unique<Hooks>()) {
+  if (config != "default" && !m_solver->configure(config.c_str())) {
+    throw std::invalid_argument("unknown CaDiCaL configuration '" + config +
+                                "'");
+  }
+  m_solver->connect_terminator(m_hooks.get());
+  m_solver->connect_learner(m_hooks.get());
+}
+
+CadicalSink::~CadicalSink() {
+  m_solver->disconnect_terminator();
+  m_solver->disconnect_learner();
+}
+
+void CadicalSink::set_deadline(std::chrono::steady_clock::time_point d) {
+  m_hooks->has_deadline = true;
+  m_hooks->deadline = d;
+}
+
+void CadicalSink::write_clause(const std::vector<int> &lits) {
+  for (int lit : lits) {
+    m_solver->add(lit);
+  }
+  m_solver->add(0);
+}
+
+SolveResult CadicalSink::solve(const std::vector<int> &assumptions) {
+  if (m_hooks->terminate()) {
+    return SolveResult::unknown;
+  }
+  for (int lit : assumptions) {
+    m_solver->assume(lit);
+  }
+  switch (m_solver->solve()) {
+  case 10:
+    return SolveResult::sat;
+  case 20:
+    return SolveResult::unsat;
+  default:
+    return SolveResult::unknown;
+  }
+}
+
+int64_t CadicalSink::learned() const { return m_hooks->learned; }
+
+} // namespace satslide::solver

@@ -1,0 +1,42 @@
+// A ClauseSink that feeds an incremental CaDiCaL solver, with a wall-clock
+// deadline and a count of learned clauses (one per conflict).
+#pragma once
+
+#include "encoder/clause_sink.hpp"
+
+#include <cadical.hpp>
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+namespace satslide::solver {
+
+enum class SolveResult { sat, unsat, unknown };
+
+std::string to_string(SolveResult result);
+
+class CadicalSink : public encoder::ClauseSink {
+public:
+  // `config` is a CaDiCaL configuration ("default", "sat", "unsat",
+  // "plain"); throws std::invalid_argument if CaDiCaL rejects it.
+  explicit CadicalSink(const std::string &config = "default");
+  ~CadicalSink() override;
+
+  // Sets a wall-clock deadline after which solve() returns unknown.
+  void set_deadline(std::chrono::steady_clock::time_point deadline);
+
+  SolveResult solve(const std::vector<int> &assumptions);
+  bool value(int var) const { return m_solver->val(var) > 0; }
+  int64_t learned() const; // learned clauses so far, ~ conflicts
+
+protected:
+  void write_clause(const std::vector<int> &lits) override;
+
+private:
+  struct Hooks;
+  std::unique_ptr<CaDiCaL::Solver> m_solver;
+  std::unique_ptr<Hooks> m_hooks;
+};
+
+} // namespace satslide::solver

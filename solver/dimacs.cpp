@@ -1,0 +1,268 @@
+#include "dimacs.hpp"
+
+#include <cstdlib>
+#include <istream>
+#include <ostream>
+#include <sstream>
+
+namespace satslide::solver {
+
+void DimacsSink::name_var(int var, const std::string &meaning) {
+  if (static_cast<int>(m_names.size()) < var) {
+    m_names.resize(var);
+  }
+  m_names[var - 1] = meaning;
+}
+
+void write_horizon_dimacs(std::ostream &out, encoder::Encoding &encoding,
+                          int n, const encoder::PuzzleSpec &spec,
+                          const std::string &encoding_name) {
+  DimacsSink sink;
+  encoding.encode_initial(sink);
+  for (int t = 0; t < n; ++t) {
+    encoding.encode_step(t, sink);
+  }
+  encoding.encode_goal(n, 0, sink);
+
+  out << "c satslide CNF: is there a plan of exactly " << n << " moves?\n";
+  out << "c decode a solver's answer with: satslide decode --cnf FILE "
+         "--model ANSWER\n";
+  out << "c puzzle " << spec.kind << '\n';
+  for (const auto &[key, value] : spec.params) {
+    out << "c param " << key << ' ' << value << '\n';
+  }
+  out << "c encoding " << encoding_name << '\n';
+  out << "c horizon " << n << '\n';
+  const auto &names = sink.names();
+  for (std::size_t v = 0; v < names.size(); ++v) {
+    if (!names[v].empty()) {
+      out << "c var " << v + 1 << ' ' << names[v] << '\n';
+    }
+  }
+  out << "p cnf " << sink.num_vars() << ' ' << sink.clauses().size() << '\n';
+  for (const auto &clause : sink.clauses()) {
+    for (int lit : clause) {
+      out << lit << ' ';
+    }
+    out << "0\n";
+  }
+}
+
+CnfFile read_cnf(std::istream &in) {
+  CnfFile cnf;
+  std::string line;
+  bool header = false;
+  int declared = 0;
+  std::vector<int> clause;
+  int line_no = 0;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (line.empty()) {
+      continue;
+    }
+    if (line[0] == 'c') {
+      cnf.comments.push_back(line.size() > 2 ? line.substr(2) : "");
+      continue;
+    }
+    std::istringstream fields(line);
+    if (line[0] == 'p') {
+      std::string p, fmt;
+      if (header || !(fields >> p >> fmt >> cnf.vars >> declared) ||
+          fmt != "cnf" || cnf.vars < 0 || declared < 0) {
+        throw FormatError("CNF line " + std::to_string(line_no) +
+                          ": bad 'p cnf' header");
+      }
+      header = true;
+      continue;
+    }
+    if (!header) {
+      throw FormatError("CNF line " + std::to_string(line_no) +
+                        ": clause before the 'p cnf' header");
+    }
+    int lit;
+    while (fields >> lit) {
+      if (lit == 0) {
+        cnf.clauses.push_back(clause);
+        clause.clear();
+      } else if (std::abs(lit) > cnf.vars) {
+        throw FormatError("CNF line " + std::to_string(line_no) +
+                          ": literal " + std::to_string(lit) +
+                          " beyond the declared variables");
+      } else {
+        clause.push_back(lit);
+      }
+    }
+    if (!fields.eof()) {
+      throw FormatError("CNF line " + std::to_string(line_no) +
+                        ": not a number");
+    }
+  }
+  if (!header) {
+    throw FormatError("CNF has no 'p cnf' header");
+  }
+  if (!clause.empty() ||
+      static_cast<int>(cnf.clauses.size()) != declared) {
+    throw FormatError("CNF declares " + std::to_string(declared) +
+                      " clauses but holds " +
+                      std::to_string(cnf.clauses.size()));
+  }
+  return cnf;
+}
+
+CnfMap read_map(const CnfFile &cnf) {
+  CnfMap map;
+  for (const std::string &c : cnf.comments) {
+    std::istringstream in(c);
+    std::string word;
+    in >> word;
+    if (word == "puzzle") {
+      in >> map.spec.kind;
+    } else if (word == "param") {
+      std::string key, value;
+      in >> key;
+      std::getline(in >> std::ws, value);
+      map.spec.params[key] = value;
+    } else if (word == "encoding") {
+      in >> map.encoding;
+    } else if (word == "horizon") {
+      in >> map.horizon;
+    } else if (word == "var") {
+      CnfMap::ActionVar a{};
+      std::string step, kind;
+      if (in >> a.var >> step >> kind && kind == "action" &&
+          step.rfind("t=", 0) == 0 && in >> a.action) {
+        a.step = std::stoi(step.substr(2));
+        std::getline(in >> std::ws, a.name);
+        map.actions.push_back(a);
+      }
+    }
+  }
+  if (map.spec.kind.empty() || map.horizon < 0) {
+    throw FormatError("the CNF was not written by 'satslide dimacs': its "
+                      "comments do not name a puzzle and a horizon");
+  }
+  return map;
+}
+
+SolverAnswer read_answer(std::istream &in) {
+  SolverAnswer answer;
+  std::string line;
+  bool have_status = false, minisat_style = false, ended = false;
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string first;
+    if (!(fields >> first) || first == "c") {
+      continue;
+    }
+    const bool status_line =
+        first == "s" || (!have_status && (first == "SAT" || first == "UNSAT" ||
+                                          first == "INDET"));
+    if (status_line) {
+      std::string status = first;
+      if (first == "s") {
+        fields >> status;
+      } else {
+        minisat_style = true;
+      }
+      if (have_status) {
+        throw FormatError("answer has more than one status line");
+      }
+      have_status = true;
+      if (status == "SATISFIABLE" || status == "SAT") {
+        answer.status = AnswerStatus::sat;
+      } else if (status == "UNSATISFIABLE" || status == "UNSAT") {
+        answer.status = AnswerStatus::unsat;
+      } else if (status == "UNKNOWN" || status == "INDET") {
+        answer.status = AnswerStatus::unknown;
+      } else {
+        throw FormatError("unknown status '" + status + "'");
+      }
+      continue;
+    }
+    if (first != "v") {
+      if (!minisat_style) {
+        throw FormatError("unexpected line in answer: '" + line + "'");
+      }
+      fields.clear();
+      fields.str(line);
+    }
+    if (ended) {
+      throw FormatError("model continues after its terminating 0");
+    }
+    std::string token;
+    while (fields >> token) {
+      int lit;
+      try {
+        std::size_t used = 0;
+        lit = std::stoi(token, &used);
+        if (used != token.size()) {
+          throw std::invalid_argument(token);
+        }
+      } catch (const std::exception &) {
+        throw FormatError("answer: '" + token + "' is not a literal");
+      }
+      if (lit == 0) {
+        ended = true;
+        break;
+      }
+      answer.literals.push_back(lit);
+    }
+  }
+  if (!have_status) {
+    throw FormatError("answer has no status line ('s SATISFIABLE' or "
+                      "minisat's 'SAT')");
+  }
+  if (answer.status == AnswerStatus::sat && !ended) {
+    throw FormatError("answer says SATISFIABLE but its model does not end "
+                      "with 0");
+  }
+  return answer;
+}
+
+encoder::Plan decode_answer(const CnfFile &cnf, const CnfMap &map,
+                            const SolverAnswer &answer) {
+  std::vector<signed char> value(cnf.vars + 1, 0);
+  for (int lit : answer.literals) {
+    const int var = std::abs(lit);
+    if (var > cnf.vars) {
+      throw FormatError("model names variable " + std::to_string(var) +
+                        " but the CNF has " + std::to_string(cnf.vars));
+    }
+    const signed char v = lit > 0 ? 1 : -1;
+    if (value[var] == -v) {
+      throw FormatError("model assigns variable " + std::to_string(var) +
+                        " both ways");
+    }
+    value[var] = v;
+  }
+  for (std::size_t i = 0; i < cnf.clauses.size(); ++i) {
+    bool satisfied = false;
+    for (int lit : cnf.clauses[i]) {
+      satisfied = satisfied || value[std::abs(lit)] == (lit > 0 ? 1 : -1);
+    }
+    if (!satisfied) {
+      throw FormatError("the model does not satisfy clause " +
+                        std::to_string(i + 1) + " of the CNF");
+    }
+  }
+  encoder::Plan plan(map.horizon, -1);
+  for (const auto &a : map.actions) {
+    if (a.step < 0 || a.step >= map.horizon || value[a.var] != 1) {
+      continue;
+    }
+    if (plan[a.step] != -1) {
+      throw FormatError("the model takes two actions at step " +
+                        std::to_string(a.step));
+    }
+    plan[a.step] = a.action;
+  }
+  for (int t = 0; t < map.horizon; ++t) {
+    if (plan[t] == -1) {
+      throw FormatError("the model takes no action at step " +
+                        std::to_string(t));
+    }
+  }
+  return plan;
+}
+
+} // namespace satslide::solver

@@ -1,0 +1,92 @@
+#include "horizon_driver.hpp"
+
+#include <cassert>
+#include <chrono>
+
+namespace satslide::solver {
+
+namespace {
+
+double since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                       start)
+      .count();
+}
+
+} // namespace
+
+// Each horizon n gets a fresh activation literal g_n: the goal clauses of
+// n are guarded by -g_n and g_n is assumed, so the clauses learned while
+// refuting n stay valid for n+1 (Gocht & Balyo's incplan does the same).
+// After UNSAT the unit -g_n retires them for good.
+DriverResult run_horizons(encoder::Encoding &encoding,
+                          const DriverOptions &options,
+                          const ProgressFn &progress) {
+  assert(options.stride >= 1 && options.first_horizon >= 0);
+  const auto start = std::chrono::steady_clock::now();
+  DriverResult result;
+  CadicalSink sink(options.solver_config);
+  if (options.timeout_seconds > 0) {
+    sink.set_deadline(start + std::chrono::duration_cast<
+                                  std::chrono::steady_clock::duration>(
+                                  std::chrono::duration<double>(
+                                      options.timeout_seconds)));
+  }
+  if (options.start_proven) {
+    result.no_plan_up_to = options.first_horizon - 1;
+  }
+
+  encoding.encode_initial(sink);
+  for (int n = options.first_horizon; n <= options.max_horizon;
+       n += options.stride) {
+    while (encoding.steps() < n) {
+      encoding.encode_step(encoding.steps(), sink);
+    }
+    const int guard = sink.new_var();
+    encoding.encode_goal(n, guard, sink);
+
+    const auto call_start = std::chrono::steady_clock::now();
+    const int64_t learned_before = sink.learned();
+    const SolveResult answer = sink.solve({guard});
+    HorizonStats stats;
+    stats.horizon = n;
+    stats.result = to_string(answer);
+    stats.variables = sink.num_vars();
+    stats.clauses = sink.num_clauses();
+    stats.seconds = since(call_start);
+    stats.conflicts = sink.learned() - learned_before;
+    result.horizons.push_back(stats);
+    if (progress) {
+      progress(stats);
+    }
+
+    if (answer == SolveResult::unknown) {
+      result.outcome = Outcome::timeout;
+      result.seconds = since(start);
+      return result;
+    }
+    if (answer == SolveResult::sat) {
+      auto plan = encoder::decode_plan(
+          encoding, n, [&](int var) { return sink.value(var); });
+      result.seconds = since(start);
+      if (!plan) {
+        result.outcome = Outcome::decode_error;
+        return result;
+      }
+      result.outcome = Outcome::plan_found;
+      result.plan = *plan;
+      result.optimal = options.start_proven;
+      return result;
+    }
+    sink.add_clause({-guard});
+    if (options.start_proven) {
+      // n refuted; lengths n+1 .. n+stride-1 are ruled out by the stride.
+      result.no_plan_up_to = n + options.stride - 1;
+    }
+  }
+  result.outcome = Outcome::horizon_limit;
+  result.seconds = since(start);
+  return result;
+}
+
+} // namespace satslide::solver

@@ -1,0 +1,56 @@
+// The horizon driver: one incremental CaDiCaL instance for a whole run,
+// raising the horizon until the goal is reachable.
+//
+// Contract (the caller proves what the driver may skip):
+//   require: no plan is shorter than options.first_horizon, and every
+//            plan length is congruent to first_horizon modulo stride,
+//            whenever options.start_proven is set.
+//   ensure:  result.optimal only if a plan was found at horizon n and
+//            every horizon below n was refuted by the solver or skipped
+//            under that contract.
+#pragma once
+
+#include "cadical_sink.hpp"
+#include "encoder/encoding.hpp"
+#include "stats.hpp"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace satslide::solver {
+
+struct DriverOptions {
+  int first_horizon = 0;
+  int stride = 1;
+  bool start_proven = true;     // first_horizon and stride are proofs
+  int max_horizon = 1000;       // last horizon tried
+  double timeout_seconds = 0;   // wall clock for the whole run; 0 = none
+  std::string solver_config = "default"; // CaDiCaL configure() name
+};
+
+enum class Outcome {
+  plan_found,
+  horizon_limit,
+  timeout,
+  decode_error, // the model did not give one action per step: a bug
+};
+
+struct DriverResult {
+  Outcome outcome = Outcome::horizon_limit;
+  encoder::Plan plan;
+  bool optimal = false;
+  // Largest k such that no plan of length <= k exists; -1 if none proven.
+  int no_plan_up_to = -1;
+  std::vector<HorizonStats> horizons;
+  double seconds = 0;
+};
+
+using ProgressFn = std::function<void(const HorizonStats &)>;
+
+DriverResult run_horizons(encoder::Encoding &encoding,
+                          const DriverOptions &options,
+                          const ProgressFn &progress = {});
+
+} // namespace satslide::solver
