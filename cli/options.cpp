@@ -5,6 +5,7 @@
 
 #include <boost/program_options.hpp>
 
+#include <fstream>
 #include <sstream>
 
 namespace po = boost::program_options;
@@ -42,12 +43,27 @@ po::options_description describe(Options &o) {
   po::options_description instance("Instance");
   instance.add_options()
       ("puzzle,p", po::value(&o.puzzle)->default_value(o.puzzle),
-       "8, 15, 24 (square n-puzzles) or npuzzle (any --rows x --cols)")
-      ("board,b", po::value(&o.board), "start board, row-major, 0 = blank")
+       "8, 15, 24 (square n-puzzles), npuzzle (any --rows x --cols), "
+       "klotski or rushhour")
+      ("board,b", po::value(&o.board),
+       "start board: n-puzzle values row-major, 0 = blank; klotski a grid "
+       "of letters, rows split by '/' or newlines, '.' empty, '#' wall; "
+       "rushhour 36 characters, 'o' or '.' empty, 'x' wall, 'A' red car")
       ("goal,g", po::value(&o.goal),
        "goal board (default 1..N-1 then the blank)")
       ("rows", po::value(&o.rows), "rows of an npuzzle board")
-      ("cols", po::value(&o.cols), "columns of an npuzzle board");
+      ("cols", po::value(&o.cols), "columns of an npuzzle board")
+      ("layout", po::value(&o.layout),
+       "klotski: a named opening (listed at the end of --help)")
+      ("file,f", po::value(&o.file),
+       "klotski: a layout file (name, size, grid and goal lines)")
+      ("goal-piece", po::value(&o.goal_piece),
+       "klotski: letter of the piece to bring to --goal-at")
+      ("goal-at", po::value(&o.goal_at),
+       "klotski: x,y of that piece's top-left cell (x right, y down)")
+      ("metric,m", po::value(&o.metric)->default_value(o.metric),
+       "block puzzles: step (one cell), slide (straight, any distance) or "
+       "piece (any path through free cells)");
 
   po::options_description search("Search");
   search.add_options()
@@ -120,6 +136,10 @@ void check_ranges(const Options &o) {
   if (c != "default" && c != "plain" && c != "sat" && c != "unsat") {
     throw UsageError("--solver-config: unknown configuration '" + c + "'");
   }
+  if (o.metric != "step" && o.metric != "slide" && o.metric != "piece") {
+    throw UsageError("--metric: unknown metric '" + o.metric +
+                     "' (expected step, slide or piece)");
+  }
   const std::string &l = o.log_level;
   if (l != "error" && l != "warn" && l != "info" && l != "debug") {
     throw UsageError("--log-level: unknown level '" + l + "'");
@@ -179,7 +199,43 @@ Options parse_options(int argc, const char *const argv[]) {
   return o;
 }
 
+namespace {
+
+std::string read_file(const std::string &path) {
+  std::ifstream in(path);
+  if (!in) {
+    throw encoder::InputError("cannot read layout file '" + path + "'");
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+encoder::PuzzleSpec block_puzzle_spec(const Options &o) {
+  encoder::PuzzleSpec spec;
+  spec.kind = o.puzzle;
+  const auto set = [&](const char *key, const std::string &value) {
+    if (!value.empty()) {
+      spec.params[key] = value;
+    }
+  };
+  set("board", o.board);
+  set("layout", o.layout);
+  if (!o.file.empty()) {
+    spec.params["file_text"] = read_file(o.file);
+  }
+  set("goal_piece", o.goal_piece);
+  set("goal_at", o.goal_at);
+  set("metric", o.metric);
+  return spec;
+}
+
+} // namespace
+
 encoder::PuzzleSpec puzzle_spec(const Options &o) {
+  if (o.puzzle == "klotski" || o.puzzle == "rushhour") {
+    return block_puzzle_spec(o);
+  }
   encoder::PuzzleSpec spec;
   int side = 0;
   if (o.puzzle == "8") {
@@ -190,7 +246,7 @@ encoder::PuzzleSpec puzzle_spec(const Options &o) {
     side = 5;
   } else if (o.puzzle != "npuzzle") {
     throw UsageError("--puzzle: unknown puzzle '" + o.puzzle +
-                     "' (expected 8, 15, 24 or npuzzle)");
+                     "' (expected 8, 15, 24, npuzzle, klotski or rushhour)");
   }
   spec.kind = "npuzzle";
   if (side > 0) {

@@ -20,10 +20,15 @@ enum class Command { solve, dimacs, decode, help, version };
 struct Options {
   Command command = Command::solve;
   // The instance.
-  std::string puzzle = "8";   // 8 | 15 | 24 | npuzzle
+  std::string puzzle = "8";   // 8 | 15 | 24 | npuzzle | klotski | rushhour
   std::string board;          // the start board
   std::string goal;           // the goal board (optional)
   int rows = 0, cols = 0;     // n-puzzle shape (0 = from --puzzle/board)
+  std::string layout;         // block puzzles: a named opening
+  std::string file;           // block puzzles: a layout file to read
+  std::string goal_piece;     // Klotski: the piece to bring home
+  std::string goal_at;        // Klotski: "x,y" of its top-left cell
+  std::string metric = "step"; // block puzzles: step | slide | piece
   // The search.
   std::string encoding;       // name from encoder::encodings()
   int min_horizon = 0;        // first horizon tried (0 = lower bound)
@@ -45,7 +50,8 @@ struct Options {
 // Parses argv; throws UsageError naming the bad option.
 Options parse_options(int argc, const char *const argv[]);
 
-// Turns the instance options into a puzzle spec; throws UsageError.
+// Turns the instance options into a puzzle spec (reading --file); throws
+// UsageError, or encoder::InputError if --file cannot be read.
 encoder::PuzzleSpec puzzle_spec(const Options &options);
 
 } // namespace satslide::cli
