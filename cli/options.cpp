@@ -42,9 +42,10 @@ std::string encoding_help() {
 po::options_description describe(Options &o) {
   po::options_description instance("Instance");
   instance.add_options()
-      ("puzzle,p", po::value(&o.puzzle)->default_value(o.puzzle),
+      ("puzzle,p", po::value(&o.puzzle),
        "8, 15, 24 (square n-puzzles), npuzzle (any --rows x --cols), "
-       "klotski or rushhour")
+       "klotski or rushhour (default: the square n-puzzle the board "
+       "fills)")
       ("board,b", po::value(&o.board),
        "start board: n-puzzle values row-major, 0 = blank; klotski a grid "
        "of letters, rows split by '/' or newlines, '.' empty, '#' wall; "
@@ -244,7 +245,7 @@ encoder::PuzzleSpec puzzle_spec(const Options &o) {
     side = 4;
   } else if (o.puzzle == "24") {
     side = 5;
-  } else if (o.puzzle != "npuzzle") {
+  } else if (o.puzzle != "npuzzle" && !o.puzzle.empty()) {
     throw UsageError("--puzzle: unknown puzzle '" + o.puzzle +
                      "' (expected 8, 15, 24, npuzzle, klotski or rushhour)");
   }

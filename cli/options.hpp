@@ -20,7 +20,7 @@ enum class Command { solve, dimacs, decode, help, version };
 struct Options {
   Command command = Command::solve;
   // The instance.
-  std::string puzzle = "8";   // 8 | 15 | 24 | npuzzle | klotski | rushhour
+  std::string puzzle;         // 8|15|24|npuzzle|klotski|rushhour; "" = square n-puzzle
   std::string board;          // the start board
   std::string goal;           // the goal board (optional)
   int rows = 0, cols = 0;     // n-puzzle shape (0 = from --puzzle/board)

@@ -1,13 +1,21 @@
 // Maps a PuzzleSpec's kind to the family that parses it.
 #include "../puzzle.hpp"
 
+#include "klotski_parsing.hpp"
 #include "npuzzle.hpp"
+#include "rushhour_parsing.hpp"
 
 namespace satslide::encoder {
 
 std::unique_ptr<Puzzle> make_puzzle(const PuzzleSpec &spec) {
   if (spec.kind == "npuzzle") {
     return std::make_unique<NPuzzle>(NPuzzle::from_params(spec.params));
+  }
+  if (spec.kind == "klotski") {
+    return std::make_unique<BlockPuzzle>(klotski_from_params(spec.params));
+  }
+  if (spec.kind == "rushhour") {
+    return std::make_unique<BlockPuzzle>(rushhour_from_params(spec.params));
   }
   throw InputError("unknown puzzle kind '" + spec.kind + "'");
 }

@@ -1,0 +1,162 @@
+#include "block_grid.hpp"
+
+#include "board_parsing.hpp"
+
+#include <algorithm>
+
+namespace satslide::encoder {
+
+namespace {
+
+std::string trim(const std::string &s) {
+  const auto first = s.find_first_not_of(" \t\r");
+  if (first == std::string::npos) {
+    return "";
+  }
+  return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
+}
+
+std::string show(char c) {
+  if (static_cast<unsigned char>(c) < 32 ||
+      static_cast<unsigned char>(c) > 126) {
+    return "byte " + std::to_string(static_cast<unsigned char>(c));
+  }
+  return std::string("'") + c + "'";
+}
+
+} // namespace
+
+std::string param(const Params &params, const std::string &key) {
+  const auto it = params.find(key);
+  return it == params.end() ? "" : it->second;
+}
+
+std::vector<std::string> split_grid_rows(const std::string &text) {
+  std::vector<std::string> rows;
+  std::string row;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i == text.size() || text[i] == '/' || text[i] == '\n') {
+      row = trim(row);
+      if (!row.empty()) {
+        rows.push_back(row);
+      }
+      row.clear();
+    } else {
+      row += text[i];
+    }
+  }
+  if (rows.empty()) {
+    throw InputError("the board is empty");
+  }
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    if (rows[r].size() != rows[0].size()) {
+      throw InputError("ragged rows: row " + std::to_string(r + 1) +
+                       " has " + std::to_string(rows[r].size()) +
+                       " cells but row 1 has " +
+                       std::to_string(rows[0].size()));
+    }
+  }
+  return rows;
+}
+
+BlockBoard board_from_rows(const std::vector<std::string> &rows,
+                           const std::string &empty, const std::string &wall,
+                           bool (*is_piece)(char)) {
+  BlockBoard board;
+  board.height = static_cast<int>(rows.size());
+  board.width = static_cast<int>(rows.at(0).size());
+  board.wall.assign(board.width * board.height, 0);
+  for (int y = 0; y < board.height; ++y) {
+    for (int x = 0; x < board.width; ++x) {
+      const char c = rows[y][x];
+      const int cell = y * board.width + x;
+      if (empty.find(c) != std::string::npos) {
+        continue;
+      }
+      if (wall.find(c) != std::string::npos) {
+        board.wall[cell] = 1;
+        continue;
+      }
+      if (!is_piece(c)) {
+        throw InputError("unknown character " + show(c) + " at x=" +
+                         std::to_string(x) + ", y=" + std::to_string(y) +
+                         " (empty: '" + empty + "', wall: '" + wall +
+                         "', pieces: letters)");
+      }
+      auto it = std::find_if(
+          board.pieces.begin(), board.pieces.end(),
+          [&](const BlockPiece &p) { return p.letter == c; });
+      if (it == board.pieces.end()) {
+        board.pieces.push_back({c, {}, true, true});
+        it = board.pieces.end() - 1;
+      }
+      it->cells.push_back(cell);
+    }
+  }
+  return board;
+}
+
+std::vector<std::pair<int, int>> parse_goal_positions(const std::string &at) {
+  std::vector<std::pair<int, int>> result;
+  std::vector<std::string> items{""};
+  for (char c : at) {
+    if (c == '/') {
+      items.emplace_back();
+    } else {
+      items.back() += c;
+    }
+  }
+  for (const std::string &item : items) {
+    const auto comma = item.find(',');
+    if (comma == std::string::npos) {
+      throw InputError("--goal-at: expected x,y (x to the right, y down), "
+                       "got '" + item + "'");
+    }
+    result.emplace_back(parse_int(trim(item.substr(0, comma)), "--goal-at x"),
+                        parse_int(trim(item.substr(comma + 1)),
+                                  "--goal-at y"));
+  }
+  return result;
+}
+
+void apply_goal_params(BlockBoard &board, const Params &params) {
+  std::string pieces = param(params, "goal_piece");
+  const std::string at = param(params, "goal_at");
+  if (pieces.empty() && at.empty()) {
+    return;
+  }
+  if (at.empty()) {
+    throw InputError("--goal-piece needs --goal-at x,y");
+  }
+  const auto positions = parse_goal_positions(at);
+  if (pieces.empty()) {
+    if (board.goals.size() != 1) {
+      throw InputError("--goal-at needs --goal-piece");
+    }
+    pieces = std::string(1, board.goals[0].letter);
+  }
+  if (pieces.size() != positions.size()) {
+    throw InputError("--goal-piece names " + std::to_string(pieces.size()) +
+                     " pieces but --goal-at gives " +
+                     std::to_string(positions.size()) + " positions");
+  }
+  board.goals.clear();
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    board.goals.push_back({pieces[i], positions[i].first,
+                           positions[i].second});
+  }
+}
+
+void apply_common_params(BlockBoard &board, const Params &params) {
+  board.metric = parse_metric(param(params, "metric"));
+  if (!param(params, "name").empty()) {
+    board.name = param(params, "name");
+  }
+  const std::string identify = param(params, "identify");
+  if (identify != "" && identify != "yes" && identify != "no") {
+    throw InputError("identify must be yes or no, got '" + identify + "'");
+  }
+  board.identify = identify != "no";
+}
+
+} // namespace satslide::encoder

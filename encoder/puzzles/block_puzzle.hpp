@@ -1,0 +1,114 @@
+// One model for the block-sliding puzzles, Klotski and Rush Hour: pieces
+// of any 4-connected shape on a W x H board with walls, each moving along
+// both axes or only its own, and a goal that puts named pieces at anchors.
+// Pieces of equal shape and mobility that no goal names are
+// interchangeable: the task never tells them apart.
+#pragma once
+
+#include "../puzzle.hpp"
+
+#include <string>
+#include <vector>
+
+namespace satslide::encoder {
+
+// What one move is: one cell, a straight slide, or any path.
+enum class Metric { step, slide, piece };
+Metric parse_metric(const std::string &text); // throws InputError
+const char *metric_name(Metric metric);
+
+struct BlockPiece {
+  char letter = 0;
+  std::vector<int> cells; // y * width + x
+  bool horizontal = true; // may move left and right
+  bool vertical = true;   // may move up and down
+};
+
+// A goal: the piece's anchor (top-left of its bounding box) at x, y.
+struct BlockGoal {
+  char letter = 0;
+  int x = 0, y = 0;
+};
+
+struct BlockBoard {
+  std::string kind = "klotski"; // "klotski" or "rushhour"
+  std::string name;             // optional, for the title
+  int width = 0, height = 0;
+  std::vector<char> wall; // per cell
+  std::vector<BlockPiece> pieces;
+  std::vector<BlockGoal> goals;
+  Metric metric = Metric::step;
+  bool identify = true; // identical pieces are interchangeable
+};
+
+class BlockPuzzle : public Puzzle {
+public:
+  // Validates pieces and goals; throws InputError.
+  explicit BlockPuzzle(BlockBoard board);
+
+  PuzzleSpec spec() const override;
+  std::string title() const override;
+  std::string draw() const override;
+  Task compile() const override;
+  std::optional<std::string> unsolvable_reason() const override;
+  int lower_bound() const override;
+  std::string lower_bound_name() const override {
+    return "exactly-one group distances";
+  }
+  Replay replay(const Plan &plan) const override;
+
+  const BlockBoard &board() const { return m_board; }
+  int num_classes() const { return static_cast<int>(m_classes.size()); }
+  int num_moves() const { return static_cast<int>(m_moves.size()); }
+
+  // Breadth-first search over positions (identical pieces identified),
+  // by unit steps, which reach the same positions as any metric.
+  struct Exploration {
+    long positions = 0;     // positions seen
+    bool complete = false;  // every reachable position was seen
+    bool goal_found = false;
+  };
+  Exploration explore(long limit, bool stop_at_goal) const;
+
+  // The board with the pieces at the given anchors (one per piece).
+  std::string draw_anchors(const std::vector<int> &anchors) const;
+
+private:
+  // Pieces of one shape and mobility, interchangeable unless the goal
+  // names one of them.
+  struct ShapeClass {
+    std::vector<int> pieces;                // indices into m_board.pieces
+    std::vector<std::pair<int, int>> shape; // (dx, dy) from the anchor
+    bool horizontal = true, vertical = true;
+    std::vector<std::vector<int>> cells_at; // per anchor cell; empty if
+                                            // the shape does not fit
+    std::vector<int> anchors;  // anchors reachable from some piece
+    std::vector<std::vector<int>> components; // anchors by component,
+                                              // with one piece each
+  };
+  struct Move {
+    int cls = 0;
+    std::vector<int> path; // anchors, from first to last
+    std::vector<int> swept; // cells that must be free, besides its own
+    int from() const { return path.front(); }
+    int to() const { return path.back(); }
+  };
+
+  void validate() const;
+  void build_classes();
+  void add_moves_for(int cls);   // block_moves.cpp
+  void add_paths_from(int cls, int anchor, int free_cells);
+  void generate_moves();
+  int anchor_of(const BlockPiece &piece) const;
+  std::string cell_name(int cell) const;
+  std::string class_name(int cls) const;
+  std::vector<int> initial_anchors() const;
+  bool goal_reached(const std::vector<int> &anchors) const;
+
+  BlockBoard m_board;
+  std::vector<int> m_class_of;  // per piece
+  std::vector<ShapeClass> m_classes;
+  std::vector<Move> m_moves;    // action id -> move
+};
+
+} // namespace satslide::encoder

@@ -1,0 +1,127 @@
+// A block puzzle as a planning task.
+#include "block_puzzle.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace satslide::encoder {
+
+// Fluents: "cell c free" per open cell and "a piece of class k has its
+// anchor at a" per reachable anchor, so interchangeable pieces give one
+// fluent per place, never one per piece. Exactly-one groups, all true
+// invariants:
+//  - per open cell: free, or covered by one placement (pieces never
+//    overlap, and two pieces of one class never share an anchor);
+//  - per class component holding a single piece: its anchors. Classes of
+//    several identified pieces get no per-piece group: none exists.
+// Each move deletes the old anchor and adds the new one, and per cell
+// swaps free and covered, so the groups' transition graphs contain every
+// change and TaskDistances stays sound.
+Task BlockPuzzle::compile() const {
+  Task task;
+  const int n = m_board.width * m_board.height;
+  std::vector<int> free_fluent(n, -1);
+  for (int c = 0; c < n; ++c) {
+    if (!m_board.wall[c]) {
+      free_fluent[c] = task.num_fluents();
+      task.fluents.push_back("cell " + cell_name(c) + " free");
+    }
+  }
+  std::vector<std::vector<int>> at(num_classes(), std::vector<int>(n, -1));
+  for (int k = 0; k < num_classes(); ++k) {
+    for (int a : m_classes[k].anchors) {
+      at[k][a] = task.num_fluents();
+      task.fluents.push_back(class_name(k) + " at " + cell_name(a));
+    }
+  }
+
+  std::vector<char> covered(n, 0);
+  for (std::size_t i = 0; i < m_board.pieces.size(); ++i) {
+    task.init.push_back(at[m_class_of[i]][anchor_of(m_board.pieces[i])]);
+    for (int c : m_board.pieces[i].cells) {
+      covered[c] = 1;
+    }
+  }
+  for (int c = 0; c < n; ++c) {
+    if (free_fluent[c] >= 0 && !covered[c]) {
+      task.init.push_back(free_fluent[c]);
+    }
+  }
+  for (const BlockGoal &g : m_board.goals) {
+    for (std::size_t i = 0; i < m_board.pieces.size(); ++i) {
+      if (m_board.pieces[i].letter == g.letter) {
+        task.goal.push_back(at[m_class_of[i]][g.y * m_board.width + g.x]);
+      }
+    }
+  }
+
+  std::vector<std::vector<int>> by_cell(n);
+  for (int c = 0; c < n; ++c) {
+    if (free_fluent[c] >= 0) {
+      by_cell[c].push_back(free_fluent[c]);
+    }
+  }
+  for (int k = 0; k < num_classes(); ++k) {
+    for (int a : m_classes[k].anchors) {
+      for (int c : m_classes[k].cells_at[a]) {
+        by_cell[c].push_back(at[k][a]);
+      }
+    }
+  }
+  for (int c = 0; c < n; ++c) {
+    if (!by_cell[c].empty()) {
+      task.exactly_one.push_back(by_cell[c]);
+    }
+  }
+  for (int k = 0; k < num_classes(); ++k) {
+    for (const auto &component : m_classes[k].components) {
+      auto &group = task.exactly_one.emplace_back();
+      for (int a : component) {
+        group.push_back(at[k][a]);
+      }
+    }
+  }
+
+  std::map<std::tuple<int, int, int>, int> first_move;
+  for (const Move &m : m_moves) {
+    const ShapeClass &k = m_classes[m.cls];
+    const std::vector<int> &old_cells = k.cells_at[m.from()];
+    const std::vector<int> &new_cells = k.cells_at[m.to()];
+    Action a;
+    a.name = "move " + class_name(m.cls) + " from " + cell_name(m.from());
+    if (m_board.metric == Metric::piece) {
+      for (std::size_t i = 1; i + 1 < m.path.size(); ++i) {
+        a.name += (i == 1 ? " via " : " ") + cell_name(m.path[i]);
+      }
+    }
+    a.name += " to " + cell_name(m.to());
+    a.pre.push_back(at[m.cls][m.from()]);
+    for (int c : m.swept) {
+      a.pre.push_back(free_fluent[c]);
+    }
+    a.del.push_back(at[m.cls][m.from()]);
+    a.add.push_back(at[m.cls][m.to()]);
+    for (int c : new_cells) {
+      if (!std::binary_search(old_cells.begin(), old_cells.end(), c)) {
+        a.del.push_back(free_fluent[c]);
+      }
+    }
+    for (int c : old_cells) {
+      if (!std::binary_search(new_cells.begin(), new_cells.end(), c)) {
+        a.add.push_back(free_fluent[c]);
+      }
+    }
+    first_move.emplace(std::make_tuple(m.cls, m.from(), m.to()),
+                       task.num_actions());
+    task.actions.push_back(std::move(a));
+  }
+  // Any move straight back undoes a move (whatever path it takes), so
+  // the first one found serves as the inverse for no-undo.
+  for (const Move &m : m_moves) {
+    const auto it = first_move.find(std::make_tuple(m.cls, m.to(), m.from()));
+    task.inverse.push_back(it == first_move.end() ? -1 : it->second);
+  }
+  return task;
+}
+
+} // namespace satslide::encoder

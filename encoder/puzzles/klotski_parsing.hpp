@@ -1,0 +1,20 @@
+// Klotski boards from --board grids, layout files and named layouts.
+#pragma once
+
+#include "block_grid.hpp"
+
+namespace satslide::encoder {
+
+// A grid of '.' (empty), '#' (wall) and piece characters, rows split by
+// '/' or newlines; no goal yet. Throws InputError.
+BlockBoard parse_klotski_grid(const std::string &text);
+
+// A layout file: `name`, `size W H`, `grid` then H rows, `goal L X Y`
+// (repeatable); ';' starts a comment. Throws InputError naming the line.
+BlockBoard parse_klotski_file(const std::string &text);
+
+// params: board | layout | file_text (at most one; none = the classic),
+// goal_piece, goal_at, metric, name, identify.
+BlockPuzzle klotski_from_params(const Params &params);
+
+} // namespace satslide::encoder

@@ -1,0 +1,100 @@
+#include "rushhour_parsing.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+namespace satslide::encoder {
+
+namespace {
+
+bool is_car(char c) { return std::isalnum(static_cast<unsigned char>(c)); }
+
+std::vector<std::string> rows_of(const std::string &text) {
+  if (text.find_first_of("/\n") != std::string::npos) {
+    return split_grid_rows(text);
+  }
+  std::string s = text;
+  s.erase(std::remove_if(s.begin(), s.end(),
+                         [](char c) {
+                           return std::isspace(static_cast<unsigned char>(c));
+                         }),
+          s.end());
+  int side = 1;
+  while ((side + 1) * (side + 1) <= static_cast<int>(s.size())) {
+    ++side;
+  }
+  if (side < 2 || side * side != static_cast<int>(s.size())) {
+    throw InputError("a Rush Hour board has 36 characters (6x6) or another "
+                     "square number; got " + std::to_string(s.size()));
+  }
+  std::vector<std::string> rows;
+  for (int r = 0; r < side; ++r) {
+    rows.push_back(s.substr(r * side, side));
+  }
+  return rows;
+}
+
+} // namespace
+
+BlockBoard parse_rushhour(const std::string &text) {
+  BlockBoard board = board_from_rows(rows_of(text), "o.", "x", is_car);
+  board.kind = "rushhour";
+  const int w = board.width;
+  for (BlockPiece &car : board.pieces) {
+    const std::string name = std::string("car '") + car.letter + "'";
+    const int len = static_cast<int>(car.cells.size());
+    if (len > std::max(board.width, board.height)) {
+      throw InputError(name + " has " + std::to_string(len) +
+                       " cells, longer than the board");
+    }
+    if (len < 2) {
+      throw InputError(name + " has one cell, so it has no direction");
+    }
+    const int first = car.cells.front();
+    const bool row = std::all_of(car.cells.begin(), car.cells.end(),
+                                 [&](int c) { return c / w == first / w; });
+    const bool column = std::all_of(
+        car.cells.begin(), car.cells.end(),
+        [&](int c) { return c % w == first % w; });
+    if (!row && !column) {
+      throw InputError(name + " is not a straight line of cells");
+    }
+    car.horizontal = row;
+    car.vertical = column;
+  }
+  const auto red = std::find_if(
+      board.pieces.begin(), board.pieces.end(),
+      [](const BlockPiece &p) { return p.letter == 'A'; });
+  if (red == board.pieces.end()) {
+    throw InputError("no red car: the board needs a car 'A'");
+  }
+  if (!red->horizontal) {
+    throw InputError("the red car 'A' is vertical; it must lie along its "
+                     "row to reach the exit");
+  }
+  return board;
+}
+
+BlockPuzzle rushhour_from_params(const Params &params) {
+  if (!param(params, "layout").empty() || !param(params, "file_text").empty()) {
+    throw InputError("Rush Hour takes a --board string, not --layout or "
+                     "--file");
+  }
+  const std::string text = param(params, "board");
+  BlockBoard board = parse_rushhour(text.empty() ? k_rushhour_card40 : text);
+  if (text.empty()) {
+    board.name = "card 40";
+  }
+  // The red car exits on the right: its anchor at the last columns.
+  for (const BlockPiece &car : board.pieces) {
+    if (car.letter == 'A') {
+      const int right = board.width - static_cast<int>(car.cells.size());
+      board.goals = {{'A', right, car.cells.front() / board.width}};
+    }
+  }
+  apply_goal_params(board, params);
+  apply_common_params(board, params);
+  return BlockPuzzle(std::move(board));
+}
+
+} // namespace satslide::encoder

@@ -1,0 +1,22 @@
+// Rush Hour boards: the 36-character strings of the public databases
+// ('o' or '.' empty, 'x' wall, 'A' the red car) or grids of rows.
+#pragma once
+
+#include "block_grid.hpp"
+
+namespace satslide::encoder {
+
+// Card #40 of the original game, the hardest of the 40.
+constexpr const char *k_rushhour_card40 =
+    "BCCoDoBEFoDGBEFAAGHHHIoGooJIKKLLJMMo";
+
+// A row-major string whose length is a square (36 for 6x6), or rows split
+// by '/' or newlines. Each car moves along its own axis; the red car 'A'
+// must lie along its row. No goal yet. Throws InputError.
+BlockBoard parse_rushhour(const std::string &text);
+
+// params: board (none = card #40), goal_piece and goal_at (default: 'A'
+// touching the right edge), metric, name, identify.
+BlockPuzzle rushhour_from_params(const Params &params);
+
+} // namespace satslide::encoder

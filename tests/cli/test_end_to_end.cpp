@@ -1,0 +1,212 @@
+// End-to-end tests of the satslide binary: a table of (arguments, exit
+// code, plan length), error messages, JSON shape and the DIMACS round trip
+// through Debian's SAT solver binaries.
+#include "support/test_support.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <regex>
+
+using satslide::test::run_command;
+using satslide::test::run_satslide;
+
+namespace {
+
+// The plan length printed in the text output, or -1.
+int printed_length(const std::string &out) {
+  std::smatch m;
+  if (std::regex_search(out, m, std::regex("solution: (\\d+) move"))) {
+    return std::stoi(m[1]);
+  }
+  return -1;
+}
+
+struct Case {
+  const char *args;
+  int exit_code;
+  int length; // -1: no plan expected
+};
+
+} // namespace
+
+TEST_SUITE("cli::EndToEnd") {
+
+  TEST_CASE("the instances of the 8-puzzle write-up and the 31-movers") {
+    const Case cases[] = {
+        {"--puzzle 8 --board \"[1,2,3,4,5,6,7,0,8]\"", 0, 1},
+        {"--puzzle 8 --board \"[1,2,3,4,0,6,7,5,8]\"", 0, 2},
+        {"--puzzle 8 --board \"[1,3,6,4,2,0,7,5,8]\"", 0, 5},
+        {"--board \"1 2 3 4 5 6 7 8 0\"", 0, 0},
+        {"--puzzle 8 --board \"[8,6,7,2,5,4,3,0,1]\"", 0, 31},
+        {"--puzzle 8 --board \"[6,4,7,8,5,0,3,2,1]\"", 0, 31},
+        {"--puzzle npuzzle --rows 2 --cols 3 --board \"4 1 2 5 0 3\"", 0, 3},
+        {"--puzzle 15 --board \"1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\"", 0,
+         1},
+        {"--puzzle 8 --board \"0 1 2 3 4 5 6 7 8\" --goal \"1 0 2 3 4 5 6 7 "
+         "8\"",
+         0, 1},
+    };
+    for (const Case &c : cases) {
+      const std::string args = c.args;
+      CAPTURE(args);
+      const auto r = run_satslide(args + " -q");
+      CHECK(r.exit_code == c.exit_code);
+      CHECK(printed_length(r.out) == c.length);
+      CHECK(r.out.find("optimal (no plan of length") != std::string::npos);
+    }
+  }
+
+  TEST_CASE("progress goes to stderr, one line per horizon") {
+    const auto r = run_satslide("--board \"[1,3,6,4,2,0,7,5,8]\"");
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.find("horizon   5: SAT") != std::string::npos);
+    CHECK(r.out.find("moves: ULDDR") != std::string::npos);
+    CHECK(r.out.find("1. 6 down") != std::string::npos);
+  }
+
+  TEST_CASE("bad input gets a clear message and its exit code") {
+    const struct {
+      const char *args;
+      int exit_code;
+      const char *message;
+    } cases[] = {
+        {"--board \"1 2 3 4 5 6 7 8\"", 31, "not a square"},
+        {"--puzzle 8 --board \"1 2 3 4 5 6 7 8\"", 31, "has 8 values"},
+        {"--puzzle 8 --board \"1 2 3 4 5 6 7 8 0 9\"", 31, "has 10 values"},
+        {"--board \"1 2 3 4 5 6 7 8 8\"", 31, "more than once"},
+        {"--board \"1 2 3 4 5 6 7 8 9\"", 31, "out of range"},
+        {"--board \"1 2 3 4 5 6 7 8 0\" --goal \"1 2 3\"", 31, "goal has 3"},
+        {"--puzzle 9 --board \"1 2 3 4 5 6 7 8 0\"", 32, "unknown puzzle"},
+        {"--puzzle 8 --rows 4 --board \"1 2 3 4 5 6 7 8 0\"", 32,
+         "--rows/--cols"},
+        {"--frobnicate", 32, "unrecognised option"},
+        {"--board \"1 2 3 4 5 6 7 8 0\" --encoding nope", 32,
+         "unknown encoding"},
+        {"--board \"1 2 3 4 5 6 7 8 0\" --timeout -1", 32, "--timeout"},
+        {"", 32, "--board is required"},
+        {"dimacs --board \"1 2 3 4 5 6 7 8 0\"", 32, "--horizon"},
+        {"decode --cnf /nonexistent.cnf --model /nonexistent.txt", 34,
+         "cannot read"},
+    };
+    for (const auto &c : cases) {
+      const std::string args = c.args;
+      CAPTURE(args);
+      const auto r = run_satslide(args);
+      CAPTURE(r.err);
+      CHECK(r.exit_code == c.exit_code);
+      CHECK(r.err.find(c.message) != std::string::npos);
+      CHECK(r.err.find("internal error") == std::string::npos);
+    }
+  }
+
+  TEST_CASE("an unsolvable board is reported at once, with its reason") {
+    const auto r = run_satslide("--board \"[2,1,3,4,5,6,7,8,0]\" --json");
+    CHECK(r.exit_code == 10);
+    CHECK(r.out.find("\"status\":\"unsolvable\"") != std::string::npos);
+    CHECK(r.out.find("\"horizons\":[]") != std::string::npos);
+    CHECK(r.out.find("transposition") != std::string::npos);
+    const auto wide = run_satslide(
+        "--puzzle npuzzle --rows 2 --cols 4 --board \"2 1 3 4 5 6 7 0\"");
+    CHECK(wide.exit_code == 10);
+  }
+
+  TEST_CASE("limits report what was refuted") {
+    const auto limit = run_satslide(
+        "--board \"[8,6,7,2,5,4,3,0,1]\" --max-horizon 25 -q");
+    CHECK(limit.exit_code == 20);
+    CHECK(limit.out.find("no plan of length <= 26") != std::string::npos);
+    const auto timeout = run_satslide(
+        "--board \"[8,6,7,2,5,4,3,0,1]\" --encoding seed --timeout 0.5 -q");
+    CHECK(timeout.exit_code == 21);
+    CHECK(timeout.out.find("timeout") != std::string::npos);
+    CHECK(timeout.out.find("proven: no plan of length <=") !=
+          std::string::npos);
+  }
+
+  TEST_CASE("a start above the bound is not called optimal") {
+    const auto r =
+        run_satslide("--board \"[1,2,3,4,5,6,7,0,8]\" --min-horizon 2 "
+                     "--encoding windows -q");
+    CHECK(r.exit_code == 0);
+    CHECK(printed_length(r.out) == 3);
+    CHECK(r.out.find("not proven optimal") != std::string::npos);
+  }
+
+  TEST_CASE("JSON output has the documented fields") {
+    const auto r = run_command(
+        std::string(SATSLIDE_BINARY) +
+        " --board \"[1,3,6,4,2,0,7,5,8]\" --json -q | python3 -c \""
+        "import json,sys; d=json.load(sys.stdin); "
+        "assert d['optimal'] is True; assert d['length']==5; "
+        "assert d['plan']==['6 down','3 right','2 up','5 up','8 left'] or "
+        "len(d['plan'])==5; "
+        "assert d['horizons'][-1]['result']=='SAT'; "
+        "assert set(d['horizons'][0])=={'horizon','result','variables',"
+        "'clauses','seconds','conflicts'}; "
+        "assert d['status']=='solved'; print('ok')\"");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == "ok\n");
+  }
+
+  TEST_CASE("help teaches and version answers") {
+    const auto help = run_satslide("--help");
+    CHECK(help.exit_code == 0);
+    CHECK(help.out.find("Exit codes") != std::string::npos);
+    CHECK(help.out.find("seed") != std::string::npos);
+    const auto version = run_satslide("--version");
+    CHECK(version.exit_code == 0);
+    CHECK(version.out.find("satslide ") == 0);
+  }
+
+  // satslide dimacs -> external solver -> satslide decode.
+  TEST_CASE("DIMACS round trip through Debian's SAT solvers") {
+    const std::string cnf = "roundtrip_test.cnf";
+    const auto written = run_satslide(
+        "dimacs --puzzle 8 --board \"[1,3,6,4,2,0,7,5,8]\" --horizon 5 -o " +
+        cnf);
+    REQUIRE(written.exit_code == 0);
+    const struct {
+      const char *name;
+      std::string command; // writes the answer to answer.txt
+    } solvers[] = {
+        {"minisat", "minisat " + cnf + " answer.txt"},
+        {"picosat", "picosat " + cnf + " > answer.txt"},
+        {"cryptominisat5", "cryptominisat5 --verb 0 " + cnf + " > answer.txt"},
+        {"cadical", "cadical -q " + cnf + " > answer.txt"},
+    };
+    for (const auto &s : solvers) {
+      const std::string name = s.name;
+      CAPTURE(name);
+      const auto solved = run_command(s.command);
+      CHECK(solved.exit_code == 10);
+      const auto decoded =
+          run_satslide("decode --cnf " + cnf + " --model answer.txt");
+      CAPTURE(decoded.err);
+      CHECK(decoded.exit_code == 0);
+      CHECK(printed_length(decoded.out) == 5);
+      CHECK(decoded.out.find("not proven optimal") != std::string::npos);
+    }
+    // Horizon 3 is refuted by the solver: decode says so.
+    REQUIRE(run_satslide("dimacs --board \"[1,3,6,4,2,0,7,5,8]\" -n 3 -o " +
+                         cnf)
+                .exit_code == 0);
+    run_command("picosat " + cnf + " > answer.txt");
+    const auto refuted =
+        run_satslide("decode --cnf " + cnf + " --model answer.txt");
+    CHECK(refuted.exit_code == 11);
+    CHECK(refuted.out.find("no plan of exactly 3 moves") != std::string::npos);
+    // A malformed answer and a model that breaks the CNF.
+    std::ofstream("answer.txt") << "s SATISFIABLE\nv 1 2 oops 0\n";
+    CHECK(run_satslide("decode --cnf " + cnf + " --model answer.txt")
+              .exit_code == 33);
+    std::ofstream("answer.txt") << "s SATISFIABLE\nv -1 -2 -3 0\n";
+    const auto wrong =
+        run_satslide("decode --cnf " + cnf + " --model answer.txt");
+    CHECK(wrong.exit_code == 33);
+    CHECK(wrong.err.find("does not satisfy") != std::string::npos);
+    std::remove(cnf.c_str());
+    std::remove("answer.txt");
+  }
+}

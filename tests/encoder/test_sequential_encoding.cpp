@@ -1,0 +1,114 @@
+#include "encoder/encodings.hpp"
+#include "encoder/puzzles/npuzzle.hpp"
+#include "support/test_support.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace satslide;
+using encoder::NPuzzle;
+using solver::SolveResult;
+using test::solve_horizon;
+
+TEST_SUITE("encoder::SequentialEncoding") {
+
+  // The optimum o is SAT, o-2 is UNSAT, and the decoded plan replays.
+  void check_optimum(const NPuzzle &p, int optimal,
+                     const std::string &encoding) {
+    CAPTURE(encoding);
+    CAPTURE(p.draw());
+    const encoder::Task task = p.compile();
+    encoder::Plan plan;
+    CHECK(solve_horizon(task, encoding, optimal, &plan) == SolveResult::sat);
+    const encoder::Replay replay = p.replay(plan);
+    CHECK_FALSE(replay.error.has_value());
+    CHECK(replay.solved);
+    CHECK(plan.size() == static_cast<std::size_t>(optimal));
+    if (optimal >= 2) {
+      CHECK(solve_horizon(task, encoding, optimal - 2) ==
+            SolveResult::unsat);
+    }
+  }
+
+  TEST_CASE("every public 8-puzzle instance: optimum SAT, optimum-2 UNSAT") {
+    for (const auto &inst : test::read_npuzzle_file("8puzzle_random100.txt")) {
+      CAPTURE(inst.id);
+      check_optimum(NPuzzle(3, 3, inst.board, NPuzzle::default_goal(3, 3)),
+                    inst.optimal, encoder::default_encoding());
+    }
+  }
+
+  TEST_CASE("every encoding agrees on short 8-puzzle instances") {
+    int checked = 0;
+    for (const auto &inst : test::read_npuzzle_file("8puzzle_random100.txt")) {
+      if (inst.optimal > 19) {
+        continue;
+      }
+      for (const auto &e : encoder::encodings()) {
+        check_optimum(NPuzzle(3, 3, inst.board, NPuzzle::default_goal(3, 3)),
+                      inst.optimal, e.name);
+      }
+      ++checked;
+    }
+    CHECK(checked >= 3);
+  }
+
+  TEST_CASE("15- and 24-puzzle positions a few moves from the goal") {
+    std::mt19937 rng(2024);
+    for (const auto &[side, walk] :
+         {std::pair{4, 12}, {4, 16}, {5, 10}, {5, 12}}) {
+      const NPuzzle p(side, side, test::random_walk(side, side, walk, rng),
+                      NPuzzle::default_goal(side, side));
+      const int optimal = test::bfs_distance(p, walk);
+      REQUIRE(optimal >= 0);
+      check_optimum(p, optimal, encoder::default_encoding());
+    }
+  }
+
+  TEST_CASE("the seed encoding keeps its textbook size") {
+    // 8-puzzle, horizon 5. Per layer: 81 fluents; 18 exactly-one groups
+    // of 9 (1 + 36 clauses each). Per step: 192 actions, each with 2
+    // preconditions, 2 add and 2 delete effects; 2 frame axioms per
+    // fluent; exactly one action (1 + 192*191/2). Plus 81 initial units
+    // and 9 goal units.
+    const NPuzzle p = NPuzzle::from_params({{"board", "1 3 6 4 2 0 7 5 8"}});
+    const encoder::Task task = p.compile();
+    auto enc = encoder::find_encoding("seed")->make(task);
+    encoder::CountingSink sink;
+    enc->encode_initial(sink);
+    for (int t = 0; t < 5; ++t) {
+      enc->encode_step(t, sink);
+    }
+    enc->encode_goal(5, 0, sink);
+    const int layer = 18 * 37;
+    const int step = 192 * 6 + 2 * 81 + 1 + 192 * 191 / 2;
+    CHECK(sink.num_vars() == 6 * 81 + 5 * 192);
+    CHECK(sink.num_clauses() == 6 * layer + 5 * step + 81 + 9);
+  }
+
+  TEST_CASE("goal clauses guarded by an activation literal") {
+    // Two moves from the goal: horizon 1 is refuted, horizon 2 solved, in
+    // one solver, and an unassumed guard leaves the formula free.
+    const NPuzzle p = NPuzzle::from_params({{"board", "1 2 3 4 0 6 7 5 8"}});
+    const encoder::Task task = p.compile();
+    for (const auto &e : encoder::encodings()) {
+      CAPTURE(e.name);
+      auto enc = e.make(task);
+      solver::CadicalSink sink;
+      enc->encode_initial(sink);
+      enc->encode_step(0, sink);
+      const int guard1 = sink.new_var();
+      enc->encode_goal(1, guard1, sink);
+      CHECK(sink.solve({guard1}) == SolveResult::unsat);
+      CHECK(sink.solve({}) == SolveResult::sat);
+      sink.add_clause({-guard1});
+      enc->encode_step(1, sink);
+      const int guard2 = sink.new_var();
+      enc->encode_goal(2, guard2, sink);
+      CHECK(sink.solve({guard2}) == SolveResult::sat);
+      encoder::Plan plan = encoder::decode_plan(*enc, 2, [&](int v) {
+                             return sink.value(v);
+                           }).value_or(encoder::Plan{});
+      CHECK(p.replay(plan).solved);
+    }
+  }
+}

@@ -1,0 +1,61 @@
+#include "encoder/puzzles/npuzzle.hpp"
+#include "encoder/task.hpp"
+#include "encoder/task_distances.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace satslide::encoder;
+
+TEST_SUITE("encoder::Task") {
+
+  // A two-fluent toggle: "on" and "off" with actions switching them.
+  Task toggle() {
+    Task t;
+    t.fluents = {"off", "on"};
+    t.actions = {{"switch on", {0}, {1}, {0}}, {"switch off", {1}, {0}, {1}}};
+    t.init = {0};
+    t.goal = {1};
+    t.exactly_one = {{0, 1}};
+    t.inverse = {1, 0};
+    return t;
+  }
+
+  TEST_CASE("apply follows pre, add and delete lists") {
+    const Task t = toggle();
+    const State s0 = t.initial_state();
+    CHECK(t.applicable(s0, 0));
+    CHECK_FALSE(t.applicable(s0, 1));
+    const State s1 = t.apply(s0, 0);
+    CHECK(t.satisfies_goal(s1));
+    CHECK_FALSE(t.satisfies_goal(s0));
+    CHECK(t.action_between(s0, s1) == 0);
+    CHECK_FALSE(t.action_between(s0, s0).has_value());
+  }
+
+  TEST_CASE("validate finds an initial state that breaks a group") {
+    Task t = toggle();
+    CHECK_FALSE(t.validate().has_value());
+    t.init = {0, 1};
+    CHECK(t.validate().has_value());
+    t = toggle();
+    t.actions[0].add = {7};
+    CHECK(t.validate().has_value());
+  }
+
+  TEST_CASE("group distances of the n-puzzle give each tile's Manhattan "
+            "distance") {
+    const NPuzzle p(3, 3, {8, 6, 7, 2, 5, 4, 3, 0, 1},
+                    NPuzzle::default_goal(3, 3));
+    const Task task = p.compile();
+    const TaskDistances d = TaskDistances::compute(task);
+    // tile 8 starts at r0c0 and belongs at r2c1: distance 3.
+    const int tile8_start = 8 * 9 + 0;
+    CHECK(d.to_goal[tile8_start] == 3);
+    CHECK(d.from_init[tile8_start] == 0);
+    // tile 1 at r2c2 is 4 steps from its goal cell r0c0.
+    CHECK(d.to_goal[1 * 9 + 8] == 4);
+    CHECK(d.from_init[1 * 9 + 0] == 4);
+    // The largest single distance bounds every plan from below.
+    CHECK(d.initial_bound(task) == 4);
+  }
+}

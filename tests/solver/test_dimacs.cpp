@@ -1,0 +1,120 @@
+#include "encoder/encodings.hpp"
+#include "encoder/puzzles/npuzzle.hpp"
+#include "solver/cadical_sink.hpp"
+#include "solver/dimacs.hpp"
+
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+using namespace satslide;
+
+TEST_SUITE("solver::Dimacs") {
+
+  struct Written {
+    std::string text;
+    solver::CnfFile cnf;
+    solver::CnfMap map;
+  };
+
+  Written write(const std::string &board, int horizon) {
+    const encoder::NPuzzle p =
+        encoder::NPuzzle::from_params({{"board", board}});
+    const encoder::Task task = p.compile();
+    auto enc = encoder::find_encoding("pruned")->make(task);
+    std::ostringstream out;
+    solver::write_horizon_dimacs(out, *enc, horizon, p.spec(), "pruned");
+    std::istringstream in(out.str());
+    Written w{out.str(), solver::read_cnf(in), {}};
+    w.map = solver::read_map(w.cnf);
+    return w;
+  }
+
+  // Solves a CNF with CaDiCaL and renders the answer in a given style.
+  std::string answer(const solver::CnfFile &cnf, bool minisat_style) {
+    solver::CadicalSink sink;
+    for (const auto &c : cnf.clauses) {
+      sink.add_clause(c);
+    }
+    const bool sat = sink.solve({}) == solver::SolveResult::sat;
+    std::string text = minisat_style ? (sat ? "SAT\n" : "UNSAT\n")
+                                     : (sat ? "s SATISFIABLE\n"
+                                            : "s UNSATISFIABLE\n");
+    if (sat) {
+      text += minisat_style ? "" : "v";
+      for (int v = 1; v <= cnf.vars; ++v) {
+        text += (v > 1 || !minisat_style ? " " : "") +
+                std::to_string(sink.value(v) ? v : -v);
+      }
+      text += " 0\n";
+    }
+    return text;
+  }
+
+  TEST_CASE("the header, comments and map describe the formula") {
+    const Written w = write("1 3 6 4 2 0 7 5 8", 5);
+    CHECK(w.text.find("p cnf ") != std::string::npos);
+    CHECK(w.map.spec.kind == "npuzzle");
+    CHECK(w.map.spec.params.at("board") == "1,3,6,4,2,0,7,5,8");
+    CHECK(w.map.horizon == 5);
+    CHECK(w.map.encoding == "pruned");
+    CHECK(w.map.actions.size() == 5 * 192);
+    CHECK(w.text.find("c var 1 t=0 fluent 0 blank at r0c0") !=
+          std::string::npos);
+  }
+
+  TEST_CASE("both answer styles decode to the same replayable plan") {
+    const Written w = write("1 3 6 4 2 0 7 5 8", 5);
+    const encoder::NPuzzle p =
+        encoder::NPuzzle::from_params(w.map.spec.params);
+    for (bool minisat : {false, true}) {
+      std::istringstream in(answer(w.cnf, minisat));
+      const solver::SolverAnswer a = solver::read_answer(in);
+      REQUIRE(a.status == solver::AnswerStatus::sat);
+      const encoder::Plan plan = solver::decode_answer(w.cnf, w.map, a);
+      CHECK(plan.size() == 5);
+      CHECK(p.replay(plan).solved);
+    }
+  }
+
+  TEST_CASE("an unsatisfiable horizon reads as UNSAT") {
+    const Written w = write("1 3 6 4 2 0 7 5 8", 3);
+    std::istringstream in(answer(w.cnf, false));
+    CHECK(solver::read_answer(in).status == solver::AnswerStatus::unsat);
+  }
+
+  TEST_CASE("malformed answers and wrong models are rejected") {
+    const Written w = write("1 2 3 4 5 6 7 0 8", 1);
+    auto read = [](const std::string &text) {
+      std::istringstream in(text);
+      return solver::read_answer(in);
+    };
+    CHECK_THROWS_AS(read("v 1 2 0\n"), solver::FormatError);
+    CHECK_THROWS_AS(read("s SATISFIABLE\nv 1 x 0\n"), solver::FormatError);
+    CHECK_THROWS_AS(read("s SATISFIABLE\nv 1 2\n"), solver::FormatError);
+    CHECK_THROWS_AS(read("s MAYBE\n"), solver::FormatError);
+    CHECK_THROWS_AS(read("hello\n"), solver::FormatError);
+    // All variables false falsifies the initial-state units.
+    const solver::SolverAnswer all_false = read("s SATISFIABLE\nv 0\n");
+    CHECK_THROWS_WITH_AS(solver::decode_answer(w.cnf, w.map, all_false),
+                         doctest::Contains("does not satisfy clause"),
+                         solver::FormatError);
+    CHECK_THROWS_AS(
+        solver::decode_answer(w.cnf, w.map, read("s SATISFIABLE\nv 1 -1 0\n")),
+        solver::FormatError);
+  }
+
+  TEST_CASE("malformed CNF files are rejected") {
+    auto read = [](const std::string &text) {
+      std::istringstream in(text);
+      return solver::read_cnf(in);
+    };
+    CHECK_THROWS_AS(read("1 2 0\n"), solver::FormatError);
+    CHECK_THROWS_AS(read("p cnf 2 2\n1 2 0\n"), solver::FormatError);
+    CHECK_THROWS_AS(read("p cnf 2 1\n1 3 0\n"), solver::FormatError);
+    CHECK_THROWS_AS(read("p cnf 2 1\n1 a 0\n"), solver::FormatError);
+    const solver::CnfFile plain = read("p cnf 2 1\n1 -2 0\n");
+    CHECK(plain.clauses.size() == 1);
+    CHECK_THROWS_AS(solver::read_map(plain), solver::FormatError);
+  }
+}

@@ -1,0 +1,100 @@
+#include "encoder/encodings.hpp"
+#include "encoder/puzzles/npuzzle.hpp"
+#include "solver/horizon_driver.hpp"
+#include "support/test_support.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace satslide;
+using encoder::NPuzzle;
+
+TEST_SUITE("solver::HorizonDriver") {
+
+  solver::DriverResult solve(const NPuzzle &p, const std::string &encoding,
+                             solver::DriverOptions options = {}) {
+    const encoder::Task task = p.compile();
+    auto enc = encoder::find_encoding(encoding)->make(task);
+    if (options.first_horizon == 0) {
+      options.first_horizon = p.lower_bound();
+      options.stride = p.horizon_stride();
+    }
+    return solver::run_horizons(*enc, options);
+  }
+
+  // Random solvable boards of two shapes: the driver's optimum must be the
+  // breadth-first distance, for the baseline and the default encoding.
+  TEST_CASE("optimal lengths match breadth-first search on random boards") {
+    std::mt19937 rng(1879);
+    int solved = 0;
+    for (const auto &[rows, cols] : {std::pair{3, 3}, {2, 4}}) {
+      for (int i = 0; i < 12; ++i) {
+        std::vector<int> board(rows * cols);
+        for (int c = 0; c < rows * cols; ++c) {
+          board[c] = c;
+        }
+        std::shuffle(board.begin(), board.end(), rng);
+        const NPuzzle p(rows, cols, board, NPuzzle::default_goal(rows, cols));
+        if (p.unsolvable_reason()) {
+          continue;
+        }
+        const int expected = test::bfs_distance(p);
+        CAPTURE(p.draw());
+        for (const std::string encoding : {"pruned", "windows"}) {
+          const auto result = solve(p, encoding);
+          REQUIRE(result.outcome == solver::Outcome::plan_found);
+          CHECK(result.optimal);
+          CHECK(static_cast<int>(result.plan.size()) == expected);
+          CHECK(p.replay(result.plan).solved);
+          CHECK(result.no_plan_up_to == expected - 1);
+        }
+        if (expected <= 16) {
+          CHECK(solve(p, "seed").plan.size() ==
+                static_cast<std::size_t>(expected));
+        }
+        ++solved;
+      }
+    }
+    CHECK(solved >= 8);
+  }
+
+  TEST_CASE("the horizon limit reports what was refuted") {
+    const NPuzzle p = NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    solver::DriverOptions options;
+    options.first_horizon = p.lower_bound();
+    options.stride = 2;
+    options.max_horizon = p.lower_bound() + 4;
+    const auto result = solve(p, "pruned", options);
+    CHECK(result.outcome == solver::Outcome::horizon_limit);
+    CHECK(result.horizons.size() == 3);
+    CHECK(result.no_plan_up_to == p.lower_bound() + 5);
+    for (const auto &h : result.horizons) {
+      CHECK(h.result == "UNSAT");
+    }
+  }
+
+  TEST_CASE("a timeout stops the run and keeps the proven part") {
+    const NPuzzle p = NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    solver::DriverOptions options;
+    options.first_horizon = p.lower_bound();
+    options.stride = 2;
+    options.timeout_seconds = 0.3;
+    const auto result = solve(p, "seed", options);
+    CHECK(result.outcome == solver::Outcome::timeout);
+    CHECK(result.seconds < 5);
+    CHECK(result.no_plan_up_to < 31);
+  }
+
+  TEST_CASE("a start above the bound is not called optimal") {
+    const NPuzzle p = NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 0 8"}});
+    solver::DriverOptions options;
+    options.first_horizon = 3;
+    options.stride = 2;
+    options.start_proven = false;
+    // "windows" has no no-undo rule, so a 3-move detour exists.
+    const auto result = solve(p, "windows", options);
+    CHECK(result.outcome == solver::Outcome::plan_found);
+    CHECK(result.plan.size() == 3);
+    CHECK_FALSE(result.optimal);
+    CHECK(result.no_plan_up_to == -1);
+  }
+}

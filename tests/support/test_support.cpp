@@ -1,0 +1,142 @@
+#include "test_support.hpp"
+
+#include "encoder/encodings.hpp"
+
+#include <cstdio>
+#include <deque>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace satslide::test {
+
+std::string data_path(const std::string &name) {
+  return std::string(SATSLIDE_TEST_DATA) + "/" + name;
+}
+
+std::vector<NPuzzleInstance> read_npuzzle_file(const std::string &name) {
+  std::ifstream in(data_path(name));
+  if (!in) {
+    throw std::runtime_error("missing test data " + name);
+  }
+  std::vector<NPuzzleInstance> result;
+  std::string line;
+  while (std::getline(in, line)) {
+    line = line.substr(0, line.find('#'));
+    std::istringstream fields(line);
+    NPuzzleInstance inst;
+    if (!(fields >> inst.id >> inst.optimal)) {
+      continue;
+    }
+    int v;
+    while (fields >> v) {
+      inst.board.push_back(v);
+    }
+    result.push_back(inst);
+  }
+  return result;
+}
+
+int bfs_distance(const encoder::NPuzzle &puzzle, int depth_limit) {
+  using Board = std::vector<int>;
+  std::map<Board, int> dist{{puzzle.board(), 0}};
+  std::deque<Board> queue{puzzle.board()};
+  while (!queue.empty()) {
+    const Board b = queue.front();
+    queue.pop_front();
+    const int d = dist[b];
+    if (b == puzzle.goal()) {
+      return d;
+    }
+    if (d >= depth_limit) {
+      continue;
+    }
+    int blank = 0;
+    while (b[blank] != 0) {
+      ++blank;
+    }
+    for (int n : puzzle.neighbours(blank)) {
+      Board next = b;
+      std::swap(next[blank], next[n]);
+      if (dist.emplace(next, d + 1).second) {
+        queue.push_back(next);
+      }
+    }
+  }
+  return -1;
+}
+
+std::vector<int> random_walk(int rows, int cols, int steps,
+                             std::mt19937 &rng) {
+  const encoder::NPuzzle shape(rows, cols,
+                               encoder::NPuzzle::default_goal(rows, cols),
+                               encoder::NPuzzle::default_goal(rows, cols));
+  std::vector<int> board = shape.goal();
+  int blank = rows * cols - 1, previous = -1;
+  for (int i = 0; i < steps; ++i) {
+    std::vector<int> options;
+    for (int n : shape.neighbours(blank)) {
+      if (n != previous) {
+        options.push_back(n);
+      }
+    }
+    const int next = options[rng() % options.size()];
+    std::swap(board[blank], board[next]);
+    previous = blank;
+    blank = next;
+  }
+  return board;
+}
+
+solver::SolveResult solve_horizon(const encoder::Task &task,
+                                  const std::string &encoding, int n,
+                                  encoder::Plan *plan) {
+  const auto enc = encoder::find_encoding(encoding)->make(task);
+  solver::CadicalSink sink;
+  enc->encode_initial(sink);
+  for (int t = 0; t < n; ++t) {
+    enc->encode_step(t, sink);
+  }
+  enc->encode_goal(n, 0, sink);
+  const solver::SolveResult result = sink.solve({});
+  if (result == solver::SolveResult::sat && plan) {
+    *plan = encoder::decode_plan(*enc, n, [&](int v) {
+              return sink.value(v);
+            }).value_or(encoder::Plan{});
+  }
+  return result;
+}
+
+namespace {
+
+std::string slurp(const std::string &path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+} // namespace
+
+RunResult run_command(const std::string &command) {
+  static int counter = 0;
+  const std::string base = "satslide_test_" + std::to_string(::getpid()) +
+                           "_" + std::to_string(counter++);
+  const std::string out = base + ".out", err = base + ".err";
+  const int status =
+      std::system(("(" + command + ") >" + out + " 2>" + err).c_str());
+  RunResult result{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out),
+                   slurp(err)};
+  std::remove(out.c_str());
+  std::remove(err.c_str());
+  return result;
+}
+
+RunResult run_satslide(const std::string &args) {
+  return run_command(std::string(SATSLIDE_BINARY) + " " + args);
+}
+
+} // namespace satslide::test

@@ -1,0 +1,51 @@
+// Shared by the tests: the data files, an explicit breadth-first search
+// over n-puzzle boards (the oracle the SAT answers are checked against),
+// solving one horizon in a fresh solver, and running the binary.
+#pragma once
+
+#include "encoder/puzzles/npuzzle.hpp"
+#include "encoder/task.hpp"
+#include "solver/cadical_sink.hpp"
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace satslide::test {
+
+std::string data_path(const std::string &name);
+
+// One line of an n-puzzle data file: "id optimal t0 t1 ...".
+struct NPuzzleInstance {
+  std::string id;
+  int optimal;
+  std::vector<int> board;
+};
+std::vector<NPuzzleInstance> read_npuzzle_file(const std::string &name);
+
+// The optimal plan length by breadth-first search over boards; -1 if the
+// goal is unreachable. Only for small boards (<= 9 cells) or short
+// distances (limit on the depth searched).
+int bfs_distance(const encoder::NPuzzle &puzzle, int depth_limit = 100);
+
+// A board `steps` random blank moves (no immediate undo) from the goal.
+std::vector<int> random_walk(int rows, int cols, int steps,
+                             std::mt19937 &rng);
+
+// Solves horizon n alone in a fresh CaDiCaL with the named encoding; sets
+// plan on SAT.
+solver::SolveResult solve_horizon(const encoder::Task &task,
+                                  const std::string &encoding, int n,
+                                  encoder::Plan *plan = nullptr);
+
+// Runs the satslide binary with `args`; returns its exit code and output.
+struct RunResult {
+  int exit_code;
+  std::string out; // stdout
+  std::string err; // stderr
+};
+RunResult run_satslide(const std::string &args);
+RunResult run_command(const std::string &command);
+
+} // namespace satslide::test

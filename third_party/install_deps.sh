@@ -1,0 +1,31 @@
+#!/bin/sh
+# Installs the Debian 12 packages satslide needs to build, test and
+# benchmark, and only those that are missing. Runs apt-get as root, or
+# through sudo.
+set -eu
+
+packages="build-essential cmake libcadical-dev libboost-program-options-dev \
+libspdlog-dev doctest-dev python3 cadical minisat picosat cryptominisat \
+hyperfine"
+
+missing=""
+for p in $packages; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
+      grep -q "install ok installed"; then
+    missing="$missing $p"
+  fi
+done
+
+if [ -z "$missing" ]; then
+  echo "install_deps: all packages present"
+  exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  sudo="sudo"
+fi
+echo "install_deps: installing$missing"
+$sudo apt-get update -qq
+# shellcheck disable=SC2086
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing
