@@ -33,6 +33,11 @@ const std::vector<EncodingInfo> &encodings() {
       sequential("pruned",
                  "windows plus no immediate undo of a move",
                  {AmoKind::ladder, AmoKind::ladder, true, true}),
+      sequential("bound",
+                 "pruned plus the lower bound as a constraint: at every "
+                 "step the sum of independent groups' distances to the goal "
+                 "(Manhattan for the n-puzzle) fits in the steps left",
+                 {AmoKind::ladder, AmoKind::ladder, true, true, true}),
   };
   return table;
 }

@@ -21,8 +21,16 @@ SequentialEncoding::SequentialEncoding(const Task &task,
       }
     }
   }
-  if (m_config.windows) {
+  if (m_config.windows || m_config.bound) {
     m_distances = TaskDistances::compute(task);
+  }
+  if (m_config.bound) {
+    const std::vector<int> groups = independent_groups(task, m_distances);
+    m_to_goal =
+        std::make_unique<DistanceSum>(task, groups, m_distances.group_to_goal);
+    m_from_init =
+        std::make_unique<DistanceSum>(task, groups,
+                                      m_distances.group_from_init);
   }
 }
 
@@ -59,6 +67,15 @@ void SequentialEncoding::new_layer(ClauseSink &sink) {
         sink.add_clause({-vars[f]});
       }
     }
+  }
+  // The distance sums: from the start at most t (fixed now); to the goal
+  // at most n - t (asserted per horizon in encode_goal).
+  if (m_config.bound) {
+    const std::vector<int> from = m_from_init->encode(vars, sink);
+    if (t < static_cast<int>(from.size())) {
+      sink.add_clause({-from[t]});
+    }
+    m_goal_sum.push_back(m_to_goal->encode(vars, sink));
   }
 }
 
@@ -164,6 +181,14 @@ void SequentialEncoding::encode_goal(int n, int guard, ClauseSink &sink) {
             m_distances.from_init[f] <= t) {
           guarded({-m_fluent[t][f]});
         }
+      }
+    }
+  }
+  if (m_config.bound) {
+    for (int t = 0; t < n; ++t) {
+      const std::vector<int> &sum = m_goal_sum[t];
+      if (n - t < static_cast<int>(sum.size())) {
+        guarded({-sum[n - t]});
       }
     }
   }

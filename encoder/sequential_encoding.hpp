@@ -5,7 +5,10 @@
 
 #include "cardinality.hpp"
 #include "encoding.hpp"
+#include "distance_sum.hpp"
 #include "task_distances.hpp"
+
+#include <memory>
 
 #include <vector>
 
@@ -16,6 +19,8 @@ struct SequentialConfig {
   AmoKind group_amo = AmoKind::pairwise;  // exactly-one invariant groups
   bool windows = false; // fix fluents false that are too far from init/goal
   bool no_undo = false; // forbid an action followed by its inverse
+  bool bound = false;   // sum of independent group distances <= steps
+                        // left (to goal) and <= steps taken (from start)
 };
 
 class SequentialEncoding : public Encoding {
@@ -34,7 +39,9 @@ private:
   void name_layer(int t, ClauseSink &sink) const;
 
   SequentialConfig m_config;
-  TaskDistances m_distances;                  // filled only with windows
+  TaskDistances m_distances;                  // with windows or bound
+  std::unique_ptr<DistanceSum> m_to_goal, m_from_init; // with bound
+  std::vector<std::vector<int>> m_goal_sum;   // [t] unary sum to goal
   std::vector<std::vector<int>> m_adders;     // per fluent: actions adding it
   std::vector<std::vector<int>> m_deleters;   // per fluent: actions deleting it
   std::vector<std::vector<int>> m_fluent;     // [t][f] -> var

@@ -73,15 +73,16 @@ TaskDistances TaskDistances::compute(const Task &task) {
       }
     }
     const std::vector<int> d_init = bfs(forward, starts);
+    // The goal may say nothing about this group: then every member is 0.
+    const std::vector<int> d_goal =
+        goals.empty() ? std::vector<int>(nf, 0) : bfs(backward, goals);
+    auto &own_init = result.group_from_init.emplace_back();
+    auto &own_goal = result.group_to_goal.emplace_back();
     for (int f : group) {
       result.from_init[f] = std::max(result.from_init[f], d_init[f]);
-    }
-    if (goals.empty()) {
-      continue; // the goal says nothing about this group
-    }
-    const std::vector<int> d_goal = bfs(backward, goals);
-    for (int f : group) {
       result.to_goal[f] = std::max(result.to_goal[f], d_goal[f]);
+      own_init.push_back(d_init[f]);
+      own_goal.push_back(d_goal[f]);
     }
   }
   return result;

@@ -15,6 +15,10 @@ struct TaskDistances {
 
   std::vector<int> from_init; // per fluent: steps needed before it can hold
   std::vector<int> to_goal;   // per fluent: steps needed after it held
+                              // (both: the maximum over the fluent's groups)
+  // Per group g, per member i of task.exactly_one[g]: the distances in
+  // g's own transition graph (to_goal 0 where the goal leaves g free).
+  std::vector<std::vector<int>> group_from_init, group_to_goal;
 
   // Sound for sequential plans: in a group exactly one fluent holds, and
   // one action changes which (it deletes the old one and adds the new one).

@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""Runs satslide over a named suite of instances with known optima, under
+one or more encodings, in one run, and writes
+
+  <out>/horizons.csv  one row per horizon tried (instance, encoding, horizon,
+                      variables, clauses, result, seconds, conflicts)
+  <out>/instances.csv one row per instance and encoding (length, optimal,
+                      total solver seconds, process seconds, status)
+  <out>/summary.md    a Markdown table with the ratio to the first encoding
+                      (put `seed` first to get ratios against the baseline)
+
+Every plan length is checked against the optimum listed in the data file;
+a mismatch is printed and makes the script exit 1. Known optima are read
+from benchmarks/data only here, never by satslide itself.
+
+Example:
+  benchmarks/run_benchmarks.py --suite 8puzzle --encodings seed,pruned \
+      --timeout 120 --out benchmarks/results/8puzzle
+"""
+
+import argparse
+import csv
+import json
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "data")
+
+
+def read_npuzzle(path, side_rows, side_cols, goal=None, lo=0, hi=10**9,
+                 limit=None):
+    """Instances from an n-puzzle data file, 'id optimal t0 t1 ...'."""
+    name = os.path.basename(path).split(".")[0]
+    out = []
+    with open(path) as f:
+        for line in f:
+            line = line.split("#")[0].split()
+            if len(line) < 3:
+                continue
+            ident, optimal, tiles = line[0], int(line[1]), line[2:]
+            if not lo <= optimal <= hi:
+                continue
+            args = ["--puzzle", "npuzzle", "--rows", str(side_rows),
+                    "--cols", str(side_cols), "--board", " ".join(tiles)]
+            if goal:
+                args += ["--goal", goal]
+            out.append((f"{name}#{ident}", optimal, args))
+    return out[:limit] if limit else out
+
+
+def npuzzle_file(name, rows, cols, **kw):
+    return lambda: read_npuzzle(os.path.join(DATA, "npuzzle", name), rows,
+                                cols, **kw)
+
+
+SUITES = {
+    "8puzzle": lambda: (npuzzle_file("8puzzle_random100.txt", 3, 3)() +
+                        npuzzle_file("8puzzle_depth31.txt", 3, 3)()),
+    "8puzzle-short": npuzzle_file("8puzzle_random100.txt", 3, 3, hi=21),
+    "8puzzle-31": npuzzle_file("8puzzle_depth31.txt", 3, 3),
+    "11puzzle": npuzzle_file("11puzzle_3x4_random50.txt", 3, 4),
+    "11puzzle-53": npuzzle_file("11puzzle_3x4_depth53.txt", 3, 4),
+    "15puzzle-20s": npuzzle_file("15puzzle_scrambles60.txt", 4, 4, lo=20,
+                                 hi=29),
+    "15puzzle-30s": npuzzle_file("15puzzle_scrambles60.txt", 4, 4, lo=30,
+                                 hi=39),
+    "15puzzle-40s": npuzzle_file("15puzzle_scrambles60.txt", 4, 4, lo=40,
+                                 hi=49),
+    "korf100": npuzzle_file("korf100_15puzzle_blank_last.txt", 4, 4),
+}
+
+
+def run_one(binary, args, encoding, timeout, extra):
+    cmd = [binary, "--json", "-q", "--encoding", encoding,
+           "--timeout", str(timeout)] + extra + args
+    start = time.monotonic()
+    proc = subprocess.run(cmd, capture_output=True, text=True,
+                          timeout=timeout + 60)
+    wall = time.monotonic() - start
+    try:
+        report = json.loads(proc.stdout)
+    except json.JSONDecodeError:
+        report = {"status": f"crash (exit {proc.returncode})",
+                  "horizons": [], "length": None, "optimal": False}
+    return report, wall, proc.returncode
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("--suite", required=True, choices=sorted(SUITES),
+                    action="append", help="instance suite (repeatable)")
+    ap.add_argument("--encodings", default="seed,pruned",
+                    help="comma-separated; the first is the ratio baseline")
+    ap.add_argument("--timeout", type=float, default=120,
+                    help="seconds per instance and encoding")
+    ap.add_argument("--limit", type=int, default=None,
+                    help="at most this many instances per suite")
+    ap.add_argument("--binary", default=os.path.join(HERE, "..", "build",
+                                                     "cli", "satslide"))
+    ap.add_argument("--extra", default="",
+                    help="extra satslide arguments, e.g. '--solver-config sat'")
+    ap.add_argument("--out", required=True, help="output directory")
+    opts = ap.parse_args()
+
+    encodings = opts.encodings.split(",")
+    instances = []
+    for suite in opts.suite:
+        instances += SUITES[suite]()[:opts.limit] if opts.limit else SUITES[suite]()
+    os.makedirs(opts.out, exist_ok=True)
+
+    rows, summary, failures = [], [], 0
+    for ident, optimal, args in instances:
+        line = {"instance": ident, "optimal": optimal}
+        for enc in encodings:
+            report, wall, code = run_one(opts.binary, args, enc, opts.timeout,
+                                         opts.extra.split())
+            solver_s = sum(h["seconds"] for h in report["horizons"])
+            for h in report["horizons"]:
+                rows.append([ident, enc, h["horizon"], h["variables"],
+                             h["clauses"], h["result"], f"{h['seconds']:.4f}",
+                             h["conflicts"]])
+            status = report["status"]
+            length = report.get("length")
+            if status == "solved" and (length != optimal or
+                                       not report["optimal"]):
+                print(f"MISMATCH {ident} {enc}: length {length} "
+                      f"optimal={report['optimal']}, expected {optimal}",
+                      file=sys.stderr)
+                failures += 1
+                status = "WRONG"
+            line[enc] = {"status": status, "length": length,
+                         "solver": solver_s, "wall": wall,
+                         "proven": report.get("no_plan_up_to")}
+            print(f"{ident:28} {enc:8} {status:13} len={length} "
+                  f"solver={solver_s:8.3f}s wall={wall:8.3f}s", flush=True)
+        summary.append(line)
+
+    with open(os.path.join(opts.out, "horizons.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["instance", "encoding", "horizon", "variables", "clauses",
+                    "result", "seconds", "conflicts"])
+        w.writerows(rows)
+    with open(os.path.join(opts.out, "instances.csv"), "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["instance", "optimal", "encoding", "status", "length",
+                    "solver_seconds", "wall_seconds", "no_plan_up_to"])
+        for line in summary:
+            for enc in encodings:
+                r = line[enc]
+                w.writerow([line["instance"], line["optimal"], enc,
+                            r["status"], r["length"], f"{r['solver']:.4f}",
+                            f"{r['wall']:.4f}", r["proven"]])
+    write_markdown(opts, encodings, summary)
+    return 1 if failures else 0
+
+
+def write_markdown(opts, encodings, summary):
+    base = encodings[0]
+    head = ["instance", "opt"] + [f"{e} s" for e in encodings] + \
+        [f"{base}/{e}" for e in encodings[1:]]
+    lines = ["| " + " | ".join(head) + " |",
+             "|" + "---|" * len(head)]
+    totals = {e: 0.0 for e in encodings}
+    solved = {e: 0 for e in encodings}
+
+    def cell(r):
+        if r["status"] == "solved":
+            return f"{r['wall']:.2f}"
+        return f">{opts.timeout:g} ({r['status']}, ≤{r['proven']} refuted)"
+
+    for line in summary:
+        cells = [line["instance"], str(line["optimal"])]
+        for e in encodings:
+            r = line[e]
+            cells.append(cell(r))
+            totals[e] += r["wall"]
+            solved[e] += r["status"] == "solved"
+        b = line[base]
+        for e in encodings[1:]:
+            r = line[e]
+            if b["status"] == "solved" and r["status"] == "solved":
+                cells.append(f"{b['wall'] / max(r['wall'], 1e-3):.1f}×")
+            elif r["status"] == "solved":
+                cells.append(f">{opts.timeout / max(r['wall'], 1e-3):.1f}×")
+            else:
+                cells.append("–")
+        lines.append("| " + " | ".join(cells) + " |")
+    lines.append("")
+    for e in encodings:
+        lines.append(f"- `{e}`: {solved[e]}/{len(summary)} solved optimally, "
+                     f"{totals[e]:.2f} s in all (process wall clock, "
+                     f"timeouts counted at their limit)")
+    with open(os.path.join(opts.out, "summary.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
