@@ -78,14 +78,6 @@ int run_decode(const Options &o) {
   const solver::CnfMap map = solver::read_map(cnf);
   const auto puzzle = encoder::make_puzzle(map.spec);
   const encoder::Task task = puzzle->compile();
-  for (const auto &a : map.actions) {
-    if (a.action < 0 || a.action >= task.num_actions() ||
-        task.actions[a.action].name != a.name) {
-      throw solver::FormatError("the CNF's variable map does not match the "
-                                "puzzle it names (variable " +
-                                std::to_string(a.var) + ")");
-    }
-  }
   Report report;
   report.title = puzzle->title();
   report.board = puzzle->draw();
@@ -103,7 +95,7 @@ int run_decode(const Options &o) {
     throw solver::FormatError("the solver's answer is UNKNOWN: nothing to "
                               "decode");
   }
-  const encoder::Plan plan = solver::decode_answer(cnf, map, answer);
+  const encoder::Plan plan = solver::decode_answer(cnf, map, answer, task);
   report.replay = puzzle->replay(plan);
   if (report.replay.error || !report.replay.solved) {
     spdlog::error("the decoded plan does not replay: {}",

@@ -121,9 +121,10 @@ int run_solve(const Options &o) {
   }
   report.status = "solved";
   report.optimal = result.optimal;
-  report.optimality = result.optimal
-                          ? proven
-                          : "--min-horizon skipped shorter horizons";
+  report.optimality = !result.optimal      ? "--min-horizon skipped "
+                                             "shorter horizons"
+                       : result.plan.empty() ? "the start is the goal"
+                                             : proven;
   return finish(report, o, ExitCode::plan_found);
 }
 

@@ -2,26 +2,29 @@
 
 namespace satslide::encoder {
 
-std::optional<Plan> decode_plan(const Encoding &encoding, int n,
-                                const std::function<bool(int)> &value) {
+std::optional<Plan> plan_from_states(const Task &task,
+                                     const std::vector<State> &states) {
   Plan plan;
-  for (int t = 0; t < n; ++t) {
-    int chosen = -1;
-    for (int a = 0; a < encoding.task().num_actions(); ++a) {
-      const int v = encoding.action_var(t, a);
-      if (v != 0 && value(v)) {
-        if (chosen >= 0) {
-          return std::nullopt;
-        }
-        chosen = a;
-      }
-    }
-    if (chosen < 0) {
+  for (std::size_t t = 0; t + 1 < states.size(); ++t) {
+    const auto action = task.action_between(states[t], states[t + 1]);
+    if (!action) {
       return std::nullopt;
     }
-    plan.push_back(chosen);
+    plan.push_back(*action);
   }
   return plan;
+}
+
+std::optional<Plan> decode_plan(const Encoding &encoding, int n,
+                                const std::function<bool(int)> &value) {
+  const Task &task = encoding.task();
+  std::vector<State> states(n + 1, State(task.num_fluents(), 0));
+  for (int t = 0; t <= n; ++t) {
+    for (int f = 0; f < task.num_fluents(); ++f) {
+      states[t][f] = value(encoding.fluent_var(t, f)) ? 1 : 0;
+    }
+  }
+  return plan_from_states(task, states);
 }
 
 } // namespace satslide::encoder

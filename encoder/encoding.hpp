@@ -26,10 +26,8 @@ public:
   // Requires steps 0..n-1.
   virtual void encode_goal(int n, int guard, ClauseSink &sink) = 0;
 
-  // The variable of fluent f at layer t / action a at step t; 0 where the
-  // encoding has none.
+  // The variable of fluent f at layer t.
   virtual int fluent_var(int t, int f) const = 0;
-  virtual int action_var(int t, int a) const = 0;
 
   // The number of steps encoded so far.
   virtual int steps() const = 0;
@@ -40,10 +38,15 @@ protected:
   const Task &m_task;
 };
 
-// Reads a plan of n steps off a model: at each step the action whose
-// variable is true. `value(var)` is the model. Returns nullopt unless
-// exactly one action is true at every step.
+// Reads a plan of n steps off a model, from its states: at each step an
+// action of the task that leads from state t to state t+1. `value(var)` is
+// the model. Returns nullopt if some step has no such action (a bug in an
+// encoding, reported as one, never printed as a plan).
 std::optional<Plan> decode_plan(const Encoding &encoding, int n,
                                 const std::function<bool(int)> &value);
+
+// The same from explicit states (DIMACS answers).
+std::optional<Plan> plan_from_states(const Task &task,
+                                     const std::vector<State> &states);
 
 } // namespace satslide::encoder

@@ -38,12 +38,17 @@ const std::vector<EncodingInfo> &encodings() {
                  "step the sum of independent groups' distances to the goal "
                  "(Manhattan for the n-puzzle) fits in the steps left",
                  {AmoKind::ladder, AmoKind::ladder, true, true, true}),
+      sequential("compact",
+                 "bound with compact actions: one variable per move label "
+                 "(for the n-puzzle the blank's move; the tile follows from "
+                 "the state)",
+                 {AmoKind::ladder, AmoKind::ladder, true, true, true, true}),
   };
   return table;
 }
 
 const std::string &default_encoding() {
-  static const std::string name = "pruned";
+  static const std::string name = "compact";
   return name;
 }
 

@@ -5,22 +5,29 @@
 
 namespace satslide::encoder {
 
-SequentialEncoding::SequentialEncoding(const Task &task,
-                                       SequentialConfig config)
-    : Encoding(task), m_config(config), m_adders(task.num_fluents()),
-      m_deleters(task.num_fluents()) {
-  for (int a = 0; a < task.num_actions(); ++a) {
-    const Action &action = task.actions[a];
-    for (int f : action.add) {
-      m_adders[f].push_back(a);
-    }
-    for (int f : action.del) {
-      if (std::find(action.add.begin(), action.add.end(), f) ==
-          action.add.end()) {
-        m_deleters[f].push_back(a);
-      }
+namespace {
+
+bool contains(const std::vector<int> &v, int x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+// Fluents an action really deletes (add wins where both name a fluent).
+std::vector<int> deleted(const Action &action) {
+  std::vector<int> result;
+  for (int f : action.del) {
+    if (!contains(action.add, f)) {
+      result.push_back(f);
     }
   }
+  return result;
+}
+
+} // namespace
+
+SequentialEncoding::SequentialEncoding(const Task &task,
+                                       SequentialConfig config)
+    : Encoding(task), m_config(config) {
+  build_choices();
   if (m_config.windows || m_config.bound) {
     m_distances = TaskDistances::compute(task);
   }
@@ -38,8 +45,96 @@ int SequentialEncoding::fluent_var(int t, int f) const {
   return m_fluent.at(t).at(f);
 }
 
-int SequentialEncoding::action_var(int t, int a) const {
-  return m_action.at(t).at(a);
+// Without labels every action is its own choice (the textbook encoding).
+// With labels, the "compact actions" of the SAT-planning literature: one
+// variable per label, e.g. per blank move of the n-puzzle, whose tile
+// follows from the state (cf. Kautz & Selman's operator splitting).
+void SequentialEncoding::build_choices() {
+  const bool labelled = m_config.labels && !m_task.label.empty();
+  const int count = labelled ? m_task.num_labels() : m_task.num_actions();
+  m_choices.resize(count);
+  for (int a = 0; a < m_task.num_actions(); ++a) {
+    const int c = labelled ? m_task.label[a] : a;
+    m_choices[c].actions.push_back(a);
+  }
+  for (int c = 0; c < count; ++c) {
+    Choice &choice = m_choices[c];
+    choice.name = labelled ? "label " + m_task.label_names[c]
+                           : m_task.actions[c].name;
+    choice.inverse = labelled              ? m_task.label_inverse[c]
+                     : m_task.inverse.empty() ? -1
+                                              : m_task.inverse[c];
+    if (choice.actions.empty()) {
+      continue;
+    }
+    for (int f : m_task.actions[choice.actions[0]].pre) {
+      bool shared = true;
+      for (int a : choice.actions) {
+        shared = shared && contains(m_task.actions[a].pre, f);
+      }
+      if (shared) {
+        choice.common_pre.push_back(f);
+      }
+    }
+  }
+  m_adders.assign(m_task.num_fluents(), {});
+  m_deleters.assign(m_task.num_fluents(), {});
+  for (int c = 0; c < count; ++c) {
+    for (int a : m_choices[c].actions) {
+      for (int f : m_task.actions[a].add) {
+        if (m_adders[f].empty() || m_adders[f].back() != c) {
+          m_adders[f].push_back(c);
+        }
+      }
+      for (int f : deleted(m_task.actions[a])) {
+        if (m_deleters[f].empty() || m_deleters[f].back() != c) {
+          m_deleters[f].push_back(c);
+        }
+      }
+    }
+  }
+}
+
+// A choice implies its shared preconditions; each of its actions whose
+// other preconditions hold has its effects. With several actions, one of
+// them must be applicable (where each has one precondition of its own).
+void SequentialEncoding::encode_effects(int c, int t,
+                                        ClauseSink &sink) const {
+  const Choice &choice = m_choices[c];
+  const int var = m_choice[t][c];
+  const std::vector<int> &now = m_fluent[t];
+  const std::vector<int> &next = m_fluent[t + 1];
+  for (int f : choice.common_pre) {
+    sink.add_clause({-var, now[f]});
+  }
+  std::vector<int> one_applies{-var};
+  for (int a : choice.actions) {
+    const Action &action = m_task.actions[a];
+    std::vector<int> condition{-var};
+    for (int f : action.pre) {
+      if (!contains(choice.common_pre, f)) {
+        condition.push_back(-now[f]);
+      }
+    }
+    if (condition.size() == 2) {
+      one_applies.push_back(-condition[1]);
+    }
+    auto implies = [&](int lit) {
+      std::vector<int> clause = condition;
+      clause.push_back(lit);
+      sink.add_clause(clause);
+    };
+    for (int f : action.add) {
+      implies(next[f]);
+    }
+    for (int f : deleted(action)) {
+      implies(-next[f]);
+    }
+  }
+  if (choice.actions.size() > 1 &&
+      one_applies.size() == choice.actions.size() + 1) {
+    sink.add_clause(one_applies);
+  }
 }
 
 // A state layer: one variable per fluent, and every exactly-one invariant
@@ -89,9 +184,9 @@ void SequentialEncoding::name_layer(int t, ClauseSink &sink) const {
                                       " " + m_task.fluents[f]);
   }
   if (t < steps()) {
-    for (int a = 0; a < m_task.num_actions(); ++a) {
-      sink.name_var(m_action[t][a], step + " action " + std::to_string(a) +
-                                        " " + m_task.actions[a].name);
+    for (std::size_t c = 0; c < m_choices.size(); ++c) {
+      sink.name_var(m_choice[t][c], step + " choice " + std::to_string(c) +
+                                        " " + m_choices[c].name);
     }
   }
 }
@@ -107,7 +202,7 @@ void SequentialEncoding::encode_initial(ClauseSink &sink) {
 
 void SequentialEncoding::encode_step(int t, ClauseSink &sink) {
   assert(t == steps() && t + 1 == static_cast<int>(m_fluent.size()));
-  std::vector<int> &acts = m_action.emplace_back(m_task.num_actions());
+  std::vector<int> &acts = m_choice.emplace_back(m_choices.size());
   for (int &v : acts) {
     v = sink.new_var();
   }
@@ -115,34 +210,21 @@ void SequentialEncoding::encode_step(int t, ClauseSink &sink) {
   const std::vector<int> &now = m_fluent[t];
   const std::vector<int> &next = m_fluent[t + 1];
 
-  // An action implies its preconditions now and its effects next.
-  for (int a = 0; a < m_task.num_actions(); ++a) {
-    const Action &action = m_task.actions[a];
-    for (int f : action.pre) {
-      sink.add_clause({-acts[a], now[f]});
-    }
-    for (int f : action.add) {
-      sink.add_clause({-acts[a], next[f]});
-    }
-    for (int f : action.del) {
-      if (std::find(action.add.begin(), action.add.end(), f) ==
-          action.add.end()) {
-        sink.add_clause({-acts[a], -next[f]});
-      }
-    }
+  for (std::size_t c = 0; c < m_choices.size(); ++c) {
+    encode_effects(static_cast<int>(c), t, sink);
   }
 
-  // Explanatory frame axioms: a fluent changes only if an action that
-  // changes it is taken.
+  // Explanatory frame axioms: a fluent changes only if a choice that can
+  // change it is taken.
   for (int f = 0; f < m_task.num_fluents(); ++f) {
     std::vector<int> lost{-now[f], next[f]};
-    for (int a : m_deleters[f]) {
-      lost.push_back(acts[a]);
+    for (int c : m_deleters[f]) {
+      lost.push_back(acts[c]);
     }
     sink.add_clause(lost);
     std::vector<int> gained{now[f], -next[f]};
-    for (int a : m_adders[f]) {
-      gained.push_back(acts[a]);
+    for (int c : m_adders[f]) {
+      gained.push_back(acts[c]);
     }
     sink.add_clause(gained);
   }
@@ -150,11 +232,11 @@ void SequentialEncoding::encode_step(int t, ClauseSink &sink) {
   exactly_one(acts, m_config.action_amo, sink);
 
   // An optimal plan never undoes its previous move.
-  if (m_config.no_undo && t > 0 && !m_task.inverse.empty()) {
-    for (int a = 0; a < m_task.num_actions(); ++a) {
-      const int inv = m_task.inverse[a];
+  if (m_config.no_undo && t > 0) {
+    for (std::size_t c = 0; c < m_choices.size(); ++c) {
+      const int inv = m_choices[c].inverse;
       if (inv >= 0) {
-        sink.add_clause({-m_action[t - 1][a], -acts[inv]});
+        sink.add_clause({-m_choice[t - 1][c], -acts[inv]});
       }
     }
   }

@@ -21,6 +21,7 @@ struct SequentialConfig {
   bool no_undo = false; // forbid an action followed by its inverse
   bool bound = false;   // sum of independent group distances <= steps
                         // left (to goal) and <= steps taken (from start)
+  bool labels = false;  // one variable per move label, not per action
 };
 
 class SequentialEncoding : public Encoding {
@@ -31,10 +32,19 @@ public:
   void encode_step(int t, ClauseSink &sink) override;
   void encode_goal(int n, int guard, ClauseSink &sink) override;
   int fluent_var(int t, int f) const override;
-  int action_var(int t, int a) const override;
-  int steps() const override { return static_cast<int>(m_action.size()); }
+  int steps() const override { return static_cast<int>(m_choice.size()); }
 
 private:
+  // What one step variable stands for: a single action, or (with labels)
+  // every action of one label.
+  struct Choice {
+    std::string name;
+    std::vector<int> actions;
+    std::vector<int> common_pre; // preconditions shared by all actions
+    int inverse = -1;            // the choice undoing this one
+  };
+  void build_choices();
+  void encode_effects(int c, int t, ClauseSink &sink) const;
   void new_layer(ClauseSink &sink);
   void name_layer(int t, ClauseSink &sink) const;
 
@@ -42,10 +52,11 @@ private:
   TaskDistances m_distances;                  // with windows or bound
   std::unique_ptr<DistanceSum> m_to_goal, m_from_init; // with bound
   std::vector<std::vector<int>> m_goal_sum;   // [t] unary sum to goal
-  std::vector<std::vector<int>> m_adders;     // per fluent: actions adding it
-  std::vector<std::vector<int>> m_deleters;   // per fluent: actions deleting it
+  std::vector<Choice> m_choices;
+  std::vector<std::vector<int>> m_adders;     // per fluent: choices adding it
+  std::vector<std::vector<int>> m_deleters;   // per fluent: choices deleting it
   std::vector<std::vector<int>> m_fluent;     // [t][f] -> var
-  std::vector<std::vector<int>> m_action;     // [t][a] -> var
+  std::vector<std::vector<int>> m_choice;     // [t][c] -> var
 };
 
 } // namespace satslide::encoder

@@ -41,16 +41,12 @@ bool Task::satisfies_goal(const State &state) const {
 
 std::optional<int> Task::action_between(const State &from,
                                         const State &to) const {
-  std::optional<int> found;
   for (int a = 0; a < num_actions(); ++a) {
     if (applicable(from, a) && apply(from, a) == to) {
-      if (found) {
-        return std::nullopt;
-      }
-      found = a;
+      return a;
     }
   }
-  return found;
+  return std::nullopt;
 }
 
 std::optional<std::string> Task::validate() const {
@@ -66,6 +62,17 @@ std::optional<std::string> Task::validate() const {
   }
   if (!inverse.empty() && inverse.size() != actions.size()) {
     return "inverse table has the wrong size";
+  }
+  if (!label.empty()) {
+    if (label.size() != actions.size() ||
+        label_inverse.size() != label_names.size()) {
+      return "label tables have the wrong size";
+    }
+    for (int l : label) {
+      if (l < 0 || l >= num_labels()) {
+        return "an action has an unknown label";
+      }
+    }
   }
   const State s0 = initial_state();
   for (const auto &group : exactly_one) {

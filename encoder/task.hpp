@@ -30,6 +30,12 @@ struct Task {
   std::vector<int> goal;                       // must all hold at the end
   std::vector<std::vector<int>> exactly_one;   // invariant groups of fluents
   std::vector<int> inverse;                    // action undoing each action, or -1
+  // Optional coarser move labels (e.g. "the blank moves up from r1c1"):
+  // per action its label. Within a label at most one action is applicable
+  // in any state, so a label plus the state determines the action.
+  std::vector<int> label;
+  std::vector<std::string> label_names;
+  std::vector<int> label_inverse;              // label undoing each label, or -1
 
   int num_fluents() const { return static_cast<int>(fluents.size()); }
   int num_actions() const { return static_cast<int>(actions.size()); }
@@ -39,7 +45,9 @@ struct Task {
   State apply(const State &state, int action) const;  // requires applicable
   bool satisfies_goal(const State &state) const;
 
-  // The action leading from `from` to `to`, if exactly one does.
+  int num_labels() const { return static_cast<int>(label_names.size()); }
+
+  // An action leading from `from` to `to`, if any does.
   std::optional<int> action_between(const State &from, const State &to) const;
 
   // Checks the internal consistency of the task (ids in range, init meets

@@ -127,13 +127,13 @@ CnfMap read_map(const CnfFile &cnf) {
     } else if (word == "horizon") {
       in >> map.horizon;
     } else if (word == "var") {
-      CnfMap::ActionVar a{};
+      CnfMap::FluentVar v{};
       std::string step, kind;
-      if (in >> a.var >> step >> kind && kind == "action" &&
-          step.rfind("t=", 0) == 0 && in >> a.action) {
-        a.step = std::stoi(step.substr(2));
-        std::getline(in >> std::ws, a.name);
-        map.actions.push_back(a);
+      if (in >> v.var >> step >> kind && kind == "fluent" &&
+          step.rfind("t=", 0) == 0 && in >> v.fluent) {
+        v.step = std::atoi(step.c_str() + 2);
+        std::getline(in >> std::ws, v.name);
+        map.fluents.push_back(v);
       }
     }
   }
@@ -220,7 +220,8 @@ SolverAnswer read_answer(std::istream &in) {
 }
 
 encoder::Plan decode_answer(const CnfFile &cnf, const CnfMap &map,
-                            const SolverAnswer &answer) {
+                            const SolverAnswer &answer,
+                            const encoder::Task &task) {
   std::vector<signed char> value(cnf.vars + 1, 0);
   for (int lit : answer.literals) {
     const int var = std::abs(lit);
@@ -245,24 +246,33 @@ encoder::Plan decode_answer(const CnfFile &cnf, const CnfMap &map,
                         std::to_string(i + 1) + " of the CNF");
     }
   }
-  encoder::Plan plan(map.horizon, -1);
-  for (const auto &a : map.actions) {
-    if (a.step < 0 || a.step >= map.horizon || value[a.var] != 1) {
-      continue;
+  std::vector<encoder::State> states(map.horizon + 1,
+                                     encoder::State(task.num_fluents(), 0));
+  std::vector<std::vector<char>> seen(states.size(),
+                                      std::vector<char>(task.num_fluents()));
+  for (const auto &v : map.fluents) {
+    if (v.step < 0 || v.step > map.horizon || v.fluent < 0 ||
+        v.fluent >= task.num_fluents() || v.var > cnf.vars ||
+        task.fluents[v.fluent] != v.name) {
+      throw FormatError("the CNF's variable map does not match the puzzle "
+                        "it names (variable " +
+                        std::to_string(v.var) + ")");
     }
-    if (plan[a.step] != -1) {
-      throw FormatError("the model takes two actions at step " +
-                        std::to_string(a.step));
-    }
-    plan[a.step] = a.action;
+    states[v.step][v.fluent] = value[v.var] == 1;
+    seen[v.step][v.fluent] = 1;
   }
-  for (int t = 0; t < map.horizon; ++t) {
-    if (plan[t] == -1) {
-      throw FormatError("the model takes no action at step " +
-                        std::to_string(t));
+  for (const auto &layer : seen) {
+    for (char s : layer) {
+      if (!s) {
+        throw FormatError("the CNF's variable map misses a state variable");
+      }
     }
   }
-  return plan;
+  const auto plan = encoder::plan_from_states(task, states);
+  if (!plan) {
+    throw FormatError("the model's states are not linked by moves");
+  }
+  return *plan;
 }
 
 } // namespace satslide::solver

@@ -48,11 +48,11 @@ struct CnfMap {
   encoder::PuzzleSpec spec;
   std::string encoding;
   int horizon = -1;
-  struct ActionVar {
-    int var, step, action;
+  struct FluentVar {
+    int var, step, fluent;
     std::string name;
   };
-  std::vector<ActionVar> actions;
+  std::vector<FluentVar> fluents; // the state variables of every step
 };
 CnfMap read_map(const CnfFile &cnf);
 
@@ -67,9 +67,11 @@ struct SolverAnswer {
 // result file ("SAT" then the literals).
 SolverAnswer read_answer(std::istream &in);
 
-// Checks that the answer satisfies every clause, then reads the plan off
-// the action variables; throws FormatError on any mismatch.
+// Checks that the map names the task's fluents, that the answer satisfies
+// every clause, then reads the plan off the states; throws FormatError on
+// any mismatch.
 encoder::Plan decode_answer(const CnfFile &cnf, const CnfMap &map,
-                            const SolverAnswer &answer);
+                            const SolverAnswer &answer,
+                            const encoder::Task &task);
 
 } // namespace satslide::solver

@@ -223,6 +223,27 @@ Task NPuzzle::compile() const {
     a.del = {fluent(m.tile, m.from), fluent(0, m.to)};
     task.actions.push_back(std::move(a));
   }
+  // Labels: the blank's move from `to` to `from`, whichever tile it is.
+  std::vector<int> label_of(n * n, -1);
+  for (const Move &m : m_moves) {
+    int &id = label_of[m.to * n + m.from];
+    if (id < 0) {
+      id = task.num_labels();
+      task.label_names.push_back("blank from " + cell_name(m.to) + " to " +
+                                 cell_name(m.from));
+    }
+    task.label.push_back(id);
+  }
+  for (int l = 0; l < task.num_labels(); ++l) {
+    task.label_inverse.push_back(-1);
+  }
+  for (int from = 0; from < n; ++from) {
+    for (int to = 0; to < n; ++to) {
+      if (label_of[from * n + to] >= 0) {
+        task.label_inverse[label_of[from * n + to]] = label_of[to * n + from];
+      }
+    }
+  }
   for (const Move &m : m_moves) {
     const auto it = std::find_if(m_moves.begin(), m_moves.end(),
                                  [&](const Move &o) {

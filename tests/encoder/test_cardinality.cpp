@@ -32,7 +32,7 @@ TEST_SUITE("encoder::Cardinality") {
 
   TEST_CASE("exactly-one admits exactly the n one-hot assignments") {
     for (AmoKind kind : {AmoKind::pairwise, AmoKind::ladder}) {
-      for (int n : {1, 2, 5, 6, 9, 12}) {
+      for (int n : {1, 2, 5, 9, 10, 13}) {
         CAPTURE(n);
         CHECK(count_models(n, kind) == n);
       }

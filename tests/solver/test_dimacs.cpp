@@ -21,9 +21,9 @@ TEST_SUITE("solver::Dimacs") {
     const encoder::NPuzzle p =
         encoder::NPuzzle::from_params({{"board", board}});
     const encoder::Task task = p.compile();
-    auto enc = encoder::find_encoding("pruned")->make(task);
+    auto enc = encoder::find_encoding("compact")->make(task);
     std::ostringstream out;
-    solver::write_horizon_dimacs(out, *enc, horizon, p.spec(), "pruned");
+    solver::write_horizon_dimacs(out, *enc, horizon, p.spec(), "compact");
     std::istringstream in(out.str());
     Written w{out.str(), solver::read_cnf(in), {}};
     w.map = solver::read_map(w.cnf);
@@ -57,8 +57,8 @@ TEST_SUITE("solver::Dimacs") {
     CHECK(w.map.spec.kind == "npuzzle");
     CHECK(w.map.spec.params.at("board") == "1,3,6,4,2,0,7,5,8");
     CHECK(w.map.horizon == 5);
-    CHECK(w.map.encoding == "pruned");
-    CHECK(w.map.actions.size() == 5 * 192);
+    CHECK(w.map.encoding == "compact");
+    CHECK(w.map.fluents.size() == 6 * 81);
     CHECK(w.text.find("c var 1 t=0 fluent 0 blank at r0c0") !=
           std::string::npos);
   }
@@ -71,7 +71,8 @@ TEST_SUITE("solver::Dimacs") {
       std::istringstream in(answer(w.cnf, minisat));
       const solver::SolverAnswer a = solver::read_answer(in);
       REQUIRE(a.status == solver::AnswerStatus::sat);
-      const encoder::Plan plan = solver::decode_answer(w.cnf, w.map, a);
+      const encoder::Plan plan =
+          solver::decode_answer(w.cnf, w.map, a, p.compile());
       CHECK(plan.size() == 5);
       CHECK(p.replay(plan).solved);
     }
@@ -96,11 +97,14 @@ TEST_SUITE("solver::Dimacs") {
     CHECK_THROWS_AS(read("hello\n"), solver::FormatError);
     // All variables false falsifies the initial-state units.
     const solver::SolverAnswer all_false = read("s SATISFIABLE\nv 0\n");
-    CHECK_THROWS_WITH_AS(solver::decode_answer(w.cnf, w.map, all_false),
+    const encoder::Task task =
+        encoder::NPuzzle::from_params(w.map.spec.params).compile();
+    CHECK_THROWS_WITH_AS(solver::decode_answer(w.cnf, w.map, all_false, task),
                          doctest::Contains("does not satisfy clause"),
                          solver::FormatError);
     CHECK_THROWS_AS(
-        solver::decode_answer(w.cnf, w.map, read("s SATISFIABLE\nv 1 -1 0\n")),
+        solver::decode_answer(w.cnf, w.map, read("s SATISFIABLE\nv 1 -1 0\n"),
+                              task),
         solver::FormatError);
   }
 

@@ -39,7 +39,7 @@ TEST_SUITE("solver::HorizonDriver") {
         }
         const int expected = test::bfs_distance(p);
         CAPTURE(p.draw());
-        for (const std::string encoding : {"pruned", "windows"}) {
+        for (const std::string encoding : {"compact", "bound", "windows"}) {
           const auto result = solve(p, encoding);
           REQUIRE(result.outcome == solver::Outcome::plan_found);
           CHECK(result.optimal);
@@ -63,7 +63,7 @@ TEST_SUITE("solver::HorizonDriver") {
     options.first_horizon = p.lower_bound();
     options.stride = 2;
     options.max_horizon = p.lower_bound() + 4;
-    const auto result = solve(p, "pruned", options);
+    const auto result = solve(p, "compact", options);
     CHECK(result.outcome == solver::Outcome::horizon_limit);
     CHECK(result.horizons.size() == 3);
     CHECK(result.no_plan_up_to == p.lower_bound() + 5);
