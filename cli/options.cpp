@@ -78,7 +78,10 @@ po::options_description describe(Options &o) {
        "give up after this many seconds of wall clock (default: none)")
       ("solver-config", po::value(&o.solver_config)
                             ->default_value(o.solver_config),
-       "CaDiCaL configuration: default, plain, sat or unsat");
+       "CaDiCaL configuration: default, plain, sat or unsat")
+      ("fresh-solver", po::bool_switch(&o.fresh_solver),
+       "a new solver and formula for every horizon instead of one "
+       "incremental solver (slower; for comparisons)");
 
   po::options_description output("Output");
   output.add_options()

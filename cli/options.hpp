@@ -35,6 +35,7 @@ struct Options {
   int max_horizon = 1000;     // last horizon tried
   double timeout = 0;         // seconds, 0 = none
   std::string solver_config = "default";
+  bool fresh_solver = false;  // a new solver per horizon (for comparison)
   // Output.
   bool json = false;
   bool show_boards = false;

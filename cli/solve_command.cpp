@@ -68,7 +68,7 @@ int run_solve(const Options &o) {
     report.reason = "the compiled task is inconsistent: " + *problem;
     return finish(report, o, ExitCode::internal_error);
   }
-  const auto encoding = encoder::find_encoding(report.encoding)->make(task);
+  const encoder::EncodingInfo *info = encoder::find_encoding(report.encoding);
 
   solver::DriverOptions d;
   d.first_horizon = first_horizon(report.lower_bound, report.stride,
@@ -78,12 +78,13 @@ int run_solve(const Options &o) {
   d.max_horizon = o.max_horizon;
   d.timeout_seconds = o.timeout;
   d.solver_config = o.solver_config;
+  d.incremental = !o.fresh_solver;
   spdlog::info("{}: lower bound {} ({}), trying horizons {}, {}, ...",
                report.title, report.lower_bound, report.lower_bound_name,
                d.first_horizon, d.first_horizon + d.stride);
 
   const solver::DriverResult result =
-      solver::run_horizons(*encoding, d, log_horizon);
+      solver::run_horizons([&] { return info->make(task); }, d, log_horizon);
   report.horizons = result.horizons;
   report.seconds = result.seconds;
   report.no_plan_up_to = result.no_plan_up_to;

@@ -19,26 +19,34 @@ double since(std::chrono::steady_clock::time_point start) {
 // n are guarded by -g_n and g_n is assumed, so the clauses learned while
 // refuting n stay valid for n+1 (Gocht & Balyo's incplan does the same).
 // After UNSAT the unit -g_n retires them for good.
-DriverResult run_horizons(encoder::Encoding &encoding,
+DriverResult run_horizons(const EncodingFactory &make_encoding,
                           const DriverOptions &options,
                           const ProgressFn &progress) {
   assert(options.stride >= 1 && options.first_horizon >= 0);
   const auto start = std::chrono::steady_clock::now();
+  const auto deadline =
+      start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                  std::chrono::duration<double>(options.timeout_seconds));
   DriverResult result;
-  CadicalSink sink(options.solver_config);
-  if (options.timeout_seconds > 0) {
-    sink.set_deadline(start + std::chrono::duration_cast<
-                                  std::chrono::steady_clock::duration>(
-                                  std::chrono::duration<double>(
-                                      options.timeout_seconds)));
-  }
   if (options.start_proven) {
     result.no_plan_up_to = options.first_horizon - 1;
   }
 
-  encoding.encode_initial(sink);
+  std::unique_ptr<CadicalSink> solver;
+  std::unique_ptr<encoder::Encoding> encoding_ptr;
   for (int n = options.first_horizon; n <= options.max_horizon;
        n += options.stride) {
+    if (!solver || !options.incremental) {
+      encoding_ptr.reset();
+      solver = std::make_unique<CadicalSink>(options.solver_config);
+      if (options.timeout_seconds > 0) {
+        solver->set_deadline(deadline);
+      }
+      encoding_ptr = make_encoding();
+      encoding_ptr->encode_initial(*solver);
+    }
+    CadicalSink &sink = *solver;
+    encoder::Encoding &encoding = *encoding_ptr;
     while (encoding.steps() < n) {
       encoding.encode_step(encoding.steps(), sink);
     }

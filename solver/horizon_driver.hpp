@@ -15,6 +15,7 @@
 #include "stats.hpp"
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +29,9 @@ struct DriverOptions {
   int max_horizon = 1000;       // last horizon tried
   double timeout_seconds = 0;   // wall clock for the whole run; 0 = none
   std::string solver_config = "default"; // CaDiCaL configure() name
+  bool incremental = true; // one solver for all horizons; false: a fresh
+                           // solver and formula per horizon (the baseline
+                           // the incremental driver is measured against)
 };
 
 enum class Outcome {
@@ -49,7 +53,9 @@ struct DriverResult {
 
 using ProgressFn = std::function<void(const HorizonStats &)>;
 
-DriverResult run_horizons(encoder::Encoding &encoding,
+using EncodingFactory = std::function<std::unique_ptr<encoder::Encoding>()>;
+
+DriverResult run_horizons(const EncodingFactory &make_encoding,
                           const DriverOptions &options,
                           const ProgressFn &progress = {});
 

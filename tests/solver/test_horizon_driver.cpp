@@ -13,12 +13,12 @@ TEST_SUITE("solver::HorizonDriver") {
   solver::DriverResult solve(const NPuzzle &p, const std::string &encoding,
                              solver::DriverOptions options = {}) {
     const encoder::Task task = p.compile();
-    auto enc = encoder::find_encoding(encoding)->make(task);
+    const auto *info = encoder::find_encoding(encoding);
     if (options.first_horizon == 0) {
       options.first_horizon = p.lower_bound();
       options.stride = p.horizon_stride();
     }
-    return solver::run_horizons(*enc, options);
+    return solver::run_horizons([&] { return info->make(task); }, options);
   }
 
   // Random solvable boards of two shapes: the driver's optimum must be the
@@ -55,6 +55,19 @@ TEST_SUITE("solver::HorizonDriver") {
       }
     }
     CHECK(solved >= 8);
+  }
+
+  TEST_CASE("a fresh solver per horizon finds the same optimum") {
+    const NPuzzle p = NPuzzle::from_params({{"board", "4 3 1 2 7 8 0 6 5"}});
+    solver::DriverOptions options;
+    options.incremental = false;
+    const auto fresh = solve(p, "compact", options);
+    const auto incremental = solve(p, "compact");
+    REQUIRE(fresh.outcome == solver::Outcome::plan_found);
+    CHECK(fresh.optimal);
+    CHECK(fresh.plan.size() == incremental.plan.size());
+    CHECK(fresh.horizons.size() == incremental.horizons.size());
+    CHECK(test::bfs_distance(p) == static_cast<int>(fresh.plan.size()));
   }
 
   TEST_CASE("the horizon limit reports what was refuted") {
