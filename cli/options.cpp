@@ -4,6 +4,7 @@
 #include "exit_codes.hpp"
 
 #include <boost/program_options.hpp>
+#include <cadical.hpp>
 
 #include <fstream>
 #include <sstream>
@@ -79,6 +80,9 @@ po::options_description describe(Options &o) {
       ("solver-config", po::value(&o.solver_config)
                             ->default_value(o.solver_config),
        "CaDiCaL configuration: default, plain, sat or unsat")
+      ("cadical", po::value(&o.cadical_options)->composing(),
+       "expert: a CaDiCaL option as name=value (repeatable), e.g. "
+       "--cadical elim=0")
       ("fresh-solver", po::bool_switch(&o.fresh_solver),
        "a new solver and formula for every horizon instead of one "
        "incremental solver (slower; for comparisons)");
@@ -143,6 +147,12 @@ void check_ranges(const Options &o) {
   if (o.metric != "step" && o.metric != "slide" && o.metric != "piece") {
     throw UsageError("--metric: unknown metric '" + o.metric +
                      "' (expected step, slide or piece)");
+  }
+  for (const std::string &c : o.cadical_options) {
+    const std::string name = c.substr(0, c.find('='));
+    if (!CaDiCaL::Solver::is_valid_option(name.c_str())) {
+      throw UsageError("--cadical: CaDiCaL has no option '" + name + "'");
+    }
   }
   const std::string &l = o.log_level;
   if (l != "error" && l != "warn" && l != "info" && l != "debug") {

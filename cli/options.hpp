@@ -6,6 +6,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace satslide::cli {
 
@@ -35,6 +36,7 @@ struct Options {
   int max_horizon = 1000;     // last horizon tried
   double timeout = 0;         // seconds, 0 = none
   std::string solver_config = "default";
+  std::vector<std::string> cadical_options; // expert: "name=value"
   bool fresh_solver = false;  // a new solver per horizon (for comparison)
   // Output.
   bool json = false;

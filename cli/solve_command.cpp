@@ -78,6 +78,7 @@ int run_solve(const Options &o) {
   d.max_horizon = o.max_horizon;
   d.timeout_seconds = o.timeout;
   d.solver_config = o.solver_config;
+  d.solver_options = o.cadical_options;
   d.incremental = !o.fresh_solver;
   spdlog::info("{}: lower bound {} ({}), trying horizons {}, {}, ...",
                report.title, report.lower_bound, report.lower_bound_name,

@@ -34,12 +34,28 @@ struct CadicalSink::Hooks : CaDiCaL::Terminator, CaDiCaL::Learner {
   void learn(int) override {}
 };
 
-CadicalSink::CadicalSink(const std::string &config)
+CadicalSink::CadicalSink(const std::string &config,
+                         const std::vector<std::string> &options)
     : m_solver(std::make_unique<CaDiCaL::Solver>()),
       m_hooks(std::make_unique<Hooks>()) {
   if (config != "default" && !m_solver->configure(config.c_str())) {
     throw std::invalid_argument("unknown CaDiCaL configuration '" + config +
                                 "'");
+  }
+  for (const std::string &option : options) {
+    const auto eq = option.find('=');
+    const std::string name = option.substr(0, eq);
+    int value = 1;
+    try {
+      value = eq == std::string::npos ? 1 : std::stoi(option.substr(eq + 1));
+    } catch (const std::exception &) {
+      throw std::invalid_argument("CaDiCaL option '" + option +
+                                  "' needs an integer value");
+    }
+    if (!CaDiCaL::Solver::is_valid_option(name.c_str()) ||
+        !m_solver->set(name.c_str(), value)) {
+      throw std::invalid_argument("CaDiCaL rejects option '" + option + "'");
+    }
   }
   m_solver->connect_terminator(m_hooks.get());
   m_solver->connect_learner(m_hooks.get());

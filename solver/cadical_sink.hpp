@@ -9,6 +9,7 @@
 #include <chrono>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace satslide::solver {
 
@@ -19,8 +20,10 @@ std::string to_string(SolveResult result);
 class CadicalSink : public encoder::ClauseSink {
 public:
   // `config` is a CaDiCaL configuration ("default", "sat", "unsat",
-  // "plain"); throws std::invalid_argument if CaDiCaL rejects it.
-  explicit CadicalSink(const std::string &config = "default");
+  // "plain"), `options` CaDiCaL options as "name=value"; throws
+  // std::invalid_argument if CaDiCaL rejects either.
+  explicit CadicalSink(const std::string &config = "default",
+                       const std::vector<std::string> &options = {});
   ~CadicalSink() override;
 
   // Sets a wall-clock deadline after which solve() returns unknown.

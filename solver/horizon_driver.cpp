@@ -38,7 +38,8 @@ DriverResult run_horizons(const EncodingFactory &make_encoding,
        n += options.stride) {
     if (!solver || !options.incremental) {
       encoding_ptr.reset();
-      solver = std::make_unique<CadicalSink>(options.solver_config);
+      solver = std::make_unique<CadicalSink>(options.solver_config,
+                                             options.solver_options);
       if (options.timeout_seconds > 0) {
         solver->set_deadline(deadline);
       }

@@ -29,6 +29,7 @@ struct DriverOptions {
   int max_horizon = 1000;       // last horizon tried
   double timeout_seconds = 0;   // wall clock for the whole run; 0 = none
   std::string solver_config = "default"; // CaDiCaL configure() name
+  std::vector<std::string> solver_options; // CaDiCaL "name=value" options
   bool incremental = true; // one solver for all horizons; false: a fresh
                            // solver and formula per horizon (the baseline
                            // the incremental driver is measured against)
