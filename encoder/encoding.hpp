@@ -29,6 +29,10 @@ public:
   // The variable of fluent f at layer t.
   virtual int fluent_var(int t, int f) const = 0;
 
+  // A lower bound on plan length that the encoding proves by itself (an
+  // admissible heuristic it encodes); 0 if none.
+  virtual int lower_bound() const { return 0; }
+
   // The number of steps encoded so far.
   virtual int steps() const = 0;
 

@@ -43,6 +43,18 @@ const std::vector<EncodingInfo> &encodings() {
                  "(for the n-puzzle the blank's move; the tile follows from "
                  "the state)",
                  {AmoKind::ladder, AmoKind::ladder, true, true, true, true}),
+      sequential("budget",
+                 "compact actions with the lower bound as a plan-wide "
+                 "budget: at most n - h0 excess steps (moves away from the "
+                 "goal), one sequential counter instead of totalizers",
+                 {AmoKind::ladder, AmoKind::ladder, true, true, false, true,
+                  true}),
+      sequential("pairs",
+                 "budget with a stronger bound: pairs of groups' joint "
+                 "distances (2-tile pattern databases, which include "
+                 "linear conflicts) read off the task",
+                 {AmoKind::ladder, AmoKind::ladder, true, true, false, true,
+                  true, true}),
   };
   return table;
 }

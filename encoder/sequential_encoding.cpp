@@ -28,8 +28,12 @@ SequentialEncoding::SequentialEncoding(const Task &task,
                                        SequentialConfig config)
     : Encoding(task), m_config(config) {
   build_choices();
-  if (m_config.windows || m_config.bound) {
+  if (m_config.windows || m_config.bound || m_config.budget) {
     m_distances = TaskDistances::compute(task);
+  }
+  if (m_config.budget) {
+    m_budget =
+        std::make_unique<PlanBudget>(task, m_distances, m_config.pairs);
   }
   if (m_config.bound) {
     const std::vector<int> groups = independent_groups(task, m_distances);
@@ -39,6 +43,10 @@ SequentialEncoding::SequentialEncoding(const Task &task,
         std::make_unique<DistanceSum>(task, groups,
                                       m_distances.group_from_init);
   }
+}
+
+int SequentialEncoding::lower_bound() const {
+  return m_budget ? m_budget->initial_bound() : 0;
 }
 
 int SequentialEncoding::fluent_var(int t, int f) const {
@@ -99,6 +107,7 @@ void SequentialEncoding::build_choices() {
 // other preconditions hold has its effects. With several actions, one of
 // them must be applicable (where each has one precondition of its own).
 void SequentialEncoding::encode_effects(int c, int t,
+                                        const std::vector<int> &spend,
                                         ClauseSink &sink) const {
   const Choice &choice = m_choices[c];
   const int var = m_choice[t][c];
@@ -129,6 +138,19 @@ void SequentialEncoding::encode_effects(int c, int t,
     }
     for (int f : deleted(action)) {
       implies(-next[f]);
+    }
+    if (!spend.empty()) {
+      for (const auto &[when, excess] : m_budget->excess(a)) {
+        if (excess == 0) {
+          continue;
+        }
+        std::vector<int> clause = condition;
+        if (when >= 0) {
+          clause.push_back(-now[when]);
+        }
+        clause.push_back(spend[excess - 1]);
+        sink.add_clause(clause);
+      }
     }
   }
   if (choice.actions.size() > 1 &&
@@ -210,8 +232,10 @@ void SequentialEncoding::encode_step(int t, ClauseSink &sink) {
   const std::vector<int> &now = m_fluent[t];
   const std::vector<int> &next = m_fluent[t + 1];
 
+  const std::vector<int> spend =
+      m_budget ? m_budget->add_step(sink) : std::vector<int>{};
   for (std::size_t c = 0; c < m_choices.size(); ++c) {
-    encode_effects(static_cast<int>(c), t, sink);
+    encode_effects(static_cast<int>(c), t, spend, sink);
   }
 
   // Explanatory frame axioms: a fluent changes only if a choice that can
@@ -264,6 +288,13 @@ void SequentialEncoding::encode_goal(int n, int guard, ClauseSink &sink) {
           guarded({-m_fluent[t][f]});
         }
       }
+    }
+  }
+  if (m_budget) {
+    if (n < m_budget->initial_bound()) {
+      guarded({}); // shorter than the bound: no plan
+    } else if (const int over = m_budget->overspent(n); over != 0) {
+      guarded({-over});
     }
   }
   if (m_config.bound) {

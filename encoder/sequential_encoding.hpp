@@ -6,6 +6,7 @@
 #include "cardinality.hpp"
 #include "encoding.hpp"
 #include "distance_sum.hpp"
+#include "plan_budget.hpp"
 #include "task_distances.hpp"
 
 #include <memory>
@@ -22,6 +23,8 @@ struct SequentialConfig {
   bool bound = false;   // sum of independent group distances <= steps
                         // left (to goal) and <= steps taken (from start)
   bool labels = false;  // one variable per move label, not per action
+  bool budget = false;  // the bound as one plan-wide excess counter
+  bool pairs = false;   // ... with pairs of groups (2-group databases)
 };
 
 class SequentialEncoding : public Encoding {
@@ -33,6 +36,7 @@ public:
   void encode_goal(int n, int guard, ClauseSink &sink) override;
   int fluent_var(int t, int f) const override;
   int steps() const override { return static_cast<int>(m_choice.size()); }
+  int lower_bound() const override;
 
 private:
   // What one step variable stands for: a single action, or (with labels)
@@ -44,7 +48,8 @@ private:
     int inverse = -1;            // the choice undoing this one
   };
   void build_choices();
-  void encode_effects(int c, int t, ClauseSink &sink) const;
+  void encode_effects(int c, int t, const std::vector<int> &spend,
+                      ClauseSink &sink) const;
   void new_layer(ClauseSink &sink);
   void name_layer(int t, ClauseSink &sink) const;
 
@@ -52,6 +57,7 @@ private:
   TaskDistances m_distances;                  // with windows or bound
   std::unique_ptr<DistanceSum> m_to_goal, m_from_init; // with bound
   std::vector<std::vector<int>> m_goal_sum;   // [t] unary sum to goal
+  std::unique_ptr<PlanBudget> m_budget;       // with budget
   std::vector<Choice> m_choices;
   std::vector<std::vector<int>> m_adders;     // per fluent: choices adding it
   std::vector<std::vector<int>> m_deleters;   // per fluent: choices deleting it

@@ -39,7 +39,8 @@ TEST_SUITE("solver::HorizonDriver") {
         }
         const int expected = test::bfs_distance(p);
         CAPTURE(p.draw());
-        for (const std::string encoding : {"compact", "bound", "windows"}) {
+        for (const std::string encoding :
+             {"compact", "bound", "windows", "budget", "pairs"}) {
           const auto result = solve(p, encoding);
           REQUIRE(result.outcome == solver::Outcome::plan_found);
           CHECK(result.optimal);
