@@ -85,7 +85,11 @@ po::options_description describe(Options &o) {
        "--cadical elim=0")
       ("fresh-solver", po::bool_switch(&o.fresh_solver),
        "a new solver and formula for every horizon instead of one "
-       "incremental solver (slower; for comparisons)");
+       "incremental solver (slower; for comparisons)")
+      ("textbook-driver", po::bool_switch(&o.textbook_driver),
+       "the SATPLAN loop: horizons 0, 1, 2, ... each in a fresh solver, "
+       "no bound, no parity (the baseline for benchmarks; with "
+       "--encoding seed the whole textbook planner)");
 
   po::options_description output("Output");
   output.add_options()

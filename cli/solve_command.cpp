@@ -90,6 +90,12 @@ int run_solve(const Options &o) {
   d.solver_config = o.solver_config;
   d.solver_options = o.cadical_options;
   d.incremental = !o.fresh_solver;
+  if (o.textbook_driver) {
+    d.first_horizon = std::min(o.min_horizon, o.max_horizon);
+    d.stride = 1;
+    d.start_proven = o.min_horizon == 0;
+    d.incremental = false;
+  }
   spdlog::info("{}: lower bound {} ({}), trying horizons {}, {}, ...",
                report.title, report.lower_bound, report.lower_bound_name,
                d.first_horizon, d.first_horizon + d.stride);

@@ -152,6 +152,16 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(r.out == "ok\n");
   }
 
+  TEST_CASE("the textbook driver tries every horizon from 0") {
+    const auto r = run_command(
+        std::string(SATSLIDE_BINARY) +
+        " --board \"[1,3,6,4,2,0,7,5,8]\" --encoding seed --textbook-driver"
+        " --json -q | python3 -c \"import json,sys; d=json.load(sys.stdin); "
+        "print(d['length'], d['optimal'], "
+        "[h['horizon'] for h in d['horizons']])\"");
+    CHECK(r.out == "5 True [0, 1, 2, 3, 4, 5]\n");
+  }
+
   TEST_CASE("help teaches and version answers") {
     const auto help = run_satslide("--help");
     CHECK(help.exit_code == 0);
