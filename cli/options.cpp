@@ -1,6 +1,7 @@
 #include "options.hpp"
 
 #include "encoder/encodings.hpp"
+#include "encoder/puzzles/klotski_layouts.hpp"
 #include "exit_codes.hpp"
 
 #include <boost/program_options.hpp>
@@ -177,7 +178,8 @@ Options parse_options(int argc, const char *const argv[]) {
   Options o;
   const po::options_description desc = describe(o);
   std::ostringstream help;
-  help << k_usage << '\n' << desc << '\n' << k_exit_code_help;
+  help << k_usage << '\n' << desc << '\n' << k_exit_code_help << '\n'
+       << encoder::klotski_layouts_help();
   o.help_text = help.str();
 
   po::options_description hidden;
