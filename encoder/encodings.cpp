@@ -55,6 +55,11 @@ const std::vector<EncodingInfo> &encodings() {
                  "linear conflicts) read off the task",
                  {AmoKind::ladder, AmoKind::ladder, true, true, false, true,
                   true, true}),
+      sequential("ordered",
+                 "pairs plus partial-order reduction: of two consecutive "
+                 "independent moves only the lower-numbered goes first",
+                 {AmoKind::ladder, AmoKind::ladder, true, true, false, true,
+                  true, true, true}),
   };
   return table;
 }

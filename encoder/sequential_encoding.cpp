@@ -31,6 +31,20 @@ SequentialEncoding::SequentialEncoding(const Task &task,
   if (m_config.windows || m_config.bound || m_config.budget) {
     m_distances = TaskDistances::compute(task);
   }
+  if (m_config.commute) {
+    std::vector<std::vector<int>> footprints;
+    for (const Choice &choice : m_choices) {
+      auto &fp = footprints.emplace_back();
+      for (int a : choice.actions) {
+        const Action &action = task.actions[a];
+        for (const auto *list : {&action.pre, &action.add, &action.del}) {
+          fp.insert(fp.end(), list->begin(), list->end());
+        }
+      }
+    }
+    m_commute = std::make_unique<CommuteOrder>(task.num_fluents(),
+                                               std::move(footprints));
+  }
   if (m_config.budget) {
     m_budget =
         std::make_unique<PlanBudget>(task, m_distances, m_config.pairs);
@@ -263,6 +277,9 @@ void SequentialEncoding::encode_step(int t, ClauseSink &sink) {
         sink.add_clause({-m_choice[t - 1][c], -acts[inv]});
       }
     }
+  }
+  if (m_commute) {
+    m_commute->encode_step(acts, sink);
   }
   name_layer(t, sink);
 }

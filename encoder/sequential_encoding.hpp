@@ -5,6 +5,7 @@
 
 #include "cardinality.hpp"
 #include "encoding.hpp"
+#include "commute_order.hpp"
 #include "distance_sum.hpp"
 #include "plan_budget.hpp"
 #include "task_distances.hpp"
@@ -25,6 +26,7 @@ struct SequentialConfig {
   bool labels = false;  // one variable per move label, not per action
   bool budget = false;  // the bound as one plan-wide excess counter
   bool pairs = false;   // ... with pairs of groups (2-group databases)
+  bool commute = false; // order consecutive independent moves
 };
 
 class SequentialEncoding : public Encoding {
@@ -58,6 +60,7 @@ private:
   std::unique_ptr<DistanceSum> m_to_goal, m_from_init; // with bound
   std::vector<std::vector<int>> m_goal_sum;   // [t] unary sum to goal
   std::unique_ptr<PlanBudget> m_budget;       // with budget
+  std::unique_ptr<CommuteOrder> m_commute;    // with commute
   std::vector<Choice> m_choices;
   std::vector<std::vector<int>> m_adders;     // per fluent: choices adding it
   std::vector<std::vector<int>> m_deleters;   // per fluent: choices deleting it
