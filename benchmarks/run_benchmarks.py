@@ -51,6 +51,72 @@ def read_npuzzle(path, side_rows, side_cols, goal=None, lo=0, hi=10**9,
     return out[:limit] if limit else out
 
 
+def read_rush_cards(metrics=("slide", "step"), limit=None):
+    """The original cards: card published board alt slide step ..."""
+    out = []
+    with open(os.path.join(DATA, "rushhour", "rushhour_original40.txt")) as f:
+        for line in f:
+            line = line.split("#")[0].split()
+            if len(line) < 6:
+                continue
+            card, board = line[0], line[2]
+            optimum = {"slide": int(line[4]), "step": int(line[5])}
+            for m in metrics:
+                out.append((f"rush-card{card}-{m}", optimum[m],
+                            ["--puzzle", "rushhour", "--board", board,
+                             "--metric", m]))
+    return out[:limit] if limit else out
+
+
+def read_rush_database(lo, hi, per_length, metrics=("slide", "step")):
+    """Fogleman's database with the oracle's step optima: idx moves board
+    cluster slide states step ...; the first `per_length` boards of every
+    slide optimum in [lo, hi]."""
+    out, seen = [], {}
+    with open(os.path.join(DATA, "rushhour",
+                           "fogleman_rush_18k_oracle.tsv")) as f:
+        for line in f:
+            line = line.split("#")[0].split()
+            if len(line) < 7:
+                continue
+            idx, board = line[0], line[2]
+            slide, step = int(line[4]), int(line[6])
+            if not lo <= slide <= hi or seen.get(slide, 0) >= per_length:
+                continue
+            seen[slide] = seen.get(slide, 0) + 1
+            optimum = {"slide": slide, "step": step}
+            for m in metrics:
+                out.append((f"rush-db{idx}-{m}", optimum[m],
+                            ["--puzzle", "rushhour", "--board", board,
+                             "--metric", m]))
+    return out
+
+
+def read_klotski(names=None, metrics=("step", "slide", "piece"),
+                 max_states=None, max_step=None):
+    """Layouts with their optima per metric, from klotski_results.tsv."""
+    out = []
+    column = {"step": 5, "slide": 6, "piece": 7}
+    with open(os.path.join(DATA, "klotski", "klotski_results.tsv")) as f:
+        for line in f:
+            if line.startswith("#"):
+                continue
+            fields = line.rstrip("\n").split("\t")
+            if names and fields[0] not in names:
+                continue
+            if max_states and int(fields[4]) > max_states:
+                continue
+            if max_step and int(fields[5]) > max_step:
+                continue
+            path = os.path.join(DATA, "klotski", "layouts", fields[0])
+            for m in metrics:
+                out.append((f"klotski-{fields[0][:-4]}-{m}",
+                            int(fields[column[m]]),
+                            ["--puzzle", "klotski", "--file", path,
+                             "--metric", m]))
+    return out
+
+
 def npuzzle_file(name, rows, cols, **kw):
     return lambda: read_npuzzle(os.path.join(DATA, "npuzzle", name), rows,
                                 cols, **kw)
@@ -70,6 +136,12 @@ SUITES = {
     "15puzzle-40s": npuzzle_file("15puzzle_scrambles60.txt", 4, 4, lo=40,
                                  hi=49),
     "korf100": npuzzle_file("korf100_15puzzle_blank_last.txt", 4, 4),
+    "rush40": read_rush_cards,
+    "rush40-step": lambda: read_rush_cards(("step",)),
+    "rush-db": lambda: read_rush_database(1, 60, 1),
+    "klotski": read_klotski,
+    "klotski-classic": lambda: read_klotski(["fayaa_001.txt"]),
+    "klotski-short": lambda: read_klotski(max_step=35),
 }
 
 
