@@ -65,7 +65,7 @@ const std::vector<EncodingInfo> &encodings() {
 }
 
 const std::string &default_encoding() {
-  static const std::string name = "compact";
+  static const std::string name = "pairs";
   return name;
 }
 

@@ -4,23 +4,24 @@
 
 namespace satslide::encoder {
 
-// Positions as published (see ../shared/data/klotski/ for their sources
-// and optima); letters are ours. All but Ma's puzzle are 4x5 Huarong Dao
+// Positions as published (see benchmarks/data/klotski/ for their sources);
+// letters are ours. Their optima are not recorded here: satslide computes
+// them. All but Ma's puzzle are 4x5 Huarong Dao
 // boards whose 2x2 piece must reach the bottom.
 const std::vector<KlotskiLayout> &klotski_layouts() {
   static const std::vector<KlotskiLayout> table = {
       {"classic",
-       "Heng Dao Li Ma, Red Donkey, L'Ane Rouge (81 piece moves)",
+       "Heng Dao Li Ma, Red Donkey, L'Ane Rouge",
        "ABBC/ABBC/DEEF/DGHF/I..J", "B", "1,3"},
-      {"side-by-side", "Qi Tou Bing Jin, Huarong Dao level 4 (60)",
+      {"side-by-side", "Qi Tou Bing Jin, Huarong Dao level 4",
        "ABBC/ABBC/DEFG/HIIJ/H..J", "B", "1,3"},
-      {"flanks", "Zuo You Bu Bing, Huarong Dao level 7 (54)",
+      {"flanks", "Zuo You Bu Bing, Huarong Dao level 7",
        "ABBC/DBBE/FGHI/FGHI/.JJ.", "B", "1,3"},
-      {"pansy", "Pansy, GNOME Klotski (28)", "ABBC/ABBC/DEFG/DHIG/J..K",
+      {"pansy", "Pansy, GNOME Klotski", "ABBC/ABBC/DEFG/DHIG/J..K",
        "B", "1,3"},
-      {"pennant", "Pennant puzzle, 2x2 to the bottom left (59)",
+      {"pennant", "Pennant puzzle, 2x2 to the bottom left",
        "AABB/AACC/DE../FGHH/FGII", "A", "0,3"},
-      {"ma", "Ma's puzzle, 5x5: join the two L pieces on the right (23)",
+      {"ma", "Ma's puzzle, 5x5: join the two L pieces on the right",
        "AAABB/CCDDB/EFFGG/EEHHH/..I..", "BE", "3,0/3,1"},
   };
   return table;
@@ -41,8 +42,7 @@ const KlotskiLayout &find_klotski_layout(const std::string &name) {
 }
 
 std::string klotski_layouts_help() {
-  std::string text = "Klotski layouts (--layout NAME; optimum in the piece "
-                     "metric):\n";
+  std::string text = "Klotski layouts (--layout NAME):\n";
   for (const KlotskiLayout &layout : klotski_layouts()) {
     std::string name = layout.name;
     name.resize(14, ' ');

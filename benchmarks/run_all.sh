@@ -1,0 +1,18 @@
+#!/bin/sh
+# Re-runs every benchmark recorded in benchmarks/RESULTS.md, in one go,
+# against the Release build in build/. Results land in benchmarks/results/.
+# Takes about 40 minutes on a 2-core machine.
+set -eu
+cd "$(dirname "$0")/.."
+run() { ./benchmarks/run_benchmarks.py "$@"; }
+run --suite 8puzzle --encodings seed,compact,budget,pairs,ordered \
+    --timeout 60 --out benchmarks/results/8puzzle
+run --suite 8puzzle-31 --encodings seed,pairs --timeout 120 \
+    --extra "--textbook-driver" --out benchmarks/results/8puzzle-textbook
+run --suite 15puzzle-20s --suite 15puzzle-30s \
+    --encodings seed,compact,pairs,ordered --timeout 60 \
+    --out benchmarks/results/15puzzle
+run --suite rush40 --encodings seed,compact,pairs,ordered --timeout 60 \
+    --out benchmarks/results/rush40
+run --suite klotski-short --encodings seed,pairs,ordered --timeout 60 \
+    --out benchmarks/results/klotski-short
