@@ -172,6 +172,46 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(version.out.find("satslide ") == 0);
   }
 
+  // The block puzzles go through the same DIMACS round trip: the horizon
+  // satslide solves is written out, solved by picosat, decoded, replayed.
+  TEST_CASE("DIMACS round trip for Rush Hour and Klotski") {
+    const char *instances[] = {
+        "--puzzle rushhour --metric slide --board "
+        "BBBooEooDooEAADooEoooooooCCooooooooo",
+        "--puzzle rushhour --metric step --board "
+        "oooBoooooBooAAoBoooooooooooooooooooo",
+        "--puzzle klotski --metric piece --board \"AB../AB../CC..\" "
+        "--goal-piece C --goal-at 2,0",
+    };
+    for (const char *instance : instances) {
+      const std::string args = instance;
+      CAPTURE(args);
+      const auto solved = run_satslide(args + " -q");
+      REQUIRE(solved.exit_code == 0);
+      const int length = printed_length(solved.out);
+      REQUIRE(length > 0);
+      REQUIRE(run_satslide("dimacs " + args + " -q -o block_test.cnf -n " +
+                           std::to_string(length))
+                  .exit_code == 0);
+      CHECK(run_command("picosat block_test.cnf > block_answer.txt")
+                .exit_code == 10);
+      const auto decoded = run_satslide(
+          "decode --cnf block_test.cnf --model block_answer.txt");
+      CAPTURE(decoded.err);
+      CHECK(decoded.exit_code == 0);
+      CHECK(printed_length(decoded.out) == length);
+      REQUIRE(run_satslide("dimacs " + args + " -q -o block_test.cnf -n " +
+                           std::to_string(length - 1))
+                  .exit_code == 0);
+      run_command("picosat block_test.cnf > block_answer.txt");
+      CHECK(run_satslide("decode --cnf block_test.cnf --model "
+                         "block_answer.txt")
+                .exit_code == 11);
+    }
+    std::remove("block_test.cnf");
+    std::remove("block_answer.txt");
+  }
+
   // satslide dimacs -> external solver -> satslide decode.
   TEST_CASE("DIMACS round trip through Debian's SAT solvers") {
     const std::string cnf = "roundtrip_test.cnf";
