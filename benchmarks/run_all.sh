@@ -8,7 +8,7 @@ run() { ./benchmarks/run_benchmarks.py "$@"; }
 run --suite 8puzzle --encodings seed,compact,budget,pairs,ordered \
     --timeout 60 --out benchmarks/results/8puzzle
 run --suite 8puzzle-31 --encodings seed,pairs --timeout 120 \
-    --extra "--textbook-driver" --out benchmarks/results/8puzzle-textbook
+    --extra=--textbook-driver --out benchmarks/results/8puzzle-textbook
 run --suite 15puzzle-20s --suite 15puzzle-30s \
     --encodings seed,compact,pairs,ordered --timeout 60 \
     --out benchmarks/results/15puzzle
