@@ -197,4 +197,45 @@ private:
   std::string m_metric;
 };
 
+// A random w x h Klotski board: piece A of goal_w x goal_h at the top
+// left, then pieces B, C, ... up to `last` of random 1x1, 2x1 and 1x2
+// shapes where they fit. Rows split by '/'.
+template <typename Rng>
+std::string random_block_rows(Rng &rng, int w, int h, int goal_w, int goal_h,
+                              char last) {
+  std::string cells(w * h, '.');
+  const auto put = [&](char c, int x, int y, int pw, int ph) {
+    if (x + pw > w || y + ph > h) {
+      return false;
+    }
+    for (int dy = 0; dy < ph; ++dy) {
+      for (int dx = 0; dx < pw; ++dx) {
+        if (cells[(y + dy) * w + x + dx] != '.') {
+          return false;
+        }
+      }
+    }
+    for (int dy = 0; dy < ph; ++dy) {
+      for (int dx = 0; dx < pw; ++dx) {
+        cells[(y + dy) * w + x + dx] = c;
+      }
+    }
+    return true;
+  };
+  put('A', 0, 0, goal_w, goal_h);
+  char next = 'B';
+  for (int tries = 0; tries < 60 && next <= last; ++tries) {
+    const int shape = static_cast<int>(rng() % 3);
+    if (put(next, static_cast<int>(rng() % w), static_cast<int>(rng() % h),
+            shape == 1 ? 2 : 1, shape == 2 ? 2 : 1)) {
+      ++next;
+    }
+  }
+  std::string rows;
+  for (int y = 0; y < h; ++y) {
+    rows += cells.substr(y * w, w) + (y + 1 < h ? "/" : "");
+  }
+  return rows;
+}
+
 } // namespace satslide::test

@@ -378,37 +378,7 @@ TEST_SUITE("encoder::BlockPuzzle") {
     int checked = 0;
     for (int round = 0; round < 40; ++round) {
       // A 2x2 goal piece A and random 1x1, 1x2 and 2x1 pieces on 4x3.
-      const int w = 4, h = 3;
-      std::string cells(w * h, '.');
-      const auto put = [&](char c, int x, int y, int pw, int ph) {
-        for (int dy = 0; dy < ph; ++dy) {
-          for (int dx = 0; dx < pw; ++dx) {
-            if (x + dx >= w || y + dy >= h ||
-                cells[(y + dy) * w + x + dx] != '.') {
-              return false;
-            }
-          }
-        }
-        for (int dy = 0; dy < ph; ++dy) {
-          for (int dx = 0; dx < pw; ++dx) {
-            cells[(y + dy) * w + x + dx] = c;
-          }
-        }
-        return true;
-      };
-      put('A', 0, 0, 2, 2);
-      char next = 'B';
-      for (int tries = 0; tries < 40 && next < 'E'; ++tries) {
-        const int shape = static_cast<int>(rng() % 3);
-        if (put(next, rng() % w, rng() % h, shape == 1 ? 2 : 1,
-                shape == 2 ? 2 : 1)) {
-          ++next;
-        }
-      }
-      std::string rows;
-      for (int y = 0; y < h; ++y) {
-        rows += cells.substr(y * w, w) + (y + 1 < h ? "/" : "");
-      }
+      const std::string rows = test::random_block_rows(rng, 4, 3, 2, 2, 'D');
       for (const char *metric : k_metrics) {
         CAPTURE(rows);
         CAPTURE(metric);

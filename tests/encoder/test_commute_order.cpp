@@ -17,39 +17,7 @@ TEST_SUITE("encoder::CommuteOrder") {
     std::mt19937 rng(4711);
     int checked = 0;
     for (int round = 0; round < 30; ++round) {
-      const int w = 4, h = 4;
-      std::string cells(w * h, '.');
-      auto put = [&](char c, int x, int y, int pw, int ph) {
-        if (x + pw > w || y + ph > h) {
-          return false;
-        }
-        for (int dy = 0; dy < ph; ++dy) {
-          for (int dx = 0; dx < pw; ++dx) {
-            if (cells[(y + dy) * w + x + dx] != '.') {
-              return false;
-            }
-          }
-        }
-        for (int dy = 0; dy < ph; ++dy) {
-          for (int dx = 0; dx < pw; ++dx) {
-            cells[(y + dy) * w + x + dx] = c;
-          }
-        }
-        return true;
-      };
-      put('A', 0, 0, 2, 1);
-      char next = 'B';
-      for (int tries = 0; tries < 60 && next < 'F'; ++tries) {
-        const int shape = static_cast<int>(rng() % 3);
-        if (put(next, rng() % w, rng() % h, shape == 1 ? 2 : 1,
-                shape == 2 ? 2 : 1)) {
-          ++next;
-        }
-      }
-      std::string rows;
-      for (int y = 0; y < h; ++y) {
-        rows += cells.substr(y * w, w) + (y + 1 < h ? "/" : "");
-      }
+      const std::string rows = test::random_block_rows(rng, 4, 4, 2, 1, 'E');
       for (const char *metric : {"step", "slide", "piece"}) {
         CAPTURE(rows);
         CAPTURE(metric);
