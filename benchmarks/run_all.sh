@@ -7,8 +7,9 @@ cd "$(dirname "$0")/.."
 run() { ./benchmarks/run_benchmarks.py "$@"; }
 run --suite 8puzzle --encodings seed,compact,budget,pairs,ordered \
     --timeout 60 --out benchmarks/results/8puzzle
-run --suite 8puzzle-31 --encodings seed,pairs --timeout 120 \
-    --extra=--textbook-driver --out benchmarks/results/8puzzle-textbook
+run --suite 8puzzle-31 \
+    --encodings seed:--textbook-driver,pairs:--textbook-driver,seed,pairs \
+    --timeout 120 --out benchmarks/results/8puzzle-textbook
 run --suite 15puzzle-20s --suite 15puzzle-30s \
     --encodings seed,compact,pairs,ordered --timeout 60 \
     --out benchmarks/results/15puzzle

@@ -146,8 +146,10 @@ SUITES = {
 
 
 def run_one(binary, args, encoding, timeout, extra):
-    cmd = [binary, "--json", "-q", "--encoding", encoding,
-           "--timeout", str(timeout)] + extra + args
+    # "seed:--textbook-driver" = the encoding plus flags of its own.
+    name, *flags = encoding.split(":")
+    cmd = [binary, "--json", "-q", "--encoding", name,
+           "--timeout", str(timeout)] + flags + extra + args
     start = time.monotonic()
     proc = subprocess.run(cmd, capture_output=True, text=True,
                           timeout=timeout + 60)
@@ -165,8 +167,10 @@ def main():
                                  formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--suite", required=True, choices=sorted(SUITES),
                     action="append", help="instance suite (repeatable)")
-    ap.add_argument("--encodings", default="seed,pruned",
-                    help="comma-separated; the first is the ratio baseline")
+    ap.add_argument("--encodings", default="seed,pairs",
+                    help="comma-separated; the first is the ratio baseline; "
+                         "name:--flag adds satslide flags to one entry, "
+                         "e.g. seed:--textbook-driver")
     ap.add_argument("--timeout", type=float, default=120,
                     help="seconds per instance and encoding")
     ap.add_argument("--limit", type=int, default=None,
