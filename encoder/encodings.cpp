@@ -23,7 +23,7 @@ EncodingInfo sequential(std::string name, std::string help,
 
 std::vector<EncodingInfo> build_table() {
   SequentialConfig seed, ladder, windows, pruned, bound, compact, budget,
-      pairs, ordered;
+      pairs, pairs2, ordered;
   return {
       sequential("seed",
                  "textbook baseline: one-hot states, one variable per "
@@ -72,8 +72,13 @@ std::vector<EncodingInfo> build_table() {
                  "budget with a stronger bound: pairs of groups' joint "
                  "distances (2-tile pattern databases, which include "
                  "linear conflicts) read off the task",
-                 budget, [](SequentialConfig &c) { c.pairs = true; },
+                 budget, [](SequentialConfig &c) { c.pairings = 1; },
                  &pairs),
+      sequential("pairs2",
+                 "pairs with a second pairing of the groups, a second "
+                 "budget: the plan must fit both heuristics",
+                 pairs, [](SequentialConfig &c) { c.pairings = 2; },
+                 &pairs2),
       sequential("ordered",
                  "pairs plus partial-order reduction: of two consecutive "
                  "independent moves only the lower-numbered goes first",

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <deque>
+#include <functional>
 #include <map>
+#include <set>
 
 namespace satslide::encoder {
 
@@ -158,16 +160,64 @@ int member_index(const std::vector<int> &members, int f) {
                           members.begin());
 }
 
+BudgetLedger make_ledger(
+    const Task &task, const TaskDistances &distances, const Structure &s,
+    const std::vector<int> &chosen, const std::map<int, int> &partner,
+    const std::map<std::pair<int, int>, std::vector<int>> &table,
+    const std::function<int(int)> &initial_member) {
+  BudgetLedger l;
+  l.excess.assign(task.num_actions(), {{-1, 1}});
+  for (int g : chosen) {
+    const auto it = partner.find(g);
+    if (it == partner.end()) {
+      l.h0 += distances.group_to_goal[g][initial_member(g)];
+    } else if (g < it->second) {
+      const int n2 = task.exactly_one[it->second].size();
+      l.h0 += table.at({g, it->second})[initial_member(g) * n2 +
+                                        initial_member(it->second)];
+    }
+  }
+  for (int a = 0; a < task.num_actions(); ++a) {
+    const auto &mv = s.moves[a];
+    if (mv.group < 0) {
+      continue; // moves no chosen group: h unchanged, excess 1
+    }
+    const auto &members = task.exactly_one[mv.group];
+    const int from = member_index(members, mv.from);
+    const int to = member_index(members, mv.to);
+    const auto it = partner.find(mv.group);
+    if (it == partner.end()) {
+      const auto &d = distances.group_to_goal[mv.group];
+      l.excess[a] = {{-1, clamp_excess(d[from], d[to])}};
+      continue;
+    }
+    const int other = it->second;
+    const bool first = mv.group < other;
+    const auto &d = first ? table.at({mv.group, other})
+                          : table.at({other, mv.group});
+    const auto &others = task.exactly_one[other];
+    const int n2 = task.exactly_one[first ? other : mv.group].size();
+    auto at = [&](int mine, int theirs) {
+      return first ? d[mine * n2 + theirs] : d[theirs * n2 + mine];
+    };
+    l.excess[a].clear();
+    for (int k = 0; k < static_cast<int>(others.size()); ++k) {
+      l.excess[a].push_back({others[k], clamp_excess(at(from, k), at(to, k))});
+    }
+  }
+  return l;
+}
+
 } // namespace
 
 PlanBudget::PlanBudget(const Task &task, const TaskDistances &distances,
-                       bool pairs)
-    : m_excess(task.num_actions(), {{-1, 1}}) {
+                       int rounds) {
+  const bool pairs = rounds > 0;
   std::vector<int> chosen = independent_groups(task, distances);
   std::sort(chosen.begin(), chosen.end()); // pair tables are keyed (low, high)
   const Structure s = analyse(task, chosen);
   const State s0 = task.initial_state();
-  auto initial_member = [&](int g) {
+  const std::function<int(int)> initial_member = [&](int g) {
     const auto &m = task.exactly_one[g];
     for (int i = 0; i < static_cast<int>(m.size()); ++i) {
       if (s0[m[i]]) {
@@ -208,65 +258,42 @@ PlanBudget::PlanBudget(const Task &task, const TaskDistances &distances,
                        return a.first > b.first;
                      });
   }
-  std::map<int, int> partner;
-  for (const auto &[gain, pair] : gains) {
-    if (gain.second <= 0 || partner.count(pair.first) ||
-        partner.count(pair.second)) {
-      continue;
+  // Round r pairs greedily among the pairs no earlier round used; each
+  // round is an admissible heuristic of its own (a ledger), and the plan
+  // must fit every ledger's budget: the maximum of the heuristics.
+  std::set<std::pair<int, int>> used;
+  for (int round = 0; round < std::max(rounds, 1); ++round) {
+    std::map<int, int> partner;
+    for (const auto &[gain, pair] : gains) {
+      if (gain.second <= 0 || used.count(pair) || partner.count(pair.first) ||
+          partner.count(pair.second)) {
+        continue;
+      }
+      partner[pair.first] = pair.second;
+      partner[pair.second] = pair.first;
     }
-    partner[pair.first] = pair.second;
-    partner[pair.second] = pair.first;
+    if (round > 0 && partner.empty()) {
+      break; // no pair left that beats the single distances
+    }
+    for (const auto &[g, h] : partner) {
+      used.insert({std::min(g, h), std::max(g, h)});
+    }
+    m_ledgers.push_back(make_ledger(task, distances, s, chosen, partner,
+                                    table, initial_member));
   }
-
-  // h0 and the excess of every action.
-  for (int g : chosen) {
-    const auto it = partner.find(g);
-    if (it == partner.end()) {
-      m_h0 += distances.group_to_goal[g][initial_member(g)];
-    } else if (g < it->second) {
-      const int n2 = task.exactly_one[it->second].size();
-      m_h0 += table[{g, it->second}][initial_member(g) * n2 +
-                                     initial_member(it->second)];
-    }
-  }
-  for (int a = 0; a < task.num_actions(); ++a) {
-    const auto &mv = s.moves[a];
-    if (mv.group < 0) {
-      continue; // moves no chosen group: h unchanged, excess 1
-    }
-    const auto &members = task.exactly_one[mv.group];
-    const int from = member_index(members, mv.from);
-    const int to = member_index(members, mv.to);
-    const auto it = partner.find(mv.group);
-    if (it == partner.end()) {
-      const auto &d = distances.group_to_goal[mv.group];
-      m_excess[a] = {{-1, clamp_excess(d[from], d[to])}};
-      continue;
-    }
-    const int other = it->second;
-    const bool first = mv.group < other;
-    const auto &d = first ? table[{mv.group, other}] : table[{other, mv.group}];
-    const auto &others = task.exactly_one[other];
-    const int n1 = task.exactly_one[first ? mv.group : other].size();
-    const int n2 = task.exactly_one[first ? other : mv.group].size();
-    (void)n1;
-    auto at = [&](int mine, int theirs) {
-      return first ? d[mine * n2 + theirs] : d[theirs * n2 + mine];
-    };
-    m_excess[a].clear();
-    for (int k = 0; k < static_cast<int>(others.size()); ++k) {
-      m_excess[a].push_back({others[k], clamp_excess(at(from, k), at(to, k))});
-    }
+  for (const BudgetLedger &l : m_ledgers) {
+    m_h0 = std::max(m_h0, l.h0);
   }
 }
 
-std::vector<int> PlanBudget::add_step(ClauseSink &sink) {
+std::vector<int> PlanBudget::add_step(int ledger, ClauseSink &sink) {
+  auto &count = m_ledgers[ledger].count;
   const std::vector<int> spend{sink.new_var(), sink.new_var()};
   sink.add_clause({-spend[1], spend[0]});
-  if (m_count.empty()) {
-    m_count.emplace_back(); // nothing spent before step 0
+  if (count.empty()) {
+    count.emplace_back(); // nothing spent before step 0
   }
-  const std::vector<int> &before = m_count.back();
+  const std::vector<int> &before = count.back();
   const int width = static_cast<int>(before.size()) + 2;
   std::vector<int> after(width);
   for (int &v : after) {
@@ -288,13 +315,14 @@ std::vector<int> PlanBudget::add_step(ClauseSink &sink) {
       sink.add_clause(clause);
     }
   }
-  m_count.push_back(std::move(after));
+  count.push_back(std::move(after));
   return spend;
 }
 
-int PlanBudget::overspent(int n) const {
-  const int allowed = n - m_h0;
-  const std::vector<int> &count = m_count.at(n);
+int PlanBudget::overspent(int ledger, int n) const {
+  const BudgetLedger &l = m_ledgers[ledger];
+  const int allowed = n - l.h0;
+  const std::vector<int> &count = l.count.at(n);
   return allowed < static_cast<int>(count.size()) ? count[allowed] : 0;
 }
 

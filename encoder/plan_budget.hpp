@@ -23,32 +23,48 @@
 
 namespace satslide::encoder {
 
+// One admissible heuristic's account: per action its excess as
+// (condition fluent, excess) pairs, its value h0 at the start, and the
+// running count of excess spent.
+struct BudgetLedger {
+  std::vector<std::vector<std::pair<int, int>>> excess;
+  int h0 = 0;
+  std::vector<std::vector<int>> count; // [t][j-1]: steps < t spent >= j
+};
+
 class PlanBudget {
 public:
-  PlanBudget(const Task &task, const TaskDistances &distances, bool pairs);
+  // rounds = 0: single group distances; r > 0: r pairings of groups, each
+  // avoiding the pairs of the earlier ones (one ledger each).
+  PlanBudget(const Task &task, const TaskDistances &distances, int rounds);
 
-  // Excess of action a, 0 (one step closer), 1 or 2 (one step farther;
-  // capped, which keeps the constraint sound), as (condition fluent,
-  // excess) pairs: the excess applies when the condition fluent holds
-  // before the action; condition -1 means always.
-  const std::vector<std::pair<int, int>> &excess(int action) const {
-    return m_excess[action];
+  int ledgers() const { return static_cast<int>(m_ledgers.size()); }
+
+  // Excess of action a in a ledger, 0 (one step closer), 1 or 2 (one step
+  // farther; capped, which keeps the constraint sound), as (condition
+  // fluent, excess) pairs: the excess applies when the condition fluent
+  // holds before the action; condition -1 means always.
+  const std::vector<std::pair<int, int>> &excess(int ledger,
+                                                 int action) const {
+    return m_ledgers[ledger].excess[action];
   }
 
+  // The largest h0 over the ledgers: a lower bound on plan length.
   int initial_bound() const { return m_h0; }
 
-  // Step t's indicators: spend[0] "excess >= 1", spend[1] "excess >= 2".
-  // The caller makes each action imply its excess. Requires steps 0..t-1.
-  std::vector<int> add_step(ClauseSink &sink);
+  // Step t's indicators in a ledger: spend[0] "excess >= 1", spend[1]
+  // "excess >= 2". The caller makes each action imply its excess.
+  // Requires steps 0..t-1 added to this ledger.
+  std::vector<int> add_step(int ledger, ClauseSink &sink);
 
-  // The literal "more than n - h0 excess spent in n steps": assert its
-  // negation for horizon n. 0 if it cannot happen. Requires n >= h0.
-  int overspent(int n) const;
+  // The literal "more than n - h0 excess spent in n steps" of a ledger:
+  // assert its negation for horizon n. 0 if it cannot happen. Requires
+  // n >= initial_bound().
+  int overspent(int ledger, int n) const;
 
 private:
-  std::vector<std::vector<std::pair<int, int>>> m_excess;
+  std::vector<BudgetLedger> m_ledgers;
   int m_h0 = 0;
-  std::vector<std::vector<int>> m_count; // [t][j-1]: steps < t spent >= j
 };
 
 } // namespace satslide::encoder

@@ -47,7 +47,7 @@ SequentialEncoding::SequentialEncoding(const Task &task,
   }
   if (m_config.budget) {
     m_budget =
-        std::make_unique<PlanBudget>(task, m_distances, m_config.pairs);
+        std::make_unique<PlanBudget>(task, m_distances, m_config.pairings);
   }
   if (m_config.bound) {
     const std::vector<int> groups = independent_groups(task, m_distances);
@@ -120,9 +120,9 @@ void SequentialEncoding::build_choices() {
 // A choice implies its shared preconditions; each of its actions whose
 // other preconditions hold has its effects. With several actions, one of
 // them must be applicable (where each has one precondition of its own).
-void SequentialEncoding::encode_effects(int c, int t,
-                                        const std::vector<int> &spend,
-                                        ClauseSink &sink) const {
+void SequentialEncoding::encode_effects(
+    int c, int t, const std::vector<std::vector<int>> &spend,
+    ClauseSink &sink) const {
   const Choice &choice = m_choices[c];
   const int var = m_choice[t][c];
   const std::vector<int> &now = m_fluent[t];
@@ -153,8 +153,8 @@ void SequentialEncoding::encode_effects(int c, int t,
     for (int f : deleted(action)) {
       implies(-next[f]);
     }
-    if (!spend.empty()) {
-      for (const auto &[when, excess] : m_budget->excess(a)) {
+    for (std::size_t l = 0; l < spend.size(); ++l) {
+      for (const auto &[when, excess] : m_budget->excess(l, a)) {
         if (excess == 0) {
           continue;
         }
@@ -162,7 +162,7 @@ void SequentialEncoding::encode_effects(int c, int t,
         if (when >= 0) {
           clause.push_back(-now[when]);
         }
-        clause.push_back(spend[excess - 1]);
+        clause.push_back(spend[l][excess - 1]);
         sink.add_clause(clause);
       }
     }
@@ -246,8 +246,10 @@ void SequentialEncoding::encode_step(int t, ClauseSink &sink) {
   const std::vector<int> &now = m_fluent[t];
   const std::vector<int> &next = m_fluent[t + 1];
 
-  const std::vector<int> spend =
-      m_budget ? m_budget->add_step(sink) : std::vector<int>{};
+  std::vector<std::vector<int>> spend;
+  for (int l = 0; m_budget && l < m_budget->ledgers(); ++l) {
+    spend.push_back(m_budget->add_step(l, sink));
+  }
   for (std::size_t c = 0; c < m_choices.size(); ++c) {
     encode_effects(static_cast<int>(c), t, spend, sink);
   }
@@ -310,8 +312,12 @@ void SequentialEncoding::encode_goal(int n, int guard, ClauseSink &sink) {
   if (m_budget) {
     if (n < m_budget->initial_bound()) {
       guarded({}); // shorter than the bound: no plan
-    } else if (const int over = m_budget->overspent(n); over != 0) {
-      guarded({-over});
+    } else {
+      for (int l = 0; l < m_budget->ledgers(); ++l) {
+        if (const int over = m_budget->overspent(l, n); over != 0) {
+          guarded({-over});
+        }
+      }
     }
   }
   if (m_config.bound) {

@@ -25,7 +25,8 @@ struct SequentialConfig {
                         // left (to goal) and <= steps taken (from start)
   bool labels = false;  // one variable per move label, not per action
   bool budget = false;  // the bound as one plan-wide excess counter
-  bool pairs = false;   // ... with pairs of groups (2-group databases)
+  int pairings = 0;     // ... with this many pairings of groups (2-group
+                        // databases), each its own budget
   bool commute = false; // order consecutive independent moves
 };
 
@@ -50,7 +51,8 @@ private:
     int inverse = -1;            // the choice undoing this one
   };
   void build_choices();
-  void encode_effects(int c, int t, const std::vector<int> &spend,
+  void encode_effects(int c, int t,
+                      const std::vector<std::vector<int>> &spend,
                       ClauseSink &sink) const;
   void new_layer(ClauseSink &sink);
   void name_layer(int t, ClauseSink &sink) const;

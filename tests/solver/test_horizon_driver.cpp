@@ -40,7 +40,7 @@ TEST_SUITE("solver::HorizonDriver") {
         const int expected = test::bfs_distance(p);
         CAPTURE(p.draw());
         for (const std::string encoding :
-             {"compact", "bound", "windows", "budget", "pairs"}) {
+             {"compact", "bound", "windows", "budget", "pairs", "pairs2"}) {
           const auto result = solve(p, encoding);
           REQUIRE(result.outcome == solver::Outcome::plan_found);
           CHECK(result.optimal);
