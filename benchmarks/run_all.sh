@@ -15,5 +15,7 @@ run --suite 15puzzle-20s --suite 15puzzle-30s \
     --out benchmarks/results/15puzzle
 run --suite rush40 --encodings seed,compact,pairs,ordered --timeout 60 \
     --out benchmarks/results/rush40
-run --suite klotski-short --encodings seed,pairs,ordered --timeout 60 \
+run --suite klotski-short --encodings seed,pairs --timeout 60 \
     --out benchmarks/results/klotski-short
+run --suite klotski-classic --encodings pairs --timeout 300 \
+    --out benchmarks/results/klotski-classic

@@ -141,7 +141,7 @@ SUITES = {
     "rush-db": lambda: read_rush_database(1, 60, 1),
     "klotski": read_klotski,
     "klotski-classic": lambda: read_klotski(["fayaa_001.txt"]),
-    "klotski-short": lambda: read_klotski(max_step=35),
+    "klotski-short": lambda: read_klotski(max_step=26),
 }
 
 
