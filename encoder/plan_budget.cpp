@@ -321,6 +321,9 @@ std::vector<int> PlanBudget::add_step(int ledger, ClauseSink &sink) {
 
 int PlanBudget::overspent(int ledger, int n) const {
   const BudgetLedger &l = m_ledgers[ledger];
+  if (n == 0) {
+    return 0; // no step, nothing spent
+  }
   const int allowed = n - l.h0;
   const std::vector<int> &count = l.count.at(n);
   return allowed < static_cast<int>(count.size()) ? count[allowed] : 0;

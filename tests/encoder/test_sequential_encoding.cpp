@@ -64,6 +64,17 @@ TEST_SUITE("encoder::SequentialEncoding") {
     }
   }
 
+  TEST_CASE("horizon 0: the goal board is its own plan, any other is not") {
+    const NPuzzle solved =
+        NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 8 0"}});
+    const NPuzzle one = NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 0 8"}});
+    for (const auto &e : encoder::encodings()) {
+      CAPTURE(e.name);
+      CHECK(solve_horizon(solved.compile(), e.name, 0) == SolveResult::sat);
+      CHECK(solve_horizon(one.compile(), e.name, 0) == SolveResult::unsat);
+    }
+  }
+
   TEST_CASE("the seed encoding keeps its textbook size") {
     // 8-puzzle, horizon 5. Per layer: 81 fluents; 18 exactly-one groups
     // of 9 (1 + 36 clauses each). Per step: 192 actions, each with 2
