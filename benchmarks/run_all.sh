@@ -15,7 +15,9 @@ run --suite 15puzzle-20s --suite 15puzzle-30s \
     --out benchmarks/results/15puzzle
 run --suite rush40 --encodings seed,compact,pairs,ordered --timeout 60 \
     --out benchmarks/results/rush40
-run --suite klotski-short --encodings seed,pairs --timeout 60 \
+run --suite klotski-short --encodings seed,pairs --timeout 30 \
     --out benchmarks/results/klotski-short
-run --suite klotski-classic --encodings pairs --timeout 300 \
-    --out benchmarks/results/klotski-classic
+hyperfine -w 1 -r 3 -N --export-markdown benchmarks/results/hyperfine-8puzzle.md \
+    "./build/cli/satslide -q --board [4,3,1,2,7,8,0,6,5] --encoding seed --textbook-driver" \
+    "./build/cli/satslide -q --board [4,3,1,2,7,8,0,6,5] --encoding seed" \
+    "./build/cli/satslide -q --board [4,3,1,2,7,8,0,6,5]"
