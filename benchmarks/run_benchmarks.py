@@ -136,6 +136,8 @@ SUITES = {
     "15puzzle-40s": npuzzle_file("15puzzle_scrambles60.txt", 4, 4, lo=40,
                                  hi=49),
     "korf100": npuzzle_file("korf100_15puzzle_blank_last.txt", 4, 4),
+    "korf100-short": npuzzle_file("korf100_15puzzle_blank_last.txt", 4, 4,
+                                  hi=42),
     "rush40": read_rush_cards,
     "rush40-step": lambda: read_rush_cards(("step",)),
     "rush-db": lambda: read_rush_database(1, 60, 1),

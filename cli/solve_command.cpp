@@ -120,8 +120,8 @@ int run_solve(const Options &o) {
     return finish(report, o, ExitCode::horizon_limit);
   case solver::Outcome::timeout:
     report.status = "timeout";
-    report.reason = "reached --timeout after " +
-                    std::to_string(result.seconds) + " s; proven: " + proven;
+    report.reason = fmt::format("reached --timeout after {:.1f} s; proven: {}",
+                                result.seconds, proven);
     return finish(report, o, ExitCode::timeout);
   case solver::Outcome::decode_error:
     report.status = "internal_error";
