@@ -138,6 +138,8 @@ SUITES = {
     "korf100": npuzzle_file("korf100_15puzzle_blank_last.txt", 4, 4),
     "korf100-short": npuzzle_file("korf100_15puzzle_blank_last.txt", 4, 4,
                                   hi=42),
+    "korf100-mid": npuzzle_file("korf100_15puzzle_blank_last.txt", 4, 4,
+                                lo=43, hi=46),
     "rush40": read_rush_cards,
     "rush40-step": lambda: read_rush_cards(("step",)),
     "rush-db": lambda: read_rush_database(1, 60, 1),

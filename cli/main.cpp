@@ -11,6 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include <iostream>
+#include <stdexcept>
 
 using namespace satslide;
 using namespace satslide::cli;
@@ -65,6 +66,10 @@ int main(int argc, char *argv[]) {
   } catch (const solver::FormatError &e) {
     spdlog::error("bad CNF or answer: {}", e.what());
     return code(ExitCode::bad_answer);
+  } catch (const std::invalid_argument &e) {
+    // CaDiCaL rejected --solver-config or a --cadical value.
+    spdlog::error("{}", e.what());
+    return code(ExitCode::bad_usage);
   } catch (const std::bad_alloc &) {
     spdlog::error("out of memory");
     return code(ExitCode::internal_error);
