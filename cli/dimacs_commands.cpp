@@ -51,8 +51,7 @@ int run_dimacs(const Options &o) {
     spdlog::error("cannot write '{}'", o.output);
     return code(ExitCode::io_error);
   }
-  solver::write_horizon_dimacs(out, *encoding, o.horizon, puzzle->spec(),
-                               name);
+  solver::write_horizon_dimacs(out, *encoding, o.horizon, puzzle->spec(), name);
   out.close();
   if (!out) {
     spdlog::error("error while writing '{}'", o.output);

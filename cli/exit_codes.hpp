@@ -5,16 +5,16 @@
 namespace satslide::cli {
 
 enum class ExitCode : int {
-  plan_found = 0,        // a plan was found, replayed and printed
-  unsolvable = 10,       // proven: no plan of any length
+  plan_found = 0,          // a plan was found, replayed and printed
+  unsolvable = 10,         // proven: no plan of any length
   no_plan_at_horizon = 11, // decode: the solver refuted that horizon
-  horizon_limit = 20,    // --max-horizon reached; shorter plans refuted
-  timeout = 21,          // --timeout reached; shorter plans refuted
-  internal_error = 30,   // a bug: e.g. a decoded plan failed replay
-  bad_input = 31,        // bad board, goal, layout or puzzle file
-  bad_usage = 32,        // unknown option, missing or bad option value
-  bad_answer = 33,       // malformed CNF or solver answer, or wrong model
-  io_error = 34,         // a file could not be read or written
+  horizon_limit = 20,      // --max-horizon reached; shorter plans refuted
+  timeout = 21,            // --timeout reached; shorter plans refuted
+  internal_error = 30,     // a bug: e.g. a decoded plan failed replay
+  bad_input = 31,          // bad board, goal, layout or puzzle file
+  bad_usage = 32,          // unknown option, missing or bad option value
+  bad_answer = 33,         // malformed CNF or solver answer, or wrong model
+  io_error = 34,           // a file could not be read or written
 };
 
 inline int code(ExitCode e) { return static_cast<int>(e); }

@@ -43,74 +43,73 @@ std::string encoding_help() {
 
 po::options_description describe(Options &o) {
   po::options_description instance("Instance");
-  instance.add_options()
-      ("puzzle,p", po::value(&o.puzzle),
-       "8, 15, 24 (square n-puzzles), npuzzle (any --rows x --cols), "
-       "klotski or rushhour (default: the square n-puzzle the board "
-       "fills)")
-      ("board,b", po::value(&o.board),
-       "start board: n-puzzle values row-major, 0 = blank; klotski a grid "
-       "of letters, rows split by '/' or newlines, '.' empty, '#' wall; "
-       "rushhour 36 characters, 'o' or '.' empty, 'x' wall, 'A' red car")
-      ("goal,g", po::value(&o.goal),
-       "goal board (default 1..N-1 then the blank)")
-      ("rows", po::value(&o.rows), "rows of an npuzzle board")
-      ("cols", po::value(&o.cols), "columns of an npuzzle board")
-      ("layout", po::value(&o.layout),
-       "klotski: a named opening (listed at the end of --help)")
-      ("file,f", po::value(&o.file),
-       "klotski: a layout file (name, size, grid and goal lines)")
-      ("goal-piece", po::value(&o.goal_piece),
-       "klotski: letter of the piece to bring to --goal-at")
-      ("goal-at", po::value(&o.goal_at),
-       "klotski: x,y of that piece's top-left cell (x right, y down)")
-      ("metric,m", po::value(&o.metric)->default_value(o.metric),
-       "block puzzles: step (one cell), slide (straight, any distance) or "
-       "piece (any path through free cells)");
+  instance.add_options()(
+      "puzzle,p", po::value(&o.puzzle),
+      "8, 15, 24 (square n-puzzles), npuzzle (any --rows x --cols), "
+      "klotski or rushhour (default: the square n-puzzle the board "
+      "fills)")(
+      "board,b", po::value(&o.board),
+      "start board: n-puzzle values row-major, 0 = blank; klotski a grid "
+      "of letters, rows split by '/' or newlines, '.' empty, '#' wall; "
+      "rushhour 36 characters, 'o' or '.' empty, 'x' wall, 'A' red car")(
+      "goal,g", po::value(&o.goal),
+      "goal board (default 1..N-1 then the blank)")("rows", po::value(&o.rows),
+                                                    "rows of an npuzzle board")(
+      "cols", po::value(&o.cols), "columns of an npuzzle board")(
+      "layout", po::value(&o.layout),
+      "klotski: a named opening (listed at the end of --help)")(
+      "file,f", po::value(&o.file),
+      "klotski: a layout file (name, size, grid and goal lines)")(
+      "goal-piece", po::value(&o.goal_piece),
+      "klotski: letter of the piece to bring to --goal-at")(
+      "goal-at", po::value(&o.goal_at),
+      "klotski: x,y of that piece's top-left cell (x right, y down)")(
+      "metric,m", po::value(&o.metric)->default_value(o.metric),
+      "block puzzles: step (one cell), slide (straight, any distance) or "
+      "piece (any path through free cells)");
 
   po::options_description search("Search");
-  search.add_options()
-      ("encoding,e", po::value(&o.encoding), encoding_help().c_str())
-      ("min-horizon", po::value(&o.min_horizon),
-       "first horizon to try; above the lower bound the plan is not "
-       "proven optimal (default: the lower bound)")
-      ("max-horizon", po::value(&o.max_horizon)->default_value(o.max_horizon),
-       "give up after this horizon, reporting what was refuted")
-      ("timeout,t", po::value(&o.timeout),
-       "give up after this many seconds of wall clock (default: none)")
-      ("solver-config", po::value(&o.solver_config)
-                            ->default_value(o.solver_config),
-       "CaDiCaL configuration: default, plain, sat or unsat")
-      ("cadical", po::value(&o.cadical_options)->composing(),
-       "expert: a CaDiCaL option as name=value (repeatable), e.g. "
-       "--cadical elim=0")
-      ("fresh-solver", po::bool_switch(&o.fresh_solver),
-       "a new solver and formula for every horizon instead of one "
-       "incremental solver (slower; for comparisons)")
-      ("textbook-driver", po::bool_switch(&o.textbook_driver),
-       "the SATPLAN loop: horizons 0, 1, 2, ... each in a fresh solver, "
-       "no bound, no parity (the baseline for benchmarks; with "
-       "--encoding seed the whole textbook planner)");
+  search.add_options()("encoding,e", po::value(&o.encoding),
+                       encoding_help().c_str())(
+      "min-horizon", po::value(&o.min_horizon),
+      "first horizon to try; above the lower bound the plan is not "
+      "proven optimal (default: the lower bound)")(
+      "max-horizon", po::value(&o.max_horizon)->default_value(o.max_horizon),
+      "give up after this horizon, reporting what was refuted")(
+      "timeout,t", po::value(&o.timeout),
+      "give up after this many seconds of wall clock (default: none)")(
+      "solver-config",
+      po::value(&o.solver_config)->default_value(o.solver_config),
+      "CaDiCaL configuration: default, plain, sat or unsat")(
+      "cadical", po::value(&o.cadical_options)->composing(),
+      "expert: a CaDiCaL option as name=value (repeatable), e.g. "
+      "--cadical elim=0")(
+      "fresh-solver", po::bool_switch(&o.fresh_solver),
+      "a new solver and formula for every horizon instead of one "
+      "incremental solver (slower; for comparisons)")(
+      "textbook-driver", po::bool_switch(&o.textbook_driver),
+      "the SATPLAN loop: horizons 0, 1, 2, ... each in a fresh solver, "
+      "no bound, no parity (the baseline for benchmarks; with "
+      "--encoding seed the whole textbook planner)");
 
   po::options_description output("Output");
-  output.add_options()
-      ("json", po::bool_switch(&o.json), "print one JSON document")
-      ("show-boards", po::bool_switch(&o.show_boards),
-       "draw the board after every move")
-      ("log-level", po::value(&o.log_level)->default_value(o.log_level),
-       "stderr detail: error, warn, info (a line per horizon) or debug")
-      ("quiet,q", "same as --log-level error")
-      ("help,h", "print this help")
-      ("version", "print the version");
+  output.add_options()("json", po::bool_switch(&o.json),
+                       "print one JSON document")(
+      "show-boards", po::bool_switch(&o.show_boards),
+      "draw the board after every move")(
+      "log-level", po::value(&o.log_level)->default_value(o.log_level),
+      "stderr detail: error, warn, info (a line per horizon) or debug")(
+      "quiet,q", "same as --log-level error")("help,h", "print this help")(
+      "version", "print the version");
 
   po::options_description files("dimacs and decode");
-  files.add_options()
-      ("horizon,n", po::value(&o.horizon), "dimacs: the plan length")
-      ("output,o", po::value(&o.output), "dimacs: file to write (- = stdout)")
-      ("cnf", po::value(&o.cnf_file), "decode: the CNF satslide wrote")
-      ("model", po::value(&o.model_file),
-       "decode: the solver's answer (SAT-competition 's'/'v' lines or "
-       "minisat's result file)");
+  files.add_options()("horizon,n", po::value(&o.horizon),
+                      "dimacs: the plan length")(
+      "output,o", po::value(&o.output), "dimacs: file to write (- = stdout)")(
+      "cnf", po::value(&o.cnf_file), "decode: the CNF satslide wrote")(
+      "model", po::value(&o.model_file),
+      "decode: the solver's answer (SAT-competition 's'/'v' lines or "
+      "minisat's result file)");
 
   po::options_description all;
   all.add(instance).add(search).add(output).add(files);
@@ -178,7 +177,9 @@ Options parse_options(int argc, const char *const argv[]) {
   Options o;
   const po::options_description desc = describe(o);
   std::ostringstream help;
-  help << k_usage << '\n' << desc << '\n' << k_exit_code_help << '\n'
+  help << k_usage << '\n'
+       << desc << '\n'
+       << k_exit_code_help << '\n'
        << encoder::klotski_layouts_help();
   o.help_text = help.str();
 
@@ -271,8 +272,8 @@ encoder::PuzzleSpec puzzle_spec(const Options &o) {
   spec.kind = "npuzzle";
   if (side > 0) {
     if ((o.rows && o.rows != side) || (o.cols && o.cols != side)) {
-      throw UsageError("--puzzle " + o.puzzle + " is " +
-                       std::to_string(side) + "x" + std::to_string(side) +
+      throw UsageError("--puzzle " + o.puzzle + " is " + std::to_string(side) +
+                       "x" + std::to_string(side) +
                        " but --rows/--cols say otherwise");
     }
     spec.params["rows"] = spec.params["cols"] = std::to_string(side);

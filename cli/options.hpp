@@ -21,23 +21,23 @@ enum class Command { solve, dimacs, decode, help, version };
 struct Options {
   Command command = Command::solve;
   // The instance.
-  std::string puzzle;         // 8|15|24|npuzzle|klotski|rushhour; "" = square n-puzzle
-  std::string board;          // the start board
-  std::string goal;           // the goal board (optional)
-  int rows = 0, cols = 0;     // n-puzzle shape (0 = from --puzzle/board)
-  std::string layout;         // block puzzles: a named opening
-  std::string file;           // block puzzles: a layout file to read
-  std::string goal_piece;     // Klotski: the piece to bring home
-  std::string goal_at;        // Klotski: "x,y" of its top-left cell
+  std::string puzzle; // 8|15|24|npuzzle|klotski|rushhour; "" = square n-puzzle
+  std::string board;  // the start board
+  std::string goal;   // the goal board (optional)
+  int rows = 0, cols = 0;      // n-puzzle shape (0 = from --puzzle/board)
+  std::string layout;          // block puzzles: a named opening
+  std::string file;            // block puzzles: a layout file to read
+  std::string goal_piece;      // Klotski: the piece to bring home
+  std::string goal_at;         // Klotski: "x,y" of its top-left cell
   std::string metric = "step"; // block puzzles: step | slide | piece
   // The search.
-  std::string encoding;       // name from encoder::encodings()
-  int min_horizon = 0;        // first horizon tried (0 = lower bound)
-  int max_horizon = 1000;     // last horizon tried
-  double timeout = 0;         // seconds, 0 = none
+  std::string encoding;   // name from encoder::encodings()
+  int min_horizon = 0;    // first horizon tried (0 = lower bound)
+  int max_horizon = 1000; // last horizon tried
+  double timeout = 0;     // seconds, 0 = none
   std::string solver_config = "default";
   std::vector<std::string> cadical_options; // expert: "name=value"
-  bool fresh_solver = false;  // a new solver per horizon (for comparison)
+  bool fresh_solver = false;    // a new solver per horizon (for comparison)
   bool textbook_driver = false; // horizons 0, 1, 2, ... each in a fresh solver
   // Output.
   bool json = false;
@@ -45,10 +45,10 @@ struct Options {
   std::string log_level = "info";
   // dimacs / decode.
   int horizon = -1;
-  std::string output;         // dimacs: file to write ("-" = stdout)
+  std::string output; // dimacs: file to write ("-" = stdout)
   std::string cnf_file, model_file;
 
-  std::string help_text;      // filled by parse_options
+  std::string help_text; // filled by parse_options
 };
 
 // Parses argv; throws UsageError naming the bad option.

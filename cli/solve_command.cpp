@@ -76,13 +76,13 @@ int run_solve(const Options &o) {
                               report.lower_bound_name + " " +
                               std::to_string(report.lower_bound);
     // Lengths keep the puzzle's stride, so round up to it.
-    report.lower_bound = first_horizon(report.lower_bound, report.stride,
-                                       first->lower_bound());
+    report.lower_bound =
+        first_horizon(report.lower_bound, report.stride, first->lower_bound());
   }
 
   solver::DriverOptions d;
-  d.first_horizon = first_horizon(report.lower_bound, report.stride,
-                                  o.min_horizon);
+  d.first_horizon =
+      first_horizon(report.lower_bound, report.stride, o.min_horizon);
   d.stride = report.stride;
   d.start_proven = o.min_horizon <= report.lower_bound;
   d.max_horizon = o.max_horizon;
@@ -100,10 +100,9 @@ int run_solve(const Options &o) {
                report.title, report.lower_bound, report.lower_bound_name,
                d.first_horizon, d.first_horizon + d.stride);
 
-  const solver::DriverResult result =
-      solver::run_horizons(
-          [&] { return first ? std::move(first) : info->make(task); }, d,
-          log_horizon);
+  const solver::DriverResult result = solver::run_horizons(
+      [&] { return first ? std::move(first) : info->make(task); }, d,
+      log_horizon);
   report.horizons = result.horizons;
   report.seconds = result.seconds;
   report.no_plan_up_to = result.no_plan_up_to;
@@ -141,10 +140,10 @@ int run_solve(const Options &o) {
   }
   report.status = "solved";
   report.optimal = result.optimal;
-  report.optimality = !result.optimal      ? "--min-horizon skipped "
-                                             "shorter horizons"
-                       : result.plan.empty() ? "the start is the goal"
-                                             : proven;
+  report.optimality = !result.optimal       ? "--min-horizon skipped "
+                                              "shorter horizons"
+                      : result.plan.empty() ? "the start is the goal"
+                                            : proven;
   return finish(report, o, ExitCode::plan_found);
 }
 

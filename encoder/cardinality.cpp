@@ -46,8 +46,7 @@ std::string_view to_string(AmoKind kind) {
   return "?";
 }
 
-void at_most_one(const std::vector<int> &lits, AmoKind kind,
-                 ClauseSink &sink) {
+void at_most_one(const std::vector<int> &lits, AmoKind kind, ClauseSink &sink) {
   if (kind == AmoKind::pairwise || lits.size() < k_ladder_threshold) {
     pairwise(lits, sink);
   } else {
@@ -55,8 +54,7 @@ void at_most_one(const std::vector<int> &lits, AmoKind kind,
   }
 }
 
-void exactly_one(const std::vector<int> &lits, AmoKind kind,
-                 ClauseSink &sink) {
+void exactly_one(const std::vector<int> &lits, AmoKind kind, ClauseSink &sink) {
   sink.add_clause(lits);
   at_most_one(lits, kind, sink);
 }

@@ -18,11 +18,9 @@ std::string_view to_string(AmoKind kind);
 
 // At most one of `lits` is true. Small groups always use pairwise
 // clauses, where the ladder's auxiliaries would not pay for themselves.
-void at_most_one(const std::vector<int> &lits, AmoKind kind,
-                 ClauseSink &sink);
+void at_most_one(const std::vector<int> &lits, AmoKind kind, ClauseSink &sink);
 
 // Exactly one of `lits` is true: one at-least-one clause plus at_most_one.
-void exactly_one(const std::vector<int> &lits, AmoKind kind,
-                 ClauseSink &sink);
+void exactly_one(const std::vector<int> &lits, AmoKind kind, ClauseSink &sink);
 
 } // namespace satslide::encoder

@@ -26,8 +26,8 @@ public:
 private:
   std::vector<std::vector<int>> m_footprints;
   std::vector<std::vector<int>> m_touching; // fluent -> choices touching it
-  std::vector<int> m_touched;   // previous step: fluent touched (or 0)
-  std::vector<int> m_at_least;  // previous step: choice index >= k
+  std::vector<int> m_touched;  // previous step: fluent touched (or 0)
+  std::vector<int> m_at_least; // previous step: choice index >= k
 };
 
 } // namespace satslide::encoder

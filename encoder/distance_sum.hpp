@@ -31,8 +31,7 @@ public:
   // Encodes, for the layer whose fluent variables are `vars`, a unary
   // number s with s[j-1] true whenever the distance sum is >= j (only
   // that direction: it serves upper bounds). Returns s.
-  std::vector<int> encode(const std::vector<int> &vars,
-                          ClauseSink &sink) const;
+  std::vector<int> encode(const std::vector<int> &vars, ClauseSink &sink) const;
 
   int max_sum() const { return m_max_sum; }
 

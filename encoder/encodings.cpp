@@ -22,68 +22,71 @@ EncodingInfo sequential(std::string name, std::string help,
 }
 
 std::vector<EncodingInfo> build_table() {
-  SequentialConfig seed, ladder, windows, pruned, bound, compact, budget,
-      pairs, pairs2, ordered;
+  SequentialConfig seed, ladder, windows, pruned, bound, compact, budget, pairs,
+      pairs2, ordered;
   return {
-      sequential("seed",
-                 "textbook baseline: one-hot states, one variable per "
-                 "action, explanatory frame axioms, pairwise at-most-one; "
-                 "kept unchanged for benchmark ratios",
-                 {}, [](SequentialConfig &) {}, &seed),
-      sequential("ladder",
-                 "seed with sequential-counter (ladder) at-most-one for "
-                 "groups of 10 or more",
-                 seed,
-                 [](SequentialConfig &c) {
-                   c.action_amo = c.group_amo = AmoKind::ladder;
-                 },
-                 &ladder),
-      sequential("windows",
-                 "ladder plus reachability windows from the exactly-one "
-                 "groups' distances to start and goal",
-                 ladder, [](SequentialConfig &c) { c.windows = true; },
-                 &windows),
-      sequential("pruned", "windows plus no immediate undo of a move",
-                 windows, [](SequentialConfig &c) { c.no_undo = true; },
-                 &pruned),
-      sequential("bound",
-                 "pruned plus the lower bound as a constraint: at every "
-                 "step the sum of independent groups' distances to the goal "
-                 "(Manhattan for the n-puzzle) fits in the steps left",
-                 pruned, [](SequentialConfig &c) { c.bound = true; },
-                 &bound),
-      sequential("compact",
-                 "bound with compact actions: one variable per move label "
-                 "(for the n-puzzle the blank's move; the tile follows from "
-                 "the state)",
-                 bound, [](SequentialConfig &c) { c.labels = true; },
-                 &compact),
-      sequential("budget",
-                 "compact actions with the lower bound as a plan-wide "
-                 "budget: at most n - h0 excess steps (moves away from the "
-                 "goal), one sequential counter instead of totalizers",
-                 compact,
-                 [](SequentialConfig &c) {
-                   c.bound = false;
-                   c.budget = true;
-                 },
-                 &budget),
-      sequential("pairs",
-                 "budget with a stronger bound: pairs of groups' joint "
-                 "distances (2-tile pattern databases, which include "
-                 "linear conflicts) read off the task",
-                 budget, [](SequentialConfig &c) { c.pairings = 1; },
-                 &pairs),
-      sequential("pairs2",
-                 "pairs with a second pairing of the groups, a second "
-                 "budget: the plan must fit both heuristics",
-                 pairs, [](SequentialConfig &c) { c.pairings = 2; },
-                 &pairs2),
-      sequential("ordered",
-                 "pairs plus partial-order reduction: of two consecutive "
-                 "independent moves only the lower-numbered goes first",
-                 pairs, [](SequentialConfig &c) { c.commute = true; },
-                 &ordered),
+      sequential(
+          "seed",
+          "textbook baseline: one-hot states, one variable per "
+          "action, explanatory frame axioms, pairwise at-most-one; "
+          "kept unchanged for benchmark ratios",
+          {}, [](SequentialConfig &) {}, &seed),
+      sequential(
+          "ladder",
+          "seed with sequential-counter (ladder) at-most-one for "
+          "groups of 10 or more",
+          seed,
+          [](SequentialConfig &c) {
+            c.action_amo = c.group_amo = AmoKind::ladder;
+          },
+          &ladder),
+      sequential(
+          "windows",
+          "ladder plus reachability windows from the exactly-one "
+          "groups' distances to start and goal",
+          ladder, [](SequentialConfig &c) { c.windows = true; }, &windows),
+      sequential(
+          "pruned", "windows plus no immediate undo of a move", windows,
+          [](SequentialConfig &c) { c.no_undo = true; }, &pruned),
+      sequential(
+          "bound",
+          "pruned plus the lower bound as a constraint: at every "
+          "step the sum of independent groups' distances to the goal "
+          "(Manhattan for the n-puzzle) fits in the steps left",
+          pruned, [](SequentialConfig &c) { c.bound = true; }, &bound),
+      sequential(
+          "compact",
+          "bound with compact actions: one variable per move label "
+          "(for the n-puzzle the blank's move; the tile follows from "
+          "the state)",
+          bound, [](SequentialConfig &c) { c.labels = true; }, &compact),
+      sequential(
+          "budget",
+          "compact actions with the lower bound as a plan-wide "
+          "budget: at most n - h0 excess steps (moves away from the "
+          "goal), one sequential counter instead of totalizers",
+          compact,
+          [](SequentialConfig &c) {
+            c.bound = false;
+            c.budget = true;
+          },
+          &budget),
+      sequential(
+          "pairs",
+          "budget with a stronger bound: pairs of groups' joint "
+          "distances (2-tile pattern databases, which include "
+          "linear conflicts) read off the task",
+          budget, [](SequentialConfig &c) { c.pairings = 1; }, &pairs),
+      sequential(
+          "pairs2",
+          "pairs with a second pairing of the groups, a second "
+          "budget: the plan must fit both heuristics",
+          pairs, [](SequentialConfig &c) { c.pairings = 2; }, &pairs2),
+      sequential(
+          "ordered",
+          "pairs plus partial-order reduction: of two consecutive "
+          "independent moves only the lower-numbered goes first",
+          pairs, [](SequentialConfig &c) { c.commute = true; }, &ordered),
   };
 }
 

@@ -77,8 +77,8 @@ Structure analyse(const Task &task, const std::vector<int> &chosen) {
 // (f1, f2) of their fluents, moved by the actions that move either group
 // and whose preconditions are not mutex with the other group's fluent.
 // Indexed [i1 * |g2| + i2] by member positions.
-std::vector<int> pair_distances(const Task &task, const Structure &s,
-                                int g1, int g2) {
+std::vector<int> pair_distances(const Task &task, const Structure &s, int g1,
+                                int g2) {
   const auto &m1 = task.exactly_one[g1], &m2 = task.exactly_one[g2];
   const int n1 = m1.size(), n2 = m2.size();
   std::map<int, int> index1, index2;
@@ -160,11 +160,12 @@ int member_index(const std::vector<int> &members, int f) {
                           members.begin());
 }
 
-BudgetLedger make_ledger(
-    const Task &task, const TaskDistances &distances, const Structure &s,
-    const std::vector<int> &chosen, const std::map<int, int> &partner,
-    const std::map<std::pair<int, int>, std::vector<int>> &table,
-    const std::function<int(int)> &initial_member) {
+BudgetLedger
+make_ledger(const Task &task, const TaskDistances &distances,
+            const Structure &s, const std::vector<int> &chosen,
+            const std::map<int, int> &partner,
+            const std::map<std::pair<int, int>, std::vector<int>> &table,
+            const std::function<int(int)> &initial_member) {
   BudgetLedger l;
   l.excess.assign(task.num_actions(), {{-1, 1}});
   for (int g : chosen) {
@@ -173,8 +174,8 @@ BudgetLedger make_ledger(
       l.h0 += distances.group_to_goal[g][initial_member(g)];
     } else if (g < it->second) {
       const int n2 = task.exactly_one[it->second].size();
-      l.h0 += table.at({g, it->second})[initial_member(g) * n2 +
-                                        initial_member(it->second)];
+      l.h0 += table.at(
+          {g, it->second})[initial_member(g) * n2 + initial_member(it->second)];
     }
   }
   for (int a = 0; a < task.num_actions(); ++a) {
@@ -193,8 +194,8 @@ BudgetLedger make_ledger(
     }
     const int other = it->second;
     const bool first = mv.group < other;
-    const auto &d = first ? table.at({mv.group, other})
-                          : table.at({other, mv.group});
+    const auto &d =
+        first ? table.at({mv.group, other}) : table.at({other, mv.group});
     const auto &others = task.exactly_one[other];
     const int n2 = task.exactly_one[first ? other : mv.group].size();
     auto at = [&](int mine, int theirs) {
@@ -253,10 +254,9 @@ PlanBudget::PlanBudget(const Task &task, const TaskDistances &distances,
         table[{g1, g2}] = std::move(d);
       }
     }
-    std::stable_sort(gains.begin(), gains.end(),
-                     [](const auto &a, const auto &b) {
-                       return a.first > b.first;
-                     });
+    std::stable_sort(
+        gains.begin(), gains.end(),
+        [](const auto &a, const auto &b) { return a.first > b.first; });
   }
   // Round r pairs greedily among the pairs no earlier round used; each
   // round is an admissible heuristic of its own (a ledger), and the plan
@@ -278,8 +278,8 @@ PlanBudget::PlanBudget(const Task &task, const TaskDistances &distances,
     for (const auto &[g, h] : partner) {
       used.insert({std::min(g, h), std::max(g, h)});
     }
-    m_ledgers.push_back(make_ledger(task, distances, s, chosen, partner,
-                                    table, initial_member));
+    m_ledgers.push_back(make_ledger(task, distances, s, chosen, partner, table,
+                                    initial_member));
   }
   for (const BudgetLedger &l : m_ledgers) {
     m_h0 = std::max(m_h0, l.h0);

@@ -44,8 +44,7 @@ public:
   // farther; capped, which keeps the constraint sound), as (condition
   // fluent, excess) pairs: the excess applies when the condition fluent
   // holds before the action; condition -1 means always.
-  const std::vector<std::pair<int, int>> &excess(int ledger,
-                                                 int action) const {
+  const std::vector<std::pair<int, int>> &excess(int ledger, int action) const {
     return m_ledgers[ledger].excess[action];
   }
 

@@ -45,16 +45,18 @@ public:
   virtual ~Puzzle() = default;
 
   virtual PuzzleSpec spec() const = 0;
-  virtual std::string title() const = 0;  // e.g. "8-puzzle (3x3)"
-  virtual std::string draw() const = 0;   // the initial board as text
+  virtual std::string title() const = 0; // e.g. "8-puzzle (3x3)"
+  virtual std::string draw() const = 0;  // the initial board as text
   virtual Task compile() const = 0;
 
   // Facts the driver may use to skip horizons; each must be a proof.
   virtual std::optional<std::string> unsolvable_reason() const = 0;
-  virtual int lower_bound() const = 0;           // admissible
+  virtual int lower_bound() const = 0; // admissible
   virtual std::string lower_bound_name() const = 0;
-  virtual int horizon_stride() const { return 1; } // plan lengths differ by
-                                                   // multiples of this
+  virtual int horizon_stride() const {
+    return 1;
+  } // plan lengths differ by
+    // multiples of this
 
   // Applies the plan's moves by the puzzle's rules (not the task's).
   virtual Replay replay(const Plan &plan) const = 0;

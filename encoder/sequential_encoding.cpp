@@ -53,9 +53,8 @@ SequentialEncoding::SequentialEncoding(const Task &task,
     const std::vector<int> groups = independent_groups(task, m_distances);
     m_to_goal =
         std::make_unique<DistanceSum>(task, groups, m_distances.group_to_goal);
-    m_from_init =
-        std::make_unique<DistanceSum>(task, groups,
-                                      m_distances.group_from_init);
+    m_from_init = std::make_unique<DistanceSum>(task, groups,
+                                                m_distances.group_from_init);
   }
 }
 
@@ -81,9 +80,9 @@ void SequentialEncoding::build_choices() {
   }
   for (int c = 0; c < count; ++c) {
     Choice &choice = m_choices[c];
-    choice.name = labelled ? "label " + m_task.label_names[c]
-                           : m_task.actions[c].name;
-    choice.inverse = labelled              ? m_task.label_inverse[c]
+    choice.name =
+        labelled ? "label " + m_task.label_names[c] : m_task.actions[c].name;
+    choice.inverse = labelled                 ? m_task.label_inverse[c]
                      : m_task.inverse.empty() ? -1
                                               : m_task.inverse[c];
     if (choice.actions.empty()) {
@@ -216,8 +215,8 @@ void SequentialEncoding::name_layer(int t, ClauseSink &sink) const {
   }
   const std::string step = "t=" + std::to_string(t);
   for (int f = 0; f < m_task.num_fluents(); ++f) {
-    sink.name_var(m_fluent[t][f], step + " fluent " + std::to_string(f) +
-                                      " " + m_task.fluents[f]);
+    sink.name_var(m_fluent[t][f], step + " fluent " + std::to_string(f) + " " +
+                                      m_task.fluents[f]);
   }
   if (t < steps()) {
     for (std::size_t c = 0; c < m_choices.size(); ++c) {
@@ -302,8 +301,7 @@ void SequentialEncoding::encode_goal(int n, int guard, ClauseSink &sink) {
   if (m_config.windows) {
     for (int t = 0; t < n; ++t) {
       for (int f = 0; f < m_task.num_fluents(); ++f) {
-        if (m_distances.to_goal[f] > n - t &&
-            m_distances.from_init[f] <= t) {
+        if (m_distances.to_goal[f] > n - t && m_distances.from_init[f] <= t) {
           guarded({-m_fluent[t][f]});
         }
       }

@@ -4,9 +4,9 @@
 #pragma once
 
 #include "cardinality.hpp"
-#include "encoding.hpp"
 #include "commute_order.hpp"
 #include "distance_sum.hpp"
+#include "encoding.hpp"
 #include "plan_budget.hpp"
 #include "task_distances.hpp"
 
@@ -51,23 +51,22 @@ private:
     int inverse = -1;            // the choice undoing this one
   };
   void build_choices();
-  void encode_effects(int c, int t,
-                      const std::vector<std::vector<int>> &spend,
+  void encode_effects(int c, int t, const std::vector<std::vector<int>> &spend,
                       ClauseSink &sink) const;
   void new_layer(ClauseSink &sink);
   void name_layer(int t, ClauseSink &sink) const;
 
   SequentialConfig m_config;
-  TaskDistances m_distances;                  // with windows or bound
+  TaskDistances m_distances;                           // with windows or bound
   std::unique_ptr<DistanceSum> m_to_goal, m_from_init; // with bound
-  std::vector<std::vector<int>> m_goal_sum;   // [t] unary sum to goal
-  std::unique_ptr<PlanBudget> m_budget;       // with budget
-  std::unique_ptr<CommuteOrder> m_commute;    // with commute
+  std::vector<std::vector<int>> m_goal_sum;            // [t] unary sum to goal
+  std::unique_ptr<PlanBudget> m_budget;                // with budget
+  std::unique_ptr<CommuteOrder> m_commute;             // with commute
   std::vector<Choice> m_choices;
-  std::vector<std::vector<int>> m_adders;     // per fluent: choices adding it
-  std::vector<std::vector<int>> m_deleters;   // per fluent: choices deleting it
-  std::vector<std::vector<int>> m_fluent;     // [t][f] -> var
-  std::vector<std::vector<int>> m_choice;     // [t][c] -> var
+  std::vector<std::vector<int>> m_adders;   // per fluent: choices adding it
+  std::vector<std::vector<int>> m_deleters; // per fluent: choices deleting it
+  std::vector<std::vector<int>> m_fluent;   // [t][f] -> var
+  std::vector<std::vector<int>> m_choice;   // [t][c] -> var
 };
 
 } // namespace satslide::encoder

@@ -24,25 +24,25 @@ using State = std::vector<char>;
 using Plan = std::vector<int>;
 
 struct Task {
-  std::vector<std::string> fluents;            // names, indexed by fluent id
-  std::vector<Action> actions;                 // indexed by action id
-  std::vector<int> init;                       // true at step 0; all others false
-  std::vector<int> goal;                       // must all hold at the end
-  std::vector<std::vector<int>> exactly_one;   // invariant groups of fluents
-  std::vector<int> inverse;                    // action undoing each action, or -1
+  std::vector<std::string> fluents;          // names, indexed by fluent id
+  std::vector<Action> actions;               // indexed by action id
+  std::vector<int> init;                     // true at step 0; all others false
+  std::vector<int> goal;                     // must all hold at the end
+  std::vector<std::vector<int>> exactly_one; // invariant groups of fluents
+  std::vector<int> inverse; // action undoing each action, or -1
   // Optional coarser move labels (e.g. "the blank moves up from r1c1"):
   // per action its label. Within a label at most one action is applicable
   // in any state, so a label plus the state determines the action.
   std::vector<int> label;
   std::vector<std::string> label_names;
-  std::vector<int> label_inverse;              // label undoing each label, or -1
+  std::vector<int> label_inverse; // label undoing each label, or -1
 
   int num_fluents() const { return static_cast<int>(fluents.size()); }
   int num_actions() const { return static_cast<int>(actions.size()); }
 
   State initial_state() const;
   bool applicable(const State &state, int action) const;
-  State apply(const State &state, int action) const;  // requires applicable
+  State apply(const State &state, int action) const; // requires applicable
   bool satisfies_goal(const State &state) const;
 
   int num_labels() const { return static_cast<int>(label_names.size()); }

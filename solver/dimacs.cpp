@@ -14,8 +14,8 @@ void DimacsSink::name_var(int var, const std::string &meaning) {
   m_names[var - 1] = meaning;
 }
 
-void write_horizon_dimacs(std::ostream &out, encoder::Encoding &encoding,
-                          int n, const encoder::PuzzleSpec &spec,
+void write_horizon_dimacs(std::ostream &out, encoder::Encoding &encoding, int n,
+                          const encoder::PuzzleSpec &spec,
                           const std::string &encoding_name) {
   DimacsSink sink;
   encoding.encode_initial(sink);
@@ -85,8 +85,8 @@ CnfFile read_cnf(std::istream &in) {
         cnf.clauses.push_back(clause);
         clause.clear();
       } else if (std::abs(lit) > cnf.vars) {
-        throw FormatError("CNF line " + std::to_string(line_no) +
-                          ": literal " + std::to_string(lit) +
+        throw FormatError("CNF line " + std::to_string(line_no) + ": literal " +
+                          std::to_string(lit) +
                           " beyond the declared variables");
       } else {
         clause.push_back(lit);
@@ -100,8 +100,7 @@ CnfFile read_cnf(std::istream &in) {
   if (!header) {
     throw FormatError("CNF has no 'p cnf' header");
   }
-  if (!clause.empty() ||
-      static_cast<int>(cnf.clauses.size()) != declared) {
+  if (!clause.empty() || static_cast<int>(cnf.clauses.size()) != declared) {
     throw FormatError("CNF declares " + std::to_string(declared) +
                       " clauses but holds " +
                       std::to_string(cnf.clauses.size()));

@@ -32,8 +32,8 @@ private:
 };
 
 // Writes the formula of exactly horizon n (the goal as unit clauses).
-void write_horizon_dimacs(std::ostream &out, encoder::Encoding &encoding,
-                          int n, const encoder::PuzzleSpec &spec,
+void write_horizon_dimacs(std::ostream &out, encoder::Encoding &encoding, int n,
+                          const encoder::PuzzleSpec &spec,
                           const std::string &encoding_name);
 
 struct CnfFile {

@@ -25,10 +25,10 @@ namespace satslide::solver {
 struct DriverOptions {
   int first_horizon = 0;
   int stride = 1;
-  bool start_proven = true;     // first_horizon and stride are proofs
-  int max_horizon = 1000;       // last horizon tried
-  double timeout_seconds = 0;   // wall clock for the whole run; 0 = none
-  std::string solver_config = "default"; // CaDiCaL configure() name
+  bool start_proven = true;   // first_horizon and stride are proofs
+  int max_horizon = 1000;     // last horizon tried
+  double timeout_seconds = 0; // wall clock for the whole run; 0 = none
+  std::string solver_config = "default";   // CaDiCaL configure() name
   std::vector<std::string> solver_options; // CaDiCaL "name=value" options
   bool incremental = true; // one solver for all horizons; false: a fresh
                            // solver and formula per horizon (the baseline

@@ -9,11 +9,11 @@ namespace satslide::solver {
 enum class SolveResult;
 
 struct HorizonStats {
-  int horizon = 0;      // plan length asked for
-  std::string result;   // "SAT", "UNSAT" or "UNKNOWN"
-  int variables = 0;    // variables encoded so far
-  int64_t clauses = 0;  // clauses encoded so far
-  double seconds = 0;   // wall clock of this solve call, s
+  int horizon = 0;       // plan length asked for
+  std::string result;    // "SAT", "UNSAT" or "UNKNOWN"
+  int variables = 0;     // variables encoded so far
+  int64_t clauses = 0;   // clauses encoded so far
+  double seconds = 0;    // wall clock of this solve call, s
   int64_t conflicts = 0; // learned clauses in this call (one per conflict)
 };
 

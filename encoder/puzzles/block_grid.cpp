@@ -50,8 +50,8 @@ std::vector<std::string> split_grid_rows(const std::string &text) {
   }
   for (std::size_t r = 1; r < rows.size(); ++r) {
     if (rows[r].size() != rows[0].size()) {
-      throw InputError("ragged rows: row " + std::to_string(r + 1) +
-                       " has " + std::to_string(rows[r].size()) +
+      throw InputError("ragged rows: row " + std::to_string(r + 1) + " has " +
+                       std::to_string(rows[r].size()) +
                        " cells but row 1 has " +
                        std::to_string(rows[0].size()));
     }
@@ -78,14 +78,14 @@ BlockBoard board_from_rows(const std::vector<std::string> &rows,
         continue;
       }
       if (!is_piece(c)) {
-        throw InputError("unknown character " + show(c) + " at x=" +
-                         std::to_string(x) + ", y=" + std::to_string(y) +
-                         " (empty: '" + empty + "', wall: '" + wall +
-                         "', pieces: letters)");
+        throw InputError("unknown character " + show(c) +
+                         " at x=" + std::to_string(x) +
+                         ", y=" + std::to_string(y) + " (empty: '" + empty +
+                         "', wall: '" + wall + "', pieces: letters)");
       }
-      auto it = std::find_if(
-          board.pieces.begin(), board.pieces.end(),
-          [&](const BlockPiece &p) { return p.letter == c; });
+      auto it =
+          std::find_if(board.pieces.begin(), board.pieces.end(),
+                       [&](const BlockPiece &p) { return p.letter == c; });
       if (it == board.pieces.end()) {
         board.pieces.push_back({c, {}, true, true});
         it = board.pieces.end() - 1;
@@ -110,11 +110,11 @@ std::vector<std::pair<int, int>> parse_goal_positions(const std::string &at) {
     const auto comma = item.find(',');
     if (comma == std::string::npos) {
       throw InputError("--goal-at: expected x,y (x to the right, y down), "
-                       "got '" + item + "'");
+                       "got '" +
+                       item + "'");
     }
     result.emplace_back(parse_int(trim(item.substr(0, comma)), "--goal-at x"),
-                        parse_int(trim(item.substr(comma + 1)),
-                                  "--goal-at y"));
+                        parse_int(trim(item.substr(comma + 1)), "--goal-at y"));
   }
   return result;
 }
@@ -142,8 +142,7 @@ void apply_goal_params(BlockBoard &board, const Params &params) {
   }
   board.goals.clear();
   for (std::size_t i = 0; i < pieces.size(); ++i) {
-    board.goals.push_back({pieces[i], positions[i].first,
-                           positions[i].second});
+    board.goals.push_back({pieces[i], positions[i].first, positions[i].second});
   }
 }
 

@@ -134,8 +134,8 @@ void BlockPuzzle::add_paths_from(int cls, int start, int free_cells) {
   }
   for (const Node &node : found) {
     const auto &sets = seen[node.anchor];
-    const bool minimal = std::none_of(
-        sets.begin(), sets.end(), [&](const std::vector<int> &s) {
+    const bool minimal =
+        std::none_of(sets.begin(), sets.end(), [&](const std::vector<int> &s) {
           return s != node.swept && subset(s, node.swept);
         });
     if (minimal && node.anchor != start) {

@@ -51,20 +51,20 @@ BlockPuzzle::BlockPuzzle(BlockBoard board) : m_board(std::move(board)) {
   validate();
   build_classes();
   for (const BlockGoal &g : m_board.goals) {
-    const auto it = std::find_if(
-        m_board.pieces.begin(), m_board.pieces.end(),
-        [&](const BlockPiece &p) { return p.letter == g.letter; });
+    const auto it =
+        std::find_if(m_board.pieces.begin(), m_board.pieces.end(),
+                     [&](const BlockPiece &p) { return p.letter == g.letter; });
     const ShapeClass &k = m_classes[m_class_of[it - m_board.pieces.begin()]];
     const int anchor = g.y * m_board.width + g.x;
     if (k.cells_at[anchor].empty()) {
-      throw InputError("goal piece " + quoted(g.letter) +
-                       " does not fit at " + cell_name(anchor) +
+      throw InputError("goal piece " + quoted(g.letter) + " does not fit at " +
+                       cell_name(anchor) +
                        ": it would leave the board or cover a wall");
     }
     if (std::find(k.anchors.begin(), k.anchors.end(), anchor) ==
         k.anchors.end()) {
-      throw InputError("goal piece " + quoted(g.letter) +
-                       " can never reach " + cell_name(anchor) +
+      throw InputError("goal piece " + quoted(g.letter) + " can never reach " +
+                       cell_name(anchor) +
                        (k.horizontal && k.vertical
                             ? ": walls stand in the way"
                             : ": it moves only along its own axis"));
@@ -82,8 +82,7 @@ void BlockPuzzle::validate() const {
     throw InputError("the board must be between 1x1 and " +
                      std::to_string(k_max_side) + "x" +
                      std::to_string(k_max_side) + ", got " +
-                     std::to_string(b.width) + "x" +
-                     std::to_string(b.height));
+                     std::to_string(b.width) + "x" + std::to_string(b.height));
   }
   const int n = b.width * b.height;
   if (static_cast<int>(b.wall.size()) != n) {
@@ -150,8 +149,7 @@ void BlockPuzzle::validate() const {
                        " is not on the board");
     }
     if (!goal_letters.insert(g.letter).second) {
-      throw InputError("goal piece " + quoted(g.letter) +
-                       " has two goals");
+      throw InputError("goal piece " + quoted(g.letter) + " has two goals");
     }
     if (g.x < 0 || g.y < 0 || g.x >= b.width || g.y >= b.height) {
       throw InputError("goal position " + std::to_string(g.x) + "," +
@@ -189,9 +187,9 @@ void BlockPuzzle::build_classes() {
       shape.emplace_back(c % w - a % w, c / w - a / w);
     }
     std::sort(shape.begin(), shape.end());
-    const bool named = std::any_of(
-        m_board.goals.begin(), m_board.goals.end(),
-        [&](const BlockGoal &g) { return g.letter == p.letter; });
+    const bool named =
+        std::any_of(m_board.goals.begin(), m_board.goals.end(),
+                    [&](const BlockGoal &g) { return g.letter == p.letter; });
     const bool alone =
         named || !m_board.identify || !(p.horizontal && p.vertical);
     const auto key = std::make_tuple(shape, p.horizontal, p.vertical);
@@ -243,8 +241,7 @@ void BlockPuzzle::build_classes() {
         for (int b : {k.vertical ? a - w : -1, k.vertical ? a + w : -1,
                       k.horizontal && x > 0 ? a - 1 : -1,
                       k.horizontal && x + 1 < w ? a + 1 : -1}) {
-          if (b >= 0 && b < n && component[b] < 0 &&
-              !k.cells_at[b].empty()) {
+          if (b >= 0 && b < n && component[b] < 0 && !k.cells_at[b].empty()) {
             component[b] = id;
             found.push_back(b);
           }
@@ -332,8 +329,8 @@ std::string BlockPuzzle::title() const {
     t += " " + m_board.name;
   }
   return t + " (" + std::to_string(m_board.width) + "x" +
-         std::to_string(m_board.height) + ", " +
-         metric_name(m_board.metric) + " metric)";
+         std::to_string(m_board.height) + ", " + metric_name(m_board.metric) +
+         " metric)";
 }
 
 std::string BlockPuzzle::draw() const {

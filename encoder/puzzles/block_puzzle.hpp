@@ -64,8 +64,8 @@ public:
   // Breadth-first search over positions (identical pieces identified),
   // by unit steps, which reach the same positions as any metric.
   struct Exploration {
-    long positions = 0;     // positions seen
-    bool complete = false;  // every reachable position was seen
+    long positions = 0;    // positions seen
+    bool complete = false; // every reachable position was seen
     bool goal_found = false;
   };
   Exploration explore(long limit, bool stop_at_goal) const;
@@ -82,13 +82,13 @@ private:
     bool horizontal = true, vertical = true;
     std::vector<std::vector<int>> cells_at; // per anchor cell; empty if
                                             // the shape does not fit
-    std::vector<int> anchors;  // anchors reachable from some piece
+    std::vector<int> anchors;               // anchors reachable from some piece
     std::vector<std::vector<int>> components; // anchors by component,
                                               // with one piece each
   };
   struct Move {
     int cls = 0;
-    std::vector<int> path; // anchors, from first to last
+    std::vector<int> path;  // anchors, from first to last
     std::vector<int> swept; // cells that must be free, besides its own
     int from() const { return path.front(); }
     int to() const { return path.back(); }
@@ -96,7 +96,7 @@ private:
 
   void validate() const;
   void build_classes();
-  void add_moves_for(int cls);   // block_moves.cpp
+  void add_moves_for(int cls); // block_moves.cpp
   void add_paths_from(int cls, int anchor, int free_cells);
   void generate_moves();
   int anchor_of(const BlockPiece &piece) const;
@@ -106,9 +106,9 @@ private:
   bool goal_reached(const std::vector<int> &anchors) const;
 
   BlockBoard m_board;
-  std::vector<int> m_class_of;  // per piece
+  std::vector<int> m_class_of; // per piece
   std::vector<ShapeClass> m_classes;
-  std::vector<Move> m_moves;    // action id -> move
+  std::vector<Move> m_moves; // action id -> move
 };
 
 } // namespace satslide::encoder

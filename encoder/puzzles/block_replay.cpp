@@ -42,8 +42,8 @@ Replay BlockPuzzle::replay(const Plan &plan) const {
       ++p;
     }
     if (p == static_cast<int>(anchors.size())) {
-      result.error = at_step + "no " + class_name(m.cls) + " at " +
-                     cell_name(m.from());
+      result.error =
+          at_step + "no " + class_name(m.cls) + " at " + cell_name(m.from());
       return result;
     }
     const BlockPiece &piece = m_board.pieces[p];
@@ -51,10 +51,10 @@ Replay BlockPuzzle::replay(const Plan &plan) const {
     for (std::size_t j = 1; j < m.path.size(); ++j) {
       const int dx = m.path[j] % w - m.path[j - 1] % w;
       const int dy = m.path[j] / w - m.path[j - 1] / w;
-      const std::string what = at_step + piece.letter + " " +
-                               direction_name(dx, dy);
-      if (std::abs(dx) + std::abs(dy) != 1 ||
-          (dx != 0 && !piece.horizontal) || (dy != 0 && !piece.vertical)) {
+      const std::string what =
+          at_step + piece.letter + " " + direction_name(dx, dy);
+      if (std::abs(dx) + std::abs(dy) != 1 || (dx != 0 && !piece.horizontal) ||
+          (dy != 0 && !piece.vertical)) {
         result.error = what + ": not a move along the piece's axes";
         return result;
       }
@@ -67,8 +67,8 @@ Replay BlockPuzzle::replay(const Plan &plan) const {
         }
         const int o = owner[y * w + x];
         if (o >= 0 && o != p) {
-          result.error = what + ": it would run into " +
-                         m_board.pieces[o].letter;
+          result.error =
+              what + ": it would run into " + m_board.pieces[o].letter;
           return result;
         }
         next.push_back(y * w + x);

@@ -46,9 +46,9 @@ BlockPuzzle::Exploration BlockPuzzle::explore(long limit,
     }
   }
   const auto is_goal = [&](const std::string &key) {
-    return std::all_of(goal_slots.begin(), goal_slots.end(),
-                       [&](const auto &g) { return get(key, g.first) ==
-                                                   g.second; });
+    return std::all_of(
+        goal_slots.begin(), goal_slots.end(),
+        [&](const auto &g) { return get(key, g.first) == g.second; });
   };
 
   std::string start(2 * offset.back(), '\0');

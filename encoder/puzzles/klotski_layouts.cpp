@@ -10,15 +10,13 @@ namespace satslide::encoder {
 // boards whose 2x2 piece must reach the bottom.
 const std::vector<KlotskiLayout> &klotski_layouts() {
   static const std::vector<KlotskiLayout> table = {
-      {"classic",
-       "Heng Dao Li Ma, Red Donkey, L'Ane Rouge",
+      {"classic", "Heng Dao Li Ma, Red Donkey, L'Ane Rouge",
        "ABBC/ABBC/DEEF/DGHF/I..J", "B", "1,3"},
       {"side-by-side", "Qi Tou Bing Jin, Huarong Dao level 4",
        "ABBC/ABBC/DEFG/HIIJ/H..J", "B", "1,3"},
       {"flanks", "Zuo You Bu Bing, Huarong Dao level 7",
        "ABBC/DBBE/FGHI/FGHI/.JJ.", "B", "1,3"},
-      {"pansy", "Pansy, GNOME Klotski", "ABBC/ABBC/DEFG/DHIG/J..K",
-       "B", "1,3"},
+      {"pansy", "Pansy, GNOME Klotski", "ABBC/ABBC/DEFG/DHIG/J..K", "B", "1,3"},
       {"pennant", "Pennant puzzle, 2x2 to the bottom left",
        "AABB/AACC/DE../FGHH/FGII", "A", "0,3"},
       {"ma", "Ma's puzzle, 5x5: join the two L pieces on the right",

@@ -77,8 +77,8 @@ BlockBoard parse_klotski_file(const std::string &text) {
   while (std::getline(in, line)) {
     ++number;
     line = line.substr(0, line.find(';'));
-    while (!line.empty() && std::isspace(static_cast<unsigned char>(
-                                line.back()))) {
+    while (!line.empty() &&
+           std::isspace(static_cast<unsigned char>(line.back()))) {
       line.pop_back();
     }
     const std::string word = first_word(line);
@@ -87,8 +87,8 @@ BlockBoard parse_klotski_file(const std::string &text) {
     }
     const bool rows_left =
         in_grid && (height == 0 || static_cast<int>(rows.size()) < height);
-    if (rows_left && (height > 0 || (word != "goal" && word != "name" &&
-                                     word != "size"))) {
+    if (rows_left &&
+        (height > 0 || (word != "goal" && word != "name" && word != "size"))) {
       rows.push_back(line);
       continue;
     }
@@ -112,8 +112,8 @@ BlockBoard parse_klotski_file(const std::string &text) {
       if (letter.size() != 1 || y.empty() || !extra.empty()) {
         throw fail("expected 'goal LETTER X Y'");
       }
-      goals.push_back({letter[0], parse_int(x, "goal x"),
-                       parse_int(y, "goal y")});
+      goals.push_back(
+          {letter[0], parse_int(x, "goal x"), parse_int(y, "goal y")});
     } else {
       throw fail("unknown line '" + line + "'");
     }
@@ -154,8 +154,8 @@ BlockPuzzle klotski_from_params(const Params &params) {
         find_klotski_layout(layout.empty() ? "classic" : layout);
     board = parse_klotski_grid(named.board);
     board.name = named.name;
-    apply_goal_params(board, {{"goal_piece", named.goal_piece},
-                              {"goal_at", named.goal_at}});
+    apply_goal_params(
+        board, {{"goal_piece", named.goal_piece}, {"goal_at", named.goal_at}});
   }
   board.kind = "klotski";
   apply_goal_params(board, params);

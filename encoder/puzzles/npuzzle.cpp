@@ -193,9 +193,9 @@ Task NPuzzle::compile() const {
   const int n = cells();
   for (int v = 0; v < n; ++v) {
     for (int c = 0; c < n; ++c) {
-      task.fluents.push_back((v == 0 ? std::string("blank")
-                                     : "tile " + std::to_string(v)) +
-                             " at " + cell_name(c));
+      task.fluents.push_back(
+          (v == 0 ? std::string("blank") : "tile " + std::to_string(v)) +
+          " at " + cell_name(c));
     }
   }
   for (int c = 0; c < n; ++c) {
@@ -245,11 +245,10 @@ Task NPuzzle::compile() const {
     }
   }
   for (const Move &m : m_moves) {
-    const auto it = std::find_if(m_moves.begin(), m_moves.end(),
-                                 [&](const Move &o) {
-                                   return o.tile == m.tile &&
-                                          o.from == m.to && o.to == m.from;
-                                 });
+    const auto it =
+        std::find_if(m_moves.begin(), m_moves.end(), [&](const Move &o) {
+          return o.tile == m.tile && o.from == m.to && o.to == m.from;
+        });
     task.inverse.push_back(static_cast<int>(it - m_moves.begin()));
   }
   return task;
@@ -262,12 +261,12 @@ Task NPuzzle::compile() const {
 // the condition is also sufficient (Johnson & Story, 1879).
 std::optional<std::string> NPuzzle::unsolvable_reason() const {
   const int perm = permutation_parity(m_board, m_goal);
-  const int b0 = static_cast<int>(
-      std::find(m_board.begin(), m_board.end(), 0) - m_board.begin());
-  const int b1 = static_cast<int>(
-      std::find(m_goal.begin(), m_goal.end(), 0) - m_goal.begin());
-  const int dist = std::abs(b0 / m_cols - b1 / m_cols) +
-                   std::abs(b0 % m_cols - b1 % m_cols);
+  const int b0 = static_cast<int>(std::find(m_board.begin(), m_board.end(), 0) -
+                                  m_board.begin());
+  const int b1 = static_cast<int>(std::find(m_goal.begin(), m_goal.end(), 0) -
+                                  m_goal.begin());
+  const int dist =
+      std::abs(b0 / m_cols - b1 / m_cols) + std::abs(b0 % m_cols - b1 % m_cols);
   if (perm == dist % 2) {
     return std::nullopt;
   }
@@ -288,8 +287,8 @@ int NPuzzle::manhattan(const std::vector<int> &board) const {
   for (int c = 0; c < cells(); ++c) {
     if (board[c] != 0) {
       const int g = where[board[c]];
-      sum += std::abs(c / m_cols - g / m_cols) +
-             std::abs(c % m_cols - g % m_cols);
+      sum +=
+          std::abs(c / m_cols - g / m_cols) + std::abs(c % m_cols - g % m_cols);
     }
   }
   return sum;
@@ -319,13 +318,15 @@ Replay NPuzzle::replay(const Plan &plan) const {
     }
     std::swap(board[m.from], board[m.to]);
     const int d = m.to - m.from;
-    const char *tile_dir = d == -m_cols ? "up"
+    const char *tile_dir = d == -m_cols  ? "up"
                            : d == m_cols ? "down"
                            : d == -1     ? "left"
                                          : "right";
     // The compact string names the blank's direction, the opposite one.
-    result.compact += d == -m_cols ? 'D' : d == m_cols ? 'U' : d == -1 ? 'R'
-                                                                       : 'L';
+    result.compact += d == -m_cols  ? 'D'
+                      : d == m_cols ? 'U'
+                      : d == -1     ? 'R'
+                                    : 'L';
     result.moves.push_back(
         {std::to_string(m.tile) + " " + tile_dir, draw_board(board)});
   }

@@ -25,7 +25,8 @@ std::vector<std::string> rows_of(const std::string &text) {
   }
   if (side < 2 || side * side != static_cast<int>(s.size())) {
     throw InputError("a Rush Hour board has 36 characters (6x6) or another "
-                     "square number; got " + std::to_string(s.size()));
+                     "square number; got " +
+                     std::to_string(s.size()));
   }
   std::vector<std::string> rows;
   for (int r = 0; r < side; ++r) {
@@ -53,18 +54,17 @@ BlockBoard parse_rushhour(const std::string &text) {
     const int first = car.cells.front();
     const bool row = std::all_of(car.cells.begin(), car.cells.end(),
                                  [&](int c) { return c / w == first / w; });
-    const bool column = std::all_of(
-        car.cells.begin(), car.cells.end(),
-        [&](int c) { return c % w == first % w; });
+    const bool column = std::all_of(car.cells.begin(), car.cells.end(),
+                                    [&](int c) { return c % w == first % w; });
     if (!row && !column) {
       throw InputError(name + " is not a straight line of cells");
     }
     car.horizontal = row;
     car.vertical = column;
   }
-  const auto red = std::find_if(
-      board.pieces.begin(), board.pieces.end(),
-      [](const BlockPiece &p) { return p.letter == 'A'; });
+  const auto red =
+      std::find_if(board.pieces.begin(), board.pieces.end(),
+                   [](const BlockPiece &p) { return p.letter == 'A'; });
   if (red == board.pieces.end()) {
     throw InputError("no red car: the board needs a car 'A'");
   }

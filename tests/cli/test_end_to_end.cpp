@@ -42,8 +42,7 @@ TEST_SUITE("cli::EndToEnd") {
         {"--puzzle 8 --board \"[8,6,7,2,5,4,3,0,1]\"", 0, 31},
         {"--puzzle 8 --board \"[6,4,7,8,5,0,3,2,1]\"", 0, 31},
         {"--puzzle npuzzle --rows 2 --cols 3 --board \"1 2 0 4 5 3\"", 0, 1},
-        {"--puzzle 15 --board \"1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\"", 0,
-         1},
+        {"--puzzle 15 --board \"1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15\"", 0, 1},
         {"--puzzle 8 --board \"0 1 2 3 4 5 6 7 8\" --goal \"1 0 2 3 4 5 6 7 "
          "8\"",
          0, 1},
@@ -119,8 +118,8 @@ TEST_SUITE("cli::EndToEnd") {
   }
 
   TEST_CASE("limits report what was refuted") {
-    const auto limit = run_satslide(
-        "--board \"[8,6,7,2,5,4,3,0,1]\" --max-horizon 25 -q");
+    const auto limit =
+        run_satslide("--board \"[8,6,7,2,5,4,3,0,1]\" --max-horizon 25 -q");
     CHECK(limit.exit_code == 20);
     CHECK(limit.out.find("no plan of length <= 26") != std::string::npos);
     const auto timeout = run_satslide(
@@ -197,10 +196,11 @@ TEST_SUITE("cli::EndToEnd") {
       REQUIRE(run_satslide("dimacs " + args + " -q -o block_test.cnf -n " +
                            std::to_string(length))
                   .exit_code == 0);
-      CHECK(run_command("picosat block_test.cnf > block_answer.txt")
-                .exit_code == 10);
-      const auto decoded = run_satslide(
-          "decode --cnf block_test.cnf --model block_answer.txt");
+      CHECK(
+          run_command("picosat block_test.cnf > block_answer.txt").exit_code ==
+          10);
+      const auto decoded =
+          run_satslide("decode --cnf block_test.cnf --model block_answer.txt");
       CAPTURE(decoded.err);
       CHECK(decoded.exit_code == 0);
       CHECK(printed_length(decoded.out) == length);
@@ -245,9 +245,9 @@ TEST_SUITE("cli::EndToEnd") {
       CHECK(decoded.out.find("not proven optimal") != std::string::npos);
     }
     // Horizon 3 is refuted by the solver: decode says so.
-    REQUIRE(run_satslide("dimacs --board \"[1,3,6,4,2,0,7,5,8]\" -n 3 -o " +
-                         cnf)
-                .exit_code == 0);
+    REQUIRE(
+        run_satslide("dimacs --board \"[1,3,6,4,2,0,7,5,8]\" -n 3 -o " + cnf)
+            .exit_code == 0);
     run_command("picosat " + cnf + " > answer.txt");
     const auto refuted =
         run_satslide("decode --cnf " + cnf + " --model answer.txt");
@@ -255,8 +255,9 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(refuted.out.find("no plan of exactly 3 moves") != std::string::npos);
     // A malformed answer and a model that breaks the CNF.
     std::ofstream("answer.txt") << "s SATISFIABLE\nv 1 2 oops 0\n";
-    CHECK(run_satslide("decode --cnf " + cnf + " --model answer.txt")
-              .exit_code == 33);
+    CHECK(
+        run_satslide("decode --cnf " + cnf + " --model answer.txt").exit_code ==
+        33);
     std::ofstream("answer.txt") << "s SATISFIABLE\nv -1 -2 -3 0\n";
     const auto wrong =
         run_satslide("decode --cnf " + cnf + " --model answer.txt");

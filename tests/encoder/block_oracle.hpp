@@ -14,15 +14,15 @@ namespace satslide::test {
 
 struct OracleBoard {
   int width = 0, height = 0;
-  std::string cells;           // '.' empty, '#' wall, else a piece
-  std::string one_axis;        // pieces moving only along their own line
+  std::string cells;    // '.' empty, '#' wall, else a piece
+  std::string one_axis; // pieces moving only along their own line
   char goal_piece = 0;
-  int goal_x = 0, goal_y = 0;  // the piece's top-left cell
+  int goal_x = 0, goal_y = 0; // the piece's top-left cell
 };
 
 // "AB./CC." (rows split by '/'); Rush Hour's 'o' and 'x' are accepted.
-inline OracleBoard oracle_board(const std::string &rows, char goal,
-                                int gx, int gy, bool rush_hour) {
+inline OracleBoard oracle_board(const std::string &rows, char goal, int gx,
+                                int gy, bool rush_hour) {
   OracleBoard b;
   std::string text = rows;
   if (text.find('/') == std::string::npos) { // a square string
@@ -49,8 +49,7 @@ inline OracleBoard oracle_board(const std::string &rows, char goal,
   }
   if (rush_hour) {
     for (char c : b.cells) {
-      if (c != '.' && c != '#' &&
-          b.one_axis.find(c) == std::string::npos) {
+      if (c != '.' && c != '#' && b.one_axis.find(c) == std::string::npos) {
         b.one_axis += c;
       }
     }
@@ -160,8 +159,7 @@ private:
   }
 
   // The shifts one move of piece p can make in the metric.
-  std::vector<std::pair<int, int>> offsets(const std::string &s,
-                                           char p) const {
+  std::vector<std::pair<int, int>> offsets(const std::string &s, char p) const {
     std::vector<std::pair<int, int>> result;
     const auto dirs = directions(s, p);
     if (m_metric != "piece") {

@@ -102,13 +102,13 @@ TEST_SUITE("encoder::BlockPuzzle") {
   }
 
   TEST_CASE("a layout file gives name, size, grid and goal") {
-    const auto p = make("klotski",
-                        {{"file_text", read_text("klotski/tla_pennant.txt")}});
+    const auto p =
+        make("klotski", {{"file_text", read_text("klotski/tla_pennant.txt")}});
     CHECK(p->draw() == "AABB\nAACC\nDE..\nFGHH\nFGII\n");
     CHECK(p->spec().params.at("goal_at") == "0,3");
     CHECK(p->title().find("Pennant") != std::string::npos);
-    const auto ma = make("klotski", {{"file_text",
-                                      read_text("klotski/tla_mas_puzzle.txt")}});
+    const auto ma = make(
+        "klotski", {{"file_text", read_text("klotski/tla_mas_puzzle.txt")}});
     CHECK(ma->spec().params.at("goal_piece") == "BE");
     CHECK(ma->spec().params.at("goal_at") == "3,0/3,1");
   }
@@ -124,9 +124,9 @@ TEST_SUITE("encoder::BlockPuzzle") {
   }
 
   TEST_CASE("--goal-piece and --goal-at override the goal") {
-    const auto p = make("klotski", {{"board", "AB/.."},
-                                    {"goal_piece", "A"},
-                                    {"goal_at", "1,1"}});
+    const auto p =
+        make("klotski",
+             {{"board", "AB/.."}, {"goal_piece", "A"}, {"goal_at", "1,1"}});
     CHECK(p->spec().params.at("goal_at") == "1,1");
     const auto moved = make("klotski", {{"goal_at", "1,2"}});
     CHECK(moved->spec().params.at("goal_piece") == "B");
@@ -196,9 +196,8 @@ TEST_SUITE("encoder::BlockPuzzle") {
     CHECK(p->spec().params.at("board") ==
           "BCCoDo/BEFoDG/BEFAAG/HHHIoG/ooJIKK/LLJMMo");
     // The same board as rows, with '.' for empty cells, and a 4x4 board.
-    const auto rows = make("rushhour",
-                           {{"board", "BCC.D./BEF.DG/BEFAAG/HHHI.G/"
-                                      "..JIKK/LLJMM."}});
+    const auto rows = make("rushhour", {{"board", "BCC.D./BEF.DG/BEFAAG/HHHI.G/"
+                                                  "..JIKK/LLJMM."}});
     CHECK(rows->draw() == p->draw());
     CHECK(make("rushhour", {{"board", "BoooBAAoooooooxo"}})
               ->spec()
@@ -221,10 +220,10 @@ TEST_SUITE("encoder::BlockPuzzle") {
     has("AAoo/oooo/BoBo/oooo", "not connected");
     has("AA?o/oooo/oooo/oooo", "unknown character '?'");
     has("AAoo/ooo/oooo/oooo", "ragged rows");
-    CHECK(error_of("rushhour", {{"layout", "classic"}})
-              .find("not --layout") != std::string::npos);
-    CHECK(error_of("rushhour", {{"board", "AAoo/oooo/oooo/oooo"},
-                                {"goal_at", "2,2"}})
+    CHECK(error_of("rushhour", {{"layout", "classic"}}).find("not --layout") !=
+          std::string::npos);
+    CHECK(error_of("rushhour",
+                   {{"board", "AAoo/oooo/oooo/oooo"}, {"goal_at", "2,2"}})
               .find("can never reach") != std::string::npos);
   }
 
@@ -260,8 +259,8 @@ TEST_SUITE("encoder::BlockPuzzle") {
       const std::string path = file.rfind("fayaa_001", 0) == 0
                                    ? "klotski/classic_hengdaolima.txt"
                                    : "klotski/" + file;
-      const BlockPuzzle p = klotski_from_params(
-          {{"file_text", read_text(path)}});
+      const BlockPuzzle p =
+          klotski_from_params({{"file_text", read_text(path)}});
       const auto e = p.explore(1'000'000, false);
       CHECK(e.complete);
       CHECK(e.goal_found);
@@ -343,9 +342,9 @@ TEST_SUITE("encoder::BlockPuzzle") {
   }
 
   TEST_CASE("replay rejects a move the board does not allow") {
-    const auto p = make("klotski", {{"board", "AB/.."},
-                                    {"goal_piece", "A"},
-                                    {"goal_at", "0,1"}});
+    const auto p =
+        make("klotski",
+             {{"board", "AB/.."}, {"goal_piece", "A"}, {"goal_at", "0,1"}});
     const Task task = p->compile();
     int down = -1;
     for (int a = 0; a < task.num_actions(); ++a) {
@@ -386,10 +385,9 @@ TEST_SUITE("encoder::BlockPuzzle") {
                                         {"goal_piece", "A"},
                                         {"goal_at", "2,1"},
                                         {"metric", metric}});
-        const int d =
-            test::BlockOracle(test::oracle_board(rows, 'A', 2, 1, false),
-                              metric)
-                .distance();
+        const int d = test::BlockOracle(
+                          test::oracle_board(rows, 'A', 2, 1, false), metric)
+                          .distance();
         CHECK(p->unsolvable_reason().has_value() == (d < 0));
         if (d >= 0 && d <= 20) {
           check_optimum(*p, d);
@@ -412,9 +410,9 @@ TEST_SUITE("encoder::BlockPuzzle") {
       // The piece metric equals slide for cars that move on one line.
       check_optimum(*make("rushhour", {{"board", board}, {"metric", "piece"}}),
                     slide);
-      CHECK(test::BlockOracle(test::oracle_board(board, 'A', 4, 2, true),
-                              "step")
-                .distance() == step);
+      CHECK(
+          test::BlockOracle(test::oracle_board(board, 'A', 4, 2, true), "step")
+              .distance() == step);
     }
   }
 
@@ -438,9 +436,9 @@ TEST_SUITE("encoder::BlockPuzzle") {
       }
       const std::string text = read_text("klotski/" + row.at(0));
       for (int m = 0; m < 3; ++m) {
-        check_optimum(*make("klotski", {{"file_text", text},
-                                        {"metric", k_metrics[m]}}),
-                      std::stoi(row.at(n - 12 + m)));
+        check_optimum(
+            *make("klotski", {{"file_text", text}, {"metric", k_metrics[m]}}),
+            std::stoi(row.at(n - 12 + m)));
       }
     }
   }

@@ -1,7 +1,7 @@
+#include "block_oracle.hpp"
 #include "encoder/encodings.hpp"
 #include "encoder/puzzle.hpp"
 #include "support/test_support.hpp"
-#include "block_oracle.hpp"
 
 #include <doctest/doctest.h>
 
@@ -21,17 +21,17 @@ TEST_SUITE("encoder::CommuteOrder") {
       for (const char *metric : {"step", "slide", "piece"}) {
         CAPTURE(rows);
         CAPTURE(metric);
-        const int d =
-            test::BlockOracle(test::oracle_board(rows, 'A', 2, 3, false),
-                              metric)
-                .distance();
+        const int d = test::BlockOracle(
+                          test::oracle_board(rows, 'A', 2, 3, false), metric)
+                          .distance();
         if (d < 1 || d > 10) {
           continue;
         }
-        const auto p = encoder::make_puzzle(
-            {"klotski",
-             {{"board", rows}, {"goal_piece", "A"}, {"goal_at", "2,3"},
-              {"metric", metric}}});
+        const auto p = encoder::make_puzzle({"klotski",
+                                             {{"board", rows},
+                                              {"goal_piece", "A"},
+                                              {"goal_at", "2,3"},
+                                              {"metric", metric}}});
         const encoder::Task task = p->compile();
         encoder::Plan plan;
         REQUIRE(test::solve_horizon(task, "ordered", d, &plan) ==

@@ -42,9 +42,9 @@ TEST_SUITE("encoder::NPuzzle") {
           std::string::npos);
     CHECK(message("[1,2,3").find("closing") != std::string::npos);
     CHECK(message("").find("needs a board") != std::string::npos);
-    CHECK_THROWS_AS(NPuzzle(3, 3, {1, 2, 3, 4, 5, 6, 7, 8, 0},
-                            {1, 2, 3, 4, 5, 6, 7, 8}),
-                    InputError);
+    CHECK_THROWS_AS(
+        NPuzzle(3, 3, {1, 2, 3, 4, 5, 6, 7, 8, 0}, {1, 2, 3, 4, 5, 6, 7, 8}),
+        InputError);
     CHECK_THROWS_AS(NPuzzle(1, 4, {1, 2, 3, 0}, {1, 2, 3, 0}), InputError);
   }
 
@@ -53,12 +53,13 @@ TEST_SUITE("encoder::NPuzzle") {
         {{"board", "1 2 3 4 5 6 7 0"}, {"rows", "2"}, {"cols", "4"}});
     CHECK(p.rows() == 2);
     CHECK(p.cols() == 4);
-    CHECK_THROWS_AS(NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 0"},
-                                          {"rows", "2"}}),
-                    InputError);
-    CHECK_THROWS_AS(NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 0"},
-                                          {"rows", "3"}, {"cols", "3"}}),
-                    InputError);
+    CHECK_THROWS_AS(
+        NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 0"}, {"rows", "2"}}),
+        InputError);
+    CHECK_THROWS_AS(
+        NPuzzle::from_params(
+            {{"board", "1 2 3 4 5 6 7 0"}, {"rows", "3"}, {"cols", "3"}}),
+        InputError);
   }
 
   TEST_CASE("the parity test agrees with breadth-first search") {
@@ -70,8 +71,7 @@ TEST_SUITE("encoder::NPuzzle") {
           board[c] = c;
         }
         std::shuffle(board.begin(), board.end(), rng);
-        const NPuzzle p(rows, cols, board,
-                        NPuzzle::default_goal(rows, cols));
+        const NPuzzle p(rows, cols, board, NPuzzle::default_goal(rows, cols));
         CAPTURE(p.draw());
         CHECK(p.unsolvable_reason().has_value() == (bfs_distance(p) < 0));
       }

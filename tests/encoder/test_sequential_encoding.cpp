@@ -24,8 +24,7 @@ TEST_SUITE("encoder::SequentialEncoding") {
     CHECK(replay.solved);
     CHECK(plan.size() == static_cast<std::size_t>(optimal));
     if (optimal >= 2) {
-      CHECK(solve_horizon(task, encoding, optimal - 2) ==
-            SolveResult::unsat);
+      CHECK(solve_horizon(task, encoding, optimal - 2) == SolveResult::unsat);
     }
   }
 

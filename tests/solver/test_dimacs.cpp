@@ -37,9 +37,9 @@ TEST_SUITE("solver::Dimacs") {
       sink.add_clause(c);
     }
     const bool sat = sink.solve({}) == solver::SolveResult::sat;
-    std::string text = minisat_style ? (sat ? "SAT\n" : "UNSAT\n")
-                                     : (sat ? "s SATISFIABLE\n"
-                                            : "s UNSATISFIABLE\n");
+    std::string text = minisat_style
+                           ? (sat ? "SAT\n" : "UNSAT\n")
+                           : (sat ? "s SATISFIABLE\n" : "s UNSATISFIABLE\n");
     if (sat) {
       text += minisat_style ? "" : "v";
       for (int v = 1; v <= cnf.vars; ++v) {
@@ -65,8 +65,7 @@ TEST_SUITE("solver::Dimacs") {
 
   TEST_CASE("both answer styles decode to the same replayable plan") {
     const Written w = write("1 3 6 4 2 0 7 5 8", 5);
-    const encoder::NPuzzle p =
-        encoder::NPuzzle::from_params(w.map.spec.params);
+    const encoder::NPuzzle p = encoder::NPuzzle::from_params(w.map.spec.params);
     for (bool minisat : {false, true}) {
       std::istringstream in(answer(w.cnf, minisat));
       const solver::SolverAnswer a = solver::read_answer(in);
@@ -102,10 +101,9 @@ TEST_SUITE("solver::Dimacs") {
     CHECK_THROWS_WITH_AS(solver::decode_answer(w.cnf, w.map, all_false, task),
                          doctest::Contains("does not satisfy clause"),
                          solver::FormatError);
-    CHECK_THROWS_AS(
-        solver::decode_answer(w.cnf, w.map, read("s SATISFIABLE\nv 1 -1 0\n"),
-                              task),
-        solver::FormatError);
+    CHECK_THROWS_AS(solver::decode_answer(
+                        w.cnf, w.map, read("s SATISFIABLE\nv 1 -1 0\n"), task),
+                    solver::FormatError);
   }
 
   TEST_CASE("malformed CNF files are rejected") {

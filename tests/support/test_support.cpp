@@ -69,8 +69,7 @@ int bfs_distance(const encoder::NPuzzle &puzzle, int depth_limit) {
   return -1;
 }
 
-std::vector<int> random_walk(int rows, int cols, int steps,
-                             std::mt19937 &rng) {
+std::vector<int> random_walk(int rows, int cols, int steps, std::mt19937 &rng) {
   const encoder::NPuzzle shape(rows, cols,
                                encoder::NPuzzle::default_goal(rows, cols),
                                encoder::NPuzzle::default_goal(rows, cols));
@@ -123,8 +122,8 @@ std::string slurp(const std::string &path) {
 
 RunResult run_command(const std::string &command) {
   static int counter = 0;
-  const std::string base = "satslide_test_" + std::to_string(::getpid()) +
-                           "_" + std::to_string(counter++);
+  const std::string base = "satslide_test_" + std::to_string(::getpid()) + "_" +
+                           std::to_string(counter++);
   const std::string out = base + ".out", err = base + ".err";
   const int status =
       std::system(("(" + command + ") >" + out + " 2>" + err).c_str());

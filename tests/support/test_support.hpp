@@ -30,8 +30,7 @@ std::vector<NPuzzleInstance> read_npuzzle_file(const std::string &name);
 int bfs_distance(const encoder::NPuzzle &puzzle, int depth_limit = 100);
 
 // A board `steps` random blank moves (no immediate undo) from the goal.
-std::vector<int> random_walk(int rows, int cols, int steps,
-                             std::mt19937 &rng);
+std::vector<int> random_walk(int rows, int cols, int steps, std::mt19937 &rng);
 
 // Solves horizon n alone in a fresh CaDiCaL with the named encoding; sets
 // plan on SAT.
