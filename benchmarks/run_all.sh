@@ -1,7 +1,7 @@
 #!/bin/sh
 # Re-runs every benchmark recorded in benchmarks/RESULTS.md, in one go,
 # against the Release build in build/. Results land in benchmarks/results/.
-# Takes about 40 minutes on a 2-core machine.
+# Takes about two hours on a 2-core machine (the Korf suites most).
 set -eu
 cd "$(dirname "$0")/.."
 run() { ./benchmarks/run_benchmarks.py "$@"; }
@@ -15,6 +15,9 @@ run --suite 15puzzle-20s --suite 15puzzle-30s \
     --out benchmarks/results/15puzzle
 run --suite rush40 --encodings seed,compact,pairs,ordered --timeout 60 \
     --out benchmarks/results/rush40
+for k in korf100-short korf100-mid korf100-47to49 korf100-50 korf100-51; do
+  run --suite $k --encodings pairs --timeout 600 --out benchmarks/results/$k
+done
 run --suite klotski-short --encodings seed,pairs --timeout 30 \
     --out benchmarks/results/klotski-short
 hyperfine -w 1 -r 3 -N --export-markdown benchmarks/results/hyperfine-8puzzle.md \
