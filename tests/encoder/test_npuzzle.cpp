@@ -66,12 +66,7 @@ TEST_SUITE("encoder::NPuzzle") {
     std::mt19937 rng(7);
     for (const auto &[rows, cols] : {std::pair{3, 3}, {2, 4}, {2, 3}}) {
       for (int i = 0; i < 6; ++i) {
-        std::vector<int> board(rows * cols);
-        for (int c = 0; c < rows * cols; ++c) {
-          board[c] = c;
-        }
-        std::shuffle(board.begin(), board.end(), rng);
-        const NPuzzle p(rows, cols, board, NPuzzle::default_goal(rows, cols));
+        const NPuzzle p = satslide::test::random_board(rows, cols, rng);
         CAPTURE(p.draw());
         CHECK(p.unsolvable_reason().has_value() == (bfs_distance(p) < 0));
       }

@@ -28,12 +28,7 @@ TEST_SUITE("solver::HorizonDriver") {
     int solved = 0;
     for (const auto &[rows, cols] : {std::pair{3, 3}, {2, 4}}) {
       for (int i = 0; i < 12; ++i) {
-        std::vector<int> board(rows * cols);
-        for (int c = 0; c < rows * cols; ++c) {
-          board[c] = c;
-        }
-        std::shuffle(board.begin(), board.end(), rng);
-        const NPuzzle p(rows, cols, board, NPuzzle::default_goal(rows, cols));
+        const NPuzzle p = test::random_board(rows, cols, rng);
         if (p.unsolvable_reason()) {
           continue;
         }

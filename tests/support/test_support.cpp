@@ -69,6 +69,16 @@ int bfs_distance(const encoder::NPuzzle &puzzle, int depth_limit) {
   return -1;
 }
 
+encoder::NPuzzle random_board(int rows, int cols, std::mt19937 &rng) {
+  std::vector<int> board(rows * cols);
+  for (int c = 0; c < rows * cols; ++c) {
+    board[c] = c;
+  }
+  std::shuffle(board.begin(), board.end(), rng);
+  return encoder::NPuzzle(rows, cols, board,
+                          encoder::NPuzzle::default_goal(rows, cols));
+}
+
 std::vector<int> random_walk(int rows, int cols, int steps, std::mt19937 &rng) {
   const encoder::NPuzzle shape(rows, cols,
                                encoder::NPuzzle::default_goal(rows, cols),

@@ -29,6 +29,10 @@ std::vector<NPuzzleInstance> read_npuzzle_file(const std::string &name);
 // distances (limit on the depth searched).
 int bfs_distance(const encoder::NPuzzle &puzzle, int depth_limit = 100);
 
+// A uniformly shuffled rows x cols board (solvable or not) with the
+// default goal.
+encoder::NPuzzle random_board(int rows, int cols, std::mt19937 &rng);
+
 // A board `steps` random blank moves (no immediate undo) from the goal.
 std::vector<int> random_walk(int rows, int cols, int steps, std::mt19937 &rng);
 
