@@ -33,8 +33,6 @@ public:
   // that direction: it serves upper bounds). Returns s.
   std::vector<int> encode(const std::vector<int> &vars, ClauseSink &sink) const;
 
-  int max_sum() const { return m_max_sum; }
-
 private:
   struct Term {
     std::vector<std::pair<int, int>> fluents; // (fluent, distance >= 1)

@@ -6,8 +6,6 @@
 
 namespace satslide::solver {
 
-enum class SolveResult;
-
 struct HorizonStats {
   int horizon = 0;       // plan length asked for
   std::string result;    // "SAT", "UNSAT" or "UNKNOWN"
