@@ -90,7 +90,12 @@ po::options_description describe(Options &o) {
       "textbook-driver", po::bool_switch(&o.textbook_driver),
       "the SATPLAN loop: horizons 0, 1, 2, ... each in a fresh solver, "
       "no bound, no parity (the baseline for benchmarks; with "
-      "--encoding seed the whole textbook planner)");
+      "--encoding seed the whole textbook planner)")(
+      "any", po::bool_switch(&o.any),
+      "any plan, fast, not proven optimal: reach the goal in stages (the "
+      "n-puzzle: outer rows and columns tile by tile, then the last 3x3), "
+      "each stage solved optimally; puzzles without stages are solved "
+      "as usual");
 
   po::options_description output("Output");
   output.add_options()("json", po::bool_switch(&o.json),
@@ -161,6 +166,10 @@ void check_ranges(const Options &o) {
   const std::string &l = o.log_level;
   if (l != "error" && l != "warn" && l != "info" && l != "debug") {
     throw UsageError("--log-level: unknown level '" + l + "'");
+  }
+  if (o.any && (o.textbook_driver || o.min_horizon > 0)) {
+    throw UsageError("--any chooses its own horizons: it cannot be combined "
+                     "with --textbook-driver or --min-horizon");
   }
   if (o.command == Command::dimacs && o.horizon < 0) {
     throw UsageError("dimacs needs --horizon N (N >= 0)");

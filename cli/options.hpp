@@ -39,6 +39,7 @@ struct Options {
   std::vector<std::string> cadical_options; // expert: "name=value"
   bool fresh_solver = false;    // a new solver per horizon (for comparison)
   bool textbook_driver = false; // horizons 0, 1, 2, ... each in a fresh solver
+  bool any = false;             // any plan, by a goal agenda; not optimal
   // Output.
   bool json = false;
   bool show_boards = false;

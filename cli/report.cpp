@@ -92,6 +92,10 @@ void print_json(std::ostream &out, const Report &r, bool show_boards) {
         .field("lower_bound_name", r.lower_bound_name);
   }
   j.field("stride", r.stride);
+  j.field("mode", r.stages > 0 ? "any" : "optimal");
+  if (r.stages > 0) {
+    j.field("stages", r.stages).field("raw_length", r.raw_length);
+  }
   if (r.no_plan_up_to >= 0) {
     j.field("no_plan_up_to", r.no_plan_up_to);
   } else {
@@ -109,9 +113,13 @@ void print_json(std::ostream &out, const Report &r, bool show_boards) {
   j.end_array();
   j.field("moves", r.replay.compact);
   j.key("horizons").begin_array();
-  for (const auto &h : r.horizons) {
-    j.begin_object()
-        .field("horizon", h.horizon)
+  for (std::size_t i = 0; i < r.horizons.size(); ++i) {
+    const solver::HorizonStats &h = r.horizons[i];
+    j.begin_object();
+    if (i < r.horizon_stage.size()) {
+      j.field("stage", r.horizon_stage[i]);
+    }
+    j.field("horizon", h.horizon)
         .field("result", h.result)
         .field("variables", h.variables)
         .field("clauses", h.clauses)

@@ -31,6 +31,11 @@ struct Report {
   encoder::Replay replay;
   // The work.
   std::vector<solver::HorizonStats> horizons;
+  // --any: the goal agenda's stages (0 = not staged), each horizon's
+  // stage, and the plan's length before loops were removed.
+  int stages = 0;
+  std::vector<int> horizon_stage;
+  int raw_length = 0;
   double seconds = 0;
 };
 

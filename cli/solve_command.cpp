@@ -5,6 +5,7 @@
 #include "report.hpp"
 
 #include "encoder/encodings.hpp"
+#include "solver/agenda_driver.hpp"
 #include "solver/horizon_driver.hpp"
 
 #include <spdlog/spdlog.h>
@@ -43,6 +44,93 @@ int first_horizon(int bound, int stride, int user_min) {
   return first;
 }
 
+
+solver::DriverOptions driver_options(const Options &o, const Report &report) {
+  solver::DriverOptions d;
+  d.first_horizon =
+      first_horizon(report.lower_bound, report.stride, o.min_horizon);
+  d.stride = report.stride;
+  d.start_proven = o.min_horizon <= report.lower_bound;
+  d.max_horizon = o.max_horizon;
+  d.timeout_seconds = o.timeout;
+  d.solver_config = o.solver_config;
+  d.solver_options = o.cadical_options;
+  d.incremental = !o.fresh_solver;
+  return d;
+}
+
+// Every plan is replayed by the puzzle's own rules before it is printed.
+int finish_plan(const encoder::Puzzle &puzzle, const encoder::Plan &plan,
+                Report &report, const Options &o) {
+  report.replay = puzzle.replay(plan);
+  if (report.replay.error || !report.replay.solved) {
+    report.status = "internal_error";
+    report.reason = "the decoded plan does not replay: " +
+                    report.replay.error.value_or("it ends off the goal");
+    report.replay.moves.clear();
+    return finish(report, o, ExitCode::internal_error);
+  }
+  report.status = "solved";
+  return finish(report, o, ExitCode::plan_found);
+}
+
+std::string describe_goals(const encoder::Task &task,
+                           const std::vector<int> &fluents) {
+  std::string out;
+  for (int f : fluents) {
+    out += (out.empty() ? "" : ", ") + task.fluents[f];
+  }
+  return out.empty() ? "the whole goal" : out;
+}
+
+// --any: the puzzle's goal agenda, stage by stage (solver/agenda_driver).
+int run_any(const encoder::Puzzle &puzzle, const encoder::Task &task,
+            const encoder::EncodingInfo &info,
+            std::vector<std::vector<int>> agenda, Report &report,
+            const Options &o) {
+  const solver::DriverOptions d = driver_options(o, report);
+  const solver::AgendaResult result = solver::run_agenda(
+      task, agenda, info.make, d, log_horizon,
+      [&](int k, int stages, const std::vector<int> &adds, int first) {
+        spdlog::info("stage {}/{}: {}; horizons from {}", k, stages,
+                     k == stages ? "the whole goal" : describe_goals(task, adds),
+                     first);
+      });
+  report.horizons = result.horizons;
+  report.horizon_stage = result.horizon_stage;
+  report.stages = result.stages;
+  report.raw_length = result.raw_length;
+  report.seconds = result.seconds;
+  const std::string where = fmt::format(
+      "in stage {} of {} of the goal agenda", result.stages_done + 1,
+      result.stages);
+  switch (result.outcome) {
+  case solver::Outcome::horizon_limit:
+    report.status = "horizon_limit";
+    report.reason = "reached --max-horizon " + std::to_string(o.max_horizon) +
+                    " " + where;
+    return finish(report, o, ExitCode::horizon_limit);
+  case solver::Outcome::timeout:
+    report.status = "timeout";
+    report.reason = fmt::format("reached --timeout after {:.1f} s {}",
+                                result.seconds, where);
+    return finish(report, o, ExitCode::timeout);
+  case solver::Outcome::decode_error:
+    report.status = "internal_error";
+    report.reason = "a stage's plan does not apply to the task " + where;
+    return finish(report, o, ExitCode::internal_error);
+  case solver::Outcome::plan_found:
+    break;
+  }
+  report.optimal = false;
+  report.optimality = fmt::format(
+      "--any: {} stages, each optimal for its part of the goal; {} moves "
+      "before removing revisited positions; the optimum lies between {} "
+      "and {}",
+      result.stages, result.raw_length, report.lower_bound,
+      result.plan.size());
+  return finish_plan(puzzle, result.plan, report, o);
+}
 } // namespace
 
 int run_solve(const Options &o) {
@@ -69,6 +157,15 @@ int run_solve(const Options &o) {
     return finish(report, o, ExitCode::internal_error);
   }
   const encoder::EncodingInfo *info = encoder::find_encoding(report.encoding);
+  if (o.any) {
+    auto agenda = puzzle->goal_agenda();
+    if (!agenda.empty()) {
+      return run_any(*puzzle, task, *info, std::move(agenda), report, o);
+    }
+    spdlog::info("--any: {} has no goal agenda; solving it in one stage, "
+                 "optimally",
+                 report.title);
+  }
   // The first encoding is built here: its own bound may beat the puzzle's.
   std::unique_ptr<encoder::Encoding> first = info->make(task);
   if (first->lower_bound() > report.lower_bound) {
@@ -80,16 +177,7 @@ int run_solve(const Options &o) {
         first_horizon(report.lower_bound, report.stride, first->lower_bound());
   }
 
-  solver::DriverOptions d;
-  d.first_horizon =
-      first_horizon(report.lower_bound, report.stride, o.min_horizon);
-  d.stride = report.stride;
-  d.start_proven = o.min_horizon <= report.lower_bound;
-  d.max_horizon = o.max_horizon;
-  d.timeout_seconds = o.timeout;
-  d.solver_config = o.solver_config;
-  d.solver_options = o.cadical_options;
-  d.incremental = !o.fresh_solver;
+  solver::DriverOptions d = driver_options(o, report);
   if (o.textbook_driver) {
     d.first_horizon = std::min(o.min_horizon, o.max_horizon);
     d.stride = 1;
@@ -130,21 +218,12 @@ int run_solve(const Options &o) {
     break;
   }
 
-  report.replay = puzzle->replay(result.plan);
-  if (report.replay.error || !report.replay.solved) {
-    report.status = "internal_error";
-    report.reason = "the decoded plan does not replay: " +
-                    report.replay.error.value_or("it ends off the goal");
-    report.replay.moves.clear();
-    return finish(report, o, ExitCode::internal_error);
-  }
-  report.status = "solved";
   report.optimal = result.optimal;
   report.optimality = !result.optimal       ? "--min-horizon skipped "
                                               "shorter horizons"
                       : result.plan.empty() ? "the start is the goal"
                                             : proven;
-  return finish(report, o, ExitCode::plan_found);
+  return finish_plan(*puzzle, result.plan, report, o);
 }
 
 } // namespace satslide::cli

@@ -53,10 +53,13 @@ public:
   virtual std::optional<std::string> unsolvable_reason() const = 0;
   virtual int lower_bound() const = 0; // admissible
   virtual std::string lower_bound_name() const = 0;
-  virtual int horizon_stride() const {
-    return 1;
-  } // plan lengths differ by
-    // multiples of this
+  // Plan lengths differ by multiples of this.
+  virtual int horizon_stride() const { return 1; }
+
+  // For --any: the goal in stages, each a set of goal fluents of the
+  // compiled task added to the earlier ones; the whole goal follows the
+  // last. Empty: no staging known (the goal is reached in one stage).
+  virtual std::vector<std::vector<int>> goal_agenda() const { return {}; }
 
   // Applies the plan's moves by the puzzle's rules (not the task's).
   virtual Replay replay(const Plan &plan) const = 0;

@@ -298,6 +298,37 @@ int NPuzzle::manhattan(const std::vector<int> &board) const {
 // to their goal cells never drops by more than one per move.
 int NPuzzle::lower_bound() const { return manhattan(m_board); }
 
+// The way people solve big boards: fix the outer row or column that does
+// not hold the blank's goal cell, one tile at a time, until at most 3 x 3
+// cells remain; those come last, with the blank, as the whole goal. Each
+// stage keeps the tiles already placed, so their partial plans add up.
+std::vector<std::vector<int>> NPuzzle::goal_agenda() const {
+  std::vector<std::vector<int>> agenda;
+  const int blank = static_cast<int>(
+      std::find(m_goal.begin(), m_goal.end(), 0) - m_goal.begin());
+  const int br = blank / m_cols, bc = blank % m_cols;
+  int top = 0, bottom = m_rows - 1, left = 0, right = m_cols - 1;
+  auto place = [&](int r, int c) {
+    agenda.push_back({fluent(m_goal[r * m_cols + c], r * m_cols + c)});
+  };
+  while (bottom - top + 1 > 3 || right - left + 1 > 3) {
+    if (bottom - top >= right - left) {
+      const int r = br == top ? bottom : top;
+      for (int c = left; c <= right; ++c) {
+        place(r, c);
+      }
+      r == top ? ++top : --bottom;
+    } else {
+      const int c = bc == left ? right : left;
+      for (int r = top; r <= bottom; ++r) {
+        place(r, c);
+      }
+      c == left ? ++left : --right;
+    }
+  }
+  return agenda;
+}
+
 Replay NPuzzle::replay(const Plan &plan) const {
   Replay result;
   std::vector<int> board = m_board;

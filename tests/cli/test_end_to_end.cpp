@@ -165,6 +165,44 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(r.out == "5 True [0, 1, 2, 3, 4, 5]\n");
   }
 
+  TEST_CASE("--any solves in stages and never claims optimality") {
+    // A 15-puzzle: stages in the JSON, every call tagged with its stage.
+    const auto r = run_command(
+        std::string(SATSLIDE_BINARY) +
+        " --puzzle 15 --board \"[5,1,2,4,9,6,3,8,13,10,7,11,0,14,15,12]\""
+        " --any --json -q | python3 -c \"import json,sys; "
+        "d=json.load(sys.stdin); "
+        "assert d['status']=='solved' and d['optimal'] is False; "
+        "assert d['mode']=='any' and d['stages']==8; "
+        "assert d['length']>=d['lower_bound'] and d['length']<=d['raw_length']; "
+        "assert all('stage' in h for h in d['horizons']); print('ok')\"");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == "ok\n");
+    const auto text = run_satslide(
+        "--puzzle 15 --board \"[5,1,2,4,9,6,3,8,13,10,7,11,0,14,15,12]\" "
+        "--any");
+    CHECK(text.exit_code == 0);
+    CHECK(text.out.find("not proven optimal (--any: 8 stages") !=
+          std::string::npos);
+    CHECK(text.err.find("stage 1/8: tile 1 at r0c0") != std::string::npos);
+    // The 8-puzzle has no stages: --any solves it optimally, and says so.
+    const auto small =
+        run_satslide("--board \"[1,3,6,4,2,0,7,5,8]\" --any -q");
+    CHECK(small.exit_code == 0);
+    CHECK(printed_length(small.out) == 5);
+    CHECK(small.out.find(", optimal (") != std::string::npos);
+    // Limits name the stage; --any picks its own horizons.
+    const auto limit = run_satslide(
+        "--puzzle 15 --board \"[5,1,2,4,9,6,3,8,13,10,7,11,0,14,15,12]\" "
+        "--any --max-horizon 1 -q");
+    CHECK(limit.exit_code == 20);
+    CHECK(limit.out.find("in stage 1 of 8 of the goal agenda") !=
+          std::string::npos);
+    CHECK(run_satslide("--board \"[1,3,6,4,2,0,7,5,8]\" --any "
+                       "--min-horizon 4 -q")
+              .exit_code == 32);
+  }
+
   TEST_CASE("help teaches and version answers") {
     const auto help = run_satslide("--help");
     CHECK(help.exit_code == 0);

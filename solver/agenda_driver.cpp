@@ -1,0 +1,119 @@
+#include "agenda_driver.hpp"
+
+#include "encoder/plan_shortcut.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+namespace satslide::solver {
+
+namespace {
+
+double since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+std::vector<int> true_fluents(const encoder::State &state) {
+  std::vector<int> out;
+  for (int f = 0; f < static_cast<int>(state.size()); ++f) {
+    if (state[f]) {
+      out.push_back(f);
+    }
+  }
+  return out;
+}
+
+// The smallest horizon >= at_least congruent to residue modulo stride.
+int round_up(int at_least, int residue, int stride) {
+  const int r = ((residue % stride) + stride) % stride;
+  return at_least + ((r - at_least % stride) % stride + stride) % stride;
+}
+
+} // namespace
+
+AgendaResult run_agenda(const encoder::Task &task,
+                        const std::vector<std::vector<int>> &agenda,
+                        const TaskEncodingFactory &make_encoding,
+                        const DriverOptions &options,
+                        const ProgressFn &progress, const StageFn &on_stage) {
+  const auto start = std::chrono::steady_clock::now();
+  AgendaResult result;
+  std::vector<std::vector<int>> stages = agenda;
+  stages.push_back(task.goal); // the whole goal comes last
+  result.stages = static_cast<int>(stages.size());
+
+  encoder::State state = task.initial_state();
+  encoder::Plan joined;
+  std::vector<int> goal;
+  for (int k = 0; k < result.stages; ++k) {
+    const bool last = k + 1 == result.stages;
+    for (int f : stages[k]) {
+      if (std::find(goal.begin(), goal.end(), f) == goal.end()) {
+        goal.push_back(f);
+      }
+    }
+    encoder::Task stage = task;
+    stage.init = true_fluents(state);
+    stage.goal = goal;
+    if (stage.satisfies_goal(state)) {
+      ++result.stages_done;
+      continue;
+    }
+
+    DriverOptions d = options;
+    std::unique_ptr<encoder::Encoding> first = make_encoding(stage);
+    if (last) {
+      // Every plan of the whole task has a length congruent to
+      // first_horizon (the contract); the joined plan so far is a prefix.
+      d.first_horizon =
+          round_up(std::max(first->lower_bound(), 0),
+                   options.first_horizon - static_cast<int>(joined.size()),
+                   options.stride);
+    } else {
+      d.first_horizon = first->lower_bound();
+      d.stride = 1; // a partial goal leaves the blank anywhere: no parity
+    }
+    d.start_proven = true;
+    if (options.timeout_seconds > 0) {
+      d.timeout_seconds = options.timeout_seconds - since(start);
+      if (d.timeout_seconds <= 0) {
+        result.outcome = Outcome::timeout;
+        break;
+      }
+    }
+    if (on_stage) {
+      on_stage(k + 1, result.stages, stages[k], d.first_horizon);
+    }
+    DriverResult run = run_horizons(
+        [&] { return first ? std::move(first) : make_encoding(stage); }, d,
+        progress);
+    result.horizons.insert(result.horizons.end(), run.horizons.begin(),
+                           run.horizons.end());
+    result.horizon_stage.insert(result.horizon_stage.end(),
+                                run.horizons.size(), k + 1);
+    if (run.outcome != Outcome::plan_found) {
+      result.outcome = run.outcome;
+      break;
+    }
+    for (int a : run.plan) {
+      if (!task.applicable(state, a)) {
+        result.outcome = Outcome::decode_error;
+        result.seconds = since(start);
+        return result;
+      }
+      state = task.apply(state, a);
+      joined.push_back(a);
+    }
+    ++result.stages_done;
+  }
+  result.raw_length = static_cast<int>(joined.size());
+  if (result.stages_done == result.stages) {
+    result.outcome = Outcome::plan_found;
+    result.plan = encoder::shortcut_plan(task, task.initial_state(), joined);
+  }
+  result.seconds = since(start);
+  return result;
+}
+
+} // namespace satslide::solver
