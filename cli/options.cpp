@@ -66,7 +66,10 @@ po::options_description describe(Options &o) {
       "klotski: x,y of that piece's top-left cell (x right, y down)")(
       "metric,m", po::value(&o.metric)->default_value(o.metric),
       "block puzzles: step (one cell), slide (straight, any distance) or "
-      "piece (any path through free cells)");
+      "piece (any path through free cells)")(
+      "distinct-pieces", po::bool_switch(&o.distinct_pieces),
+      "block puzzles: tell identical pieces apart (a bigger state space; "
+      "for comparisons)");
 
   po::options_description search("Search");
   search.add_options()("encoding,e", po::value(&o.encoding),
@@ -257,6 +260,9 @@ encoder::PuzzleSpec block_puzzle_spec(const Options &o) {
   set("goal_piece", o.goal_piece);
   set("goal_at", o.goal_at);
   set("metric", o.metric);
+  if (o.distinct_pieces) {
+    spec.params["identify"] = "no";
+  }
   return spec;
 }
 

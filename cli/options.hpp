@@ -30,6 +30,7 @@ struct Options {
   std::string goal_piece;      // Klotski: the piece to bring home
   std::string goal_at;         // Klotski: "x,y" of its top-left cell
   std::string metric = "step"; // block puzzles: step | slide | piece
+  bool distinct_pieces = false; // block puzzles: do not identify pieces
   // The search.
   std::string encoding;   // name from encoder::encodings()
   int min_horizon = 0;    // first horizon tried (0 = lower bound)

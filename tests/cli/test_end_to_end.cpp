@@ -203,6 +203,25 @@ TEST_SUITE("cli::EndToEnd") {
               .exit_code == 32);
   }
 
+  TEST_CASE("--distinct-pieces keeps the optimum, and says so in the JSON") {
+    // A and B are interchangeable 1x1 pieces unless told apart.
+    const std::string board =
+        "--puzzle klotski --board \"AB.C/DD.C/EE..\" --goal-piece D "
+        "--goal-at 2,1 --metric step -q --json";
+    const auto same = run_satslide(board);
+    const auto apart = run_satslide(board + " --distinct-pieces");
+    REQUIRE(same.exit_code == 0);
+    REQUIRE(apart.exit_code == 0);
+    const auto length = [](const std::string &json) {
+      std::smatch m;
+      REQUIRE(std::regex_search(json, m, std::regex("\"length\": ?(\\d+)")));
+      return std::stoi(m[1]);
+    };
+    CHECK(length(same.out) == length(apart.out));
+    CHECK(apart.out.find("\"identify\"") != std::string::npos);
+    CHECK(same.out.find("\"identify\"") == std::string::npos);
+  }
+
   TEST_CASE("help teaches and version answers") {
     const auto help = run_satslide("--help");
     CHECK(help.exit_code == 0);
