@@ -98,7 +98,11 @@ po::options_description describe(Options &o) {
       "any plan, fast, not proven optimal: reach the goal in stages (the "
       "n-puzzle: outer rows and columns tile by tile, then the last 3x3), "
       "each stage solved optimally; puzzles without stages are solved "
-      "as usual");
+      "as usual")(
+      "tighten", po::bool_switch(&o.tighten),
+      "with --any: then re-solve every window of 20 moves optimally "
+      "between its end states and keep what is shorter, until no window "
+      "improves or --timeout");
 
   po::options_description output("Output");
   output.add_options()("json", po::bool_switch(&o.json),
@@ -173,6 +177,9 @@ void check_ranges(const Options &o) {
   if (o.any && (o.textbook_driver || o.min_horizon > 0)) {
     throw UsageError("--any chooses its own horizons: it cannot be combined "
                      "with --textbook-driver or --min-horizon");
+  }
+  if (o.tighten && !o.any) {
+    throw UsageError("--tighten works on the plan of --any; add --any");
   }
   if (o.command == Command::dimacs && o.horizon < 0) {
     throw UsageError("dimacs needs --horizon N (N >= 0)");

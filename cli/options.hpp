@@ -41,6 +41,7 @@ struct Options {
   bool fresh_solver = false;    // a new solver per horizon (for comparison)
   bool textbook_driver = false; // horizons 0, 1, 2, ... each in a fresh solver
   bool any = false;             // any plan, by a goal agenda; not optimal
+  bool tighten = false;         // --any: then shorten windows of the plan
   // Output.
   bool json = false;
   bool show_boards = false;

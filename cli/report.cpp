@@ -95,6 +95,9 @@ void print_json(std::ostream &out, const Report &r, bool show_boards) {
   j.field("mode", r.stages > 0 ? "any" : "optimal");
   if (r.stages > 0) {
     j.field("stages", r.stages).field("raw_length", r.raw_length);
+    if (r.tightened_from >= 0) {
+      j.field("tightened_from", r.tightened_from);
+    }
   }
   if (r.no_plan_up_to >= 0) {
     j.field("no_plan_up_to", r.no_plan_up_to);

@@ -36,6 +36,7 @@ struct Report {
   int stages = 0;
   std::vector<int> horizon_stage;
   int raw_length = 0;
+  int tightened_from = -1; // --tighten: the length before; -1 = not run
   double seconds = 0;
 };
 

@@ -201,6 +201,17 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(run_satslide("--board \"[1,3,6,4,2,0,7,5,8]\" --any "
                        "--min-horizon 4 -q")
               .exit_code == 32);
+    CHECK(run_satslide("--board \"[1,3,6,4,2,0,7,5,8]\" --tighten -q")
+              .exit_code == 32);
+    const auto tight = run_command(
+        std::string(SATSLIDE_BINARY) +
+        " --puzzle 15 --board \"[5,1,2,4,9,6,3,8,13,10,7,11,0,14,15,12]\""
+        " --any --tighten --json -q | python3 -c \"import json,sys; "
+        "d=json.load(sys.stdin); "
+        "assert d['status']=='solved' and d['optimal'] is False; "
+        "assert d['length']<=d['tightened_from']<=d['raw_length']; "
+        "print('ok')\"");
+    CHECK(tight.out == "ok\n");
   }
 
   TEST_CASE("--distinct-pieces keeps the optimum, and says so in the JSON") {

@@ -1,6 +1,7 @@
 #include "encoder/encodings.hpp"
 #include "encoder/puzzles/npuzzle.hpp"
 #include "solver/agenda_driver.hpp"
+#include "solver/plan_tightening.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>
@@ -97,5 +98,39 @@ TEST_SUITE("solver::AgendaDriver") {
     CHECK(result.outcome == solver::Outcome::horizon_limit);
     CHECK(result.stages_done < result.stages);
     CHECK(result.plan.empty());
+  }
+
+  // Tightening with a window as long as the plan re-solves it whole: the
+  // result is the breadth-first optimum; short windows never lengthen it.
+  TEST_CASE("tightening staged plans: whole-plan windows reach the optimum") {
+    std::mt19937 rng(2002);
+    int tightened = 0;
+    for (int i = 0; i < 24; ++i) {
+      const NPuzzle p = test::random_board(2, 4, rng);
+      if (p.unsolvable_reason()) {
+        continue;
+      }
+      const encoder::Task task = p.compile();
+      const auto staged = solve_any(p, task);
+      REQUIRE(staged.outcome == solver::Outcome::plan_found);
+      const int optimum = test::bfs_distance(p);
+      solver::DriverOptions options;
+      options.stride = p.horizon_stride();
+      const auto *info = encoder::find_encoding("pairs");
+      const auto whole =
+          solver::tighten_plan(task, staged.plan, info->make, options, 100);
+      CAPTURE(p.draw());
+      REQUIRE(whole.outcome == solver::Outcome::plan_found);
+      CHECK(static_cast<int>(whole.plan.size()) == optimum);
+      CHECK(p.replay(whole.plan).solved);
+      const auto windows =
+          solver::tighten_plan(task, staged.plan, info->make, options, 4);
+      REQUIRE(windows.outcome == solver::Outcome::plan_found);
+      CHECK(windows.plan.size() <= staged.plan.size());
+      CHECK(static_cast<int>(windows.plan.size()) >= optimum);
+      CHECK(p.replay(windows.plan).solved);
+      tightened += whole.improved > 0;
+    }
+    CHECK(tightened >= 1);
   }
 }

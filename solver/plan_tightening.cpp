@@ -1,0 +1,118 @@
+#include "plan_tightening.hpp"
+
+#include "encoder/plan_shortcut.hpp"
+
+#include <chrono>
+
+namespace satslide::solver {
+
+namespace {
+
+double since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+std::vector<encoder::State> states_along(const encoder::Task &task,
+                                         const encoder::Plan &plan) {
+  std::vector<encoder::State> states{task.initial_state()};
+  for (int a : plan) {
+    states.push_back(task.apply(states.back(), a));
+  }
+  return states;
+}
+
+std::vector<int> true_fluents(const encoder::State &state) {
+  std::vector<int> out;
+  for (int f = 0; f < static_cast<int>(state.size()); ++f) {
+    if (state[f]) {
+      out.push_back(f);
+    }
+  }
+  return out;
+}
+
+} // namespace
+
+TightenResult tighten_plan(const encoder::Task &task, const encoder::Plan &plan,
+                           const TaskEncodingFactory &make_encoding,
+                           const DriverOptions &options, int window,
+                           const ProgressFn &progress) {
+  const auto start = std::chrono::steady_clock::now();
+  TightenResult result;
+  result.plan = encoder::shortcut_plan(task, task.initial_state(), plan);
+  const int step = std::max(1, window / 2);
+  // Passes alternate the windows' offset; two passes in a row without a
+  // change end it.
+  for (int quiet = 0; quiet < 2; ++result.passes) {
+    bool changed = false;
+    std::vector<encoder::State> states = states_along(task, result.plan);
+    for (int i = result.passes % 2 ? step : 0;
+         i + 1 < static_cast<int>(result.plan.size()); i += step) {
+      const int w = std::min(window, static_cast<int>(result.plan.size()) - i);
+      encoder::Task part = task;
+      part.init = true_fluents(states[i]);
+      part.goal = true_fluents(states[i + w]);
+      std::unique_ptr<encoder::Encoding> first = make_encoding(part);
+      // Paths between the same two states differ in length by multiples
+      // of the stride (prefix + path + suffix is a plan of the task).
+      DriverOptions d = options;
+      d.first_horizon = first->lower_bound();
+      d.first_horizon += ((w - d.first_horizon) % d.stride + d.stride) %
+                         d.stride;
+      d.max_horizon = w - d.stride;
+      d.start_proven = true;
+      if (d.first_horizon > d.max_horizon) {
+        continue; // the bound proves the window optimal
+      }
+      if (options.timeout_seconds > 0) {
+        d.timeout_seconds = options.timeout_seconds - since(start);
+        if (d.timeout_seconds <= 0) {
+          result.outcome = Outcome::timeout;
+          break;
+        }
+      }
+      ++result.windows;
+      const DriverResult run = run_horizons(
+          [&] { return first ? std::move(first) : make_encoding(part); }, d,
+          progress);
+      result.horizons.insert(result.horizons.end(), run.horizons.begin(),
+                             run.horizons.end());
+      if (run.outcome == Outcome::timeout) {
+        result.outcome = Outcome::timeout;
+        break;
+      }
+      if (run.outcome != Outcome::plan_found) {
+        continue; // no shorter path: the window is optimal
+      }
+      encoder::State s = states[i];
+      for (int a : run.plan) {
+        if (!task.applicable(s, a)) {
+          result.outcome = Outcome::decode_error;
+          return result;
+        }
+        s = task.apply(s, a);
+      }
+      if (s != states[i + w]) {
+        result.outcome = Outcome::decode_error;
+        return result;
+      }
+      result.plan.erase(result.plan.begin() + i, result.plan.begin() + i + w);
+      result.plan.insert(result.plan.begin() + i, run.plan.begin(),
+                         run.plan.end());
+      result.plan =
+          encoder::shortcut_plan(task, task.initial_state(), result.plan);
+      states = states_along(task, result.plan);
+      ++result.improved;
+      changed = true;
+    }
+    if (result.outcome != Outcome::plan_found) {
+      break;
+    }
+    quiet = changed ? 0 : quiet + 1;
+  }
+  result.seconds = since(start);
+  return result;
+}
+
+} // namespace satslide::solver
