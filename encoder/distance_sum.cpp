@@ -112,28 +112,14 @@ DistanceSum::DistanceSum(const Task &task, const std::vector<int> &groups,
       const int f = members[i];
       const int d = distance[g][i];
       if (d >= 1 && d < TaskDistances::k_unreachable) {
-        term.conditions.push_back({{f}, d});
+        term.fluents.emplace_back(f, d);
         term.max_distance = std::max(term.max_distance, d);
       }
     }
-    add_term(std::move(term));
-  }
-}
-
-DistanceSum::DistanceSum(const std::vector<Pattern> &patterns) {
-  for (const Pattern &p : patterns) {
-    Term term{p.entries, 0};
-    for (const auto &entry : p.entries) {
-      term.max_distance = std::max(term.max_distance, entry.second);
+    if (term.max_distance > 0) {
+      m_max_sum += term.max_distance;
+      m_terms.push_back(std::move(term));
     }
-    add_term(std::move(term));
-  }
-}
-
-void DistanceSum::add_term(Term term) {
-  if (term.max_distance > 0) {
-    m_max_sum += term.max_distance;
-    m_terms.push_back(std::move(term));
   }
 }
 
@@ -149,13 +135,8 @@ std::vector<int> DistanceSum::encode(const std::vector<int> &vars,
     for (int j = 1; j < term.max_distance; ++j) {
       sink.add_clause({-u[j], u[j - 1]});
     }
-    for (const auto &[fluents, d] : term.conditions) {
-      std::vector<int> clause;
-      for (int f : fluents) {
-        clause.push_back(-vars[f]);
-      }
-      clause.push_back(u[d - 1]);
-      sink.add_clause(clause);
+    for (const auto &[f, d] : term.fluents) {
+      sink.add_clause({-vars[f], u[d - 1]});
     }
     level.push_back(std::move(u));
   }

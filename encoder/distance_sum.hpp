@@ -6,7 +6,6 @@
 #pragma once
 
 #include "clause_sink.hpp"
-#include "pattern_database.hpp"
 #include "task.hpp"
 #include "task_distances.hpp"
 
@@ -29,9 +28,6 @@ public:
   DistanceSum(const Task &task, const std::vector<int> &groups,
               const std::vector<std::vector<int>> &distance);
 
-  // The sum of pattern databases' distances (pattern_database.hpp).
-  explicit DistanceSum(const std::vector<Pattern> &patterns);
-
   // Encodes, for the layer whose fluent variables are `vars`, a unary
   // number s with s[j-1] true whenever the distance sum is >= j (only
   // that direction: it serves upper bounds). Returns s.
@@ -39,11 +35,9 @@ public:
 
 private:
   struct Term {
-    // (fluents that together imply the distance, distance >= 1)
-    std::vector<std::pair<std::vector<int>, int>> conditions;
+    std::vector<std::pair<int, int>> fluents; // (fluent, distance >= 1)
     int max_distance;
   };
-  void add_term(Term term);
   std::vector<Term> m_terms;
   int m_max_sum = 0;
 };

@@ -23,7 +23,7 @@ EncodingInfo sequential(std::string name, std::string help,
 
 std::vector<EncodingInfo> build_table() {
   SequentialConfig seed, ladder, windows, pruned, bound, compact, budget, pairs,
-      pairs2, ordered, patterns;
+      pairs2, ordered;
   return {
       sequential(
           "seed",
@@ -87,13 +87,6 @@ std::vector<EncodingInfo> build_table() {
           "pairs plus partial-order reduction: of two consecutive "
           "independent moves only the lower-numbered goes first",
           pairs, [](SequentialConfig &c) { c.commute = true; }, &ordered),
-      sequential(
-          "patterns",
-          "pairs plus additive pattern databases of several groups each "
-          "(8-puzzle: two of four tiles) read off the task: at every "
-          "step their summed distance to the goal fits in the steps left",
-          pairs, [](SequentialConfig &c) { c.pattern_states = 8000; },
-          &patterns),
   };
 }
 

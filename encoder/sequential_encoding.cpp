@@ -28,8 +28,7 @@ SequentialEncoding::SequentialEncoding(const Task &task,
                                        SequentialConfig config)
     : Encoding(task), m_config(config) {
   build_choices();
-  if (m_config.windows || m_config.bound || m_config.budget ||
-      m_config.pattern_states > 0) {
+  if (m_config.windows || m_config.bound || m_config.budget) {
     m_distances = TaskDistances::compute(task);
   }
   if (m_config.commute) {
@@ -57,18 +56,10 @@ SequentialEncoding::SequentialEncoding(const Task &task,
     m_from_init = std::make_unique<DistanceSum>(task, groups,
                                                 m_distances.group_from_init);
   }
-  if (m_config.pattern_states > 0) {
-    const std::vector<Pattern> patterns =
-        build_patterns(task, m_distances, m_config.pattern_states);
-    for (const Pattern &p : patterns) {
-      m_pattern_h0 += p.initial;
-    }
-    m_pattern_sum = std::make_unique<DistanceSum>(patterns);
-  }
 }
 
 int SequentialEncoding::lower_bound() const {
-  return std::max(m_budget ? m_budget->initial_bound() : 0, m_pattern_h0);
+  return m_budget ? m_budget->initial_bound() : 0;
 }
 
 int SequentialEncoding::fluent_var(int t, int f) const {
@@ -216,9 +207,6 @@ void SequentialEncoding::new_layer(ClauseSink &sink) {
     }
     m_goal_sum.push_back(m_to_goal->encode(vars, sink));
   }
-  if (m_pattern_sum) {
-    m_pattern_goal_sum.push_back(m_pattern_sum->encode(vars, sink));
-  }
 }
 
 void SequentialEncoding::name_layer(int t, ClauseSink &sink) const {
@@ -333,17 +321,6 @@ void SequentialEncoding::encode_goal(int n, int guard, ClauseSink &sink) {
   if (m_config.bound) {
     for (int t = 0; t < n; ++t) {
       const std::vector<int> &sum = m_goal_sum[t];
-      if (n - t < static_cast<int>(sum.size())) {
-        guarded({-sum[n - t]});
-      }
-    }
-  }
-  if (m_pattern_sum) {
-    if (n < m_pattern_h0) {
-      guarded({}); // shorter than the databases' bound: no plan
-    }
-    for (int t = 0; t < n; ++t) {
-      const std::vector<int> &sum = m_pattern_goal_sum[t];
       if (n - t < static_cast<int>(sum.size())) {
         guarded({-sum[n - t]});
       }

@@ -28,9 +28,6 @@ struct SequentialConfig {
   int pairings = 0;     // ... with this many pairings of groups (2-group
                         // databases), each its own budget
   bool commute = false; // order consecutive independent moves
-  long pattern_states = 0; // > 0: additive pattern databases of up to this
-                           // many abstract states each, bounding every
-                           // step's distance to the goal by the steps left
 };
 
 class SequentialEncoding : public Encoding {
@@ -64,9 +61,6 @@ private:
   std::unique_ptr<DistanceSum> m_to_goal, m_from_init; // with bound
   std::vector<std::vector<int>> m_goal_sum;            // [t] unary sum to goal
   std::unique_ptr<PlanBudget> m_budget;                // with budget
-  std::unique_ptr<DistanceSum> m_pattern_sum;          // with patterns
-  int m_pattern_h0 = 0;                                // their initial sum
-  std::vector<std::vector<int>> m_pattern_goal_sum;    // [t] unary sum
   std::unique_ptr<CommuteOrder> m_commute;             // with commute
   std::vector<Choice> m_choices;
   std::vector<std::vector<int>> m_adders;   // per fluent: choices adding it
