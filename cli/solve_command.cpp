@@ -11,6 +11,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <chrono>
 #include <iostream>
 
 namespace satslide::cli {
@@ -46,14 +47,25 @@ int first_horizon(int bound, int stride, int user_min) {
 }
 
 
-solver::DriverOptions driver_options(const Options &o, const Report &report) {
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// `started`: when the command began; --timeout counts from there, so
+// compiling the task and the first encoding's set-up are spent already.
+solver::DriverOptions driver_options(const Options &o, const Report &report,
+                                     Clock::time_point started) {
   solver::DriverOptions d;
   d.first_horizon =
       first_horizon(report.lower_bound, report.stride, o.min_horizon);
   d.stride = report.stride;
   d.start_proven = o.min_horizon <= report.lower_bound;
   d.max_horizon = o.max_horizon;
-  d.timeout_seconds = o.timeout;
+  if (o.timeout > 0) {
+    d.timeout_seconds = std::max(o.timeout - seconds_since(started), 1e-3);
+  }
   d.solver_config = o.solver_config;
   d.solver_options = o.cadical_options;
   d.incremental = !o.fresh_solver;
@@ -93,8 +105,8 @@ constexpr int k_tighten_window = 20;
 int run_any(const encoder::Puzzle &puzzle, const encoder::Task &task,
             const encoder::EncodingInfo &info,
             std::vector<std::vector<int>> agenda, Report &report,
-            const Options &o) {
-  const solver::DriverOptions d = driver_options(o, report);
+            const Options &o, Clock::time_point started) {
+  const solver::DriverOptions d = driver_options(o, report, started);
   const solver::AgendaResult result = solver::run_agenda(
       task, agenda, info.make, d, log_horizon,
       [&](int k, int stages, const std::vector<int> &adds, int first) {
@@ -119,7 +131,7 @@ int run_any(const encoder::Puzzle &puzzle, const encoder::Task &task,
   case solver::Outcome::timeout:
     report.status = "timeout";
     report.reason = fmt::format("reached --timeout after {:.1f} s {}",
-                                result.seconds, where);
+                                seconds_since(started), where);
     return finish(report, o, ExitCode::timeout);
   case solver::Outcome::decode_error:
     report.status = "internal_error";
@@ -133,7 +145,7 @@ int run_any(const encoder::Puzzle &puzzle, const encoder::Task &task,
   if (o.tighten) {
     solver::DriverOptions rest = d;
     if (o.timeout > 0) {
-      rest.timeout_seconds = std::max(o.timeout - result.seconds, 1e-3);
+      rest.timeout_seconds = std::max(o.timeout - seconds_since(started), 1e-3);
     }
     const solver::TightenResult t =
         solver::tighten_plan(task, plan, info.make, rest, k_tighten_window);
@@ -164,6 +176,7 @@ int run_any(const encoder::Puzzle &puzzle, const encoder::Task &task,
 } // namespace
 
 int run_solve(const Options &o) {
+  const Clock::time_point started = Clock::now();
   const auto puzzle = encoder::make_puzzle(puzzle_spec(o));
   Report report;
   report.title = puzzle->title();
@@ -190,7 +203,8 @@ int run_solve(const Options &o) {
   if (o.any) {
     auto agenda = puzzle->goal_agenda();
     if (!agenda.empty()) {
-      return run_any(*puzzle, task, *info, std::move(agenda), report, o);
+      return run_any(*puzzle, task, *info, std::move(agenda), report, o,
+                     started);
     }
     spdlog::info("--any: {} has no goal agenda; solving it in one stage, "
                  "optimally",
@@ -207,7 +221,7 @@ int run_solve(const Options &o) {
         first_horizon(report.lower_bound, report.stride, first->lower_bound());
   }
 
-  solver::DriverOptions d = driver_options(o, report);
+  solver::DriverOptions d = driver_options(o, report, started);
   if (o.textbook_driver) {
     d.first_horizon = std::min(o.min_horizon, o.max_horizon);
     d.stride = 1;
@@ -238,7 +252,7 @@ int run_solve(const Options &o) {
   case solver::Outcome::timeout:
     report.status = "timeout";
     report.reason = fmt::format("reached --timeout after {:.1f} s; proven: {}",
-                                result.seconds, proven);
+                                seconds_since(started), proven);
     return finish(report, o, ExitCode::timeout);
   case solver::Outcome::decode_error:
     report.status = "internal_error";

@@ -30,11 +30,25 @@ DriverResult run_horizons(const EncodingFactory &make_encoding,
   if (options.start_proven) {
     result.no_plan_up_to = options.first_horizon - 1;
   }
+  // The solver stops itself at the deadline; encoding a big board's steps
+  // takes long too, so the driver looks at the clock between them.
+  const auto expired = [&] {
+    if (options.timeout_seconds > 0 &&
+        std::chrono::steady_clock::now() >= deadline) {
+      result.outcome = Outcome::timeout;
+      result.seconds = since(start);
+      return true;
+    }
+    return false;
+  };
 
   std::unique_ptr<CadicalSink> solver;
   std::unique_ptr<encoder::Encoding> encoding_ptr;
   for (int n = options.first_horizon; n <= options.max_horizon;
        n += options.stride) {
+    if (expired()) {
+      return result;
+    }
     if (!solver || !options.incremental) {
       encoding_ptr.reset();
       solver = std::make_unique<CadicalSink>(options.solver_config,
@@ -49,6 +63,9 @@ DriverResult run_horizons(const EncodingFactory &make_encoding,
     encoder::Encoding &encoding = *encoding_ptr;
     while (encoding.steps() < n) {
       encoding.encode_step(encoding.steps(), sink);
+      if (expired()) {
+        return result;
+      }
     }
     const int guard = sink.new_var();
     encoding.encode_goal(n, guard, sink);

@@ -128,6 +128,15 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(timeout.out.find("timeout") != std::string::npos);
     CHECK(timeout.out.find("proven: no plan of length <=") !=
           std::string::npos);
+    // The set-up counts: a 24-puzzle's encoding takes longer than 1 ms to
+    // build, so no horizon is even tried.
+    const auto setup = run_command(
+        std::string(SATSLIDE_BINARY) +
+        " --puzzle 24 --board \"[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,"
+        "17,18,19,20,21,22,0,23,24]\" --timeout 0.001 --json -q | python3 -c"
+        " \"import json,sys; d=json.load(sys.stdin); "
+        "print(d['status'], len(d['horizons']))\"");
+    CHECK(setup.out == "timeout 0\n");
   }
 
   TEST_CASE("a start above the bound is not called optimal") {
