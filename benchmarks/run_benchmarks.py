@@ -154,6 +154,7 @@ SUITES = {
     "klotski": read_klotski,
     "klotski-classic": lambda: read_klotski(["fayaa_001.txt"]),
     "klotski-short": lambda: read_klotski(max_step=26),
+    "klotski-piece": lambda: read_klotski(metrics=("piece",)),
 }
 
 

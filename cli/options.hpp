@@ -24,12 +24,12 @@ struct Options {
   std::string puzzle; // 8|15|24|npuzzle|klotski|rushhour; "" = square n-puzzle
   std::string board;  // the start board
   std::string goal;   // the goal board (optional)
-  int rows = 0, cols = 0;      // n-puzzle shape (0 = from --puzzle/board)
-  std::string layout;          // block puzzles: a named opening
-  std::string file;            // block puzzles: a layout file to read
-  std::string goal_piece;      // Klotski: the piece to bring home
-  std::string goal_at;         // Klotski: "x,y" of its top-left cell
-  std::string metric = "step"; // block puzzles: step | slide | piece
+  int rows = 0, cols = 0;       // n-puzzle shape (0 = from --puzzle/board)
+  std::string layout;           // block puzzles: a named opening
+  std::string file;             // block puzzles: a layout file to read
+  std::string goal_piece;       // Klotski: the piece to bring home
+  std::string goal_at;          // Klotski: "x,y" of its top-left cell
+  std::string metric = "step";  // block puzzles: step | slide | piece
   bool distinct_pieces = false; // block puzzles: do not identify pieces
   // The search.
   std::string encoding;   // name from encoder::encodings()

@@ -41,17 +41,10 @@ void log_horizon(const solver::HorizonStats &h) {
 // The first horizon to try: the lower bound, or the user's minimum moved
 // up to the next length the parity allows.
 int first_horizon(int bound, int stride, int user_min) {
-  int first = std::max(bound, user_min);
-  first += (stride - (first - bound) % stride) % stride;
-  return first;
+  return solver::round_up_to_stride(std::max(bound, user_min), bound, stride);
 }
-
 
 using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // `started`: when the command began; --timeout counts from there, so
 // compiling the task and the first encoding's set-up are spent already.
@@ -64,7 +57,8 @@ solver::DriverOptions driver_options(const Options &o, const Report &report,
   d.start_proven = o.min_horizon <= report.lower_bound;
   d.max_horizon = o.max_horizon;
   if (o.timeout > 0) {
-    d.timeout_seconds = std::max(o.timeout - seconds_since(started), 1e-3);
+    d.timeout_seconds =
+        std::max(o.timeout - solver::seconds_since(started), 1e-3);
   }
   d.solver_config = o.solver_config;
   d.solver_options = o.cadical_options;
@@ -110,28 +104,27 @@ int run_any(const encoder::Puzzle &puzzle, const encoder::Task &task,
   const solver::AgendaResult result = solver::run_agenda(
       task, agenda, info.make, d, log_horizon,
       [&](int k, int stages, const std::vector<int> &adds, int first) {
-        spdlog::info("stage {}/{}: {}; horizons from {}", k, stages,
-                     k == stages ? "the whole goal" : describe_goals(task, adds),
-                     first);
+        spdlog::info(
+            "stage {}/{}: {}; horizons from {}", k, stages,
+            k == stages ? "the whole goal" : describe_goals(task, adds), first);
       });
   report.horizons = result.horizons;
   report.horizon_stage = result.horizon_stage;
   report.stages = result.stages;
   report.raw_length = result.raw_length;
   report.seconds = result.seconds;
-  const std::string where = fmt::format(
-      "in stage {} of {} of the goal agenda", result.stages_done + 1,
-      result.stages);
+  const std::string where = fmt::format("in stage {} of {} of the goal agenda",
+                                        result.stages_done + 1, result.stages);
   switch (result.outcome) {
   case solver::Outcome::horizon_limit:
     report.status = "horizon_limit";
-    report.reason = "reached --max-horizon " + std::to_string(o.max_horizon) +
-                    " " + where;
+    report.reason =
+        "reached --max-horizon " + std::to_string(o.max_horizon) + " " + where;
     return finish(report, o, ExitCode::horizon_limit);
   case solver::Outcome::timeout:
     report.status = "timeout";
     report.reason = fmt::format("reached --timeout after {:.1f} s {}",
-                                seconds_since(started), where);
+                                solver::seconds_since(started), where);
     return finish(report, o, ExitCode::timeout);
   case solver::Outcome::decode_error:
     report.status = "internal_error";
@@ -145,7 +138,8 @@ int run_any(const encoder::Puzzle &puzzle, const encoder::Task &task,
   if (o.tighten) {
     solver::DriverOptions rest = d;
     if (o.timeout > 0) {
-      rest.timeout_seconds = std::max(o.timeout - seconds_since(started), 1e-3);
+      rest.timeout_seconds =
+          std::max(o.timeout - solver::seconds_since(started), 1e-3);
     }
     const solver::TightenResult t =
         solver::tighten_plan(task, plan, info.make, rest, k_tighten_window);
@@ -252,7 +246,7 @@ int run_solve(const Options &o) {
   case solver::Outcome::timeout:
     report.status = "timeout";
     report.reason = fmt::format("reached --timeout after {:.1f} s; proven: {}",
-                                seconds_since(started), proven);
+                                solver::seconds_since(started), proven);
     return finish(report, o, ExitCode::timeout);
   case solver::Outcome::decode_error:
     report.status = "internal_error";

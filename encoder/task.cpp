@@ -10,6 +10,23 @@ State Task::initial_state() const {
   return state;
 }
 
+std::vector<int> true_fluents(const State &state) {
+  std::vector<int> out;
+  for (int f = 0; f < static_cast<int>(state.size()); ++f) {
+    if (state[f]) {
+      out.push_back(f);
+    }
+  }
+  return out;
+}
+
+Task Task::restarted(const State &start, std::vector<int> new_goal) const {
+  Task task = *this;
+  task.init = true_fluents(start);
+  task.goal = std::move(new_goal);
+  return task;
+}
+
 bool Task::applicable(const State &state, int action) const {
   for (int f : actions[action].pre) {
     if (!state[f]) {

@@ -20,6 +20,9 @@ struct Action {
 // A state is the truth value of every fluent.
 using State = std::vector<char>;
 
+// The fluents a state makes true, in increasing order.
+std::vector<int> true_fluents(const State &state);
+
 // A plan is a sequence of action indices into Task::actions.
 using Plan = std::vector<int>;
 
@@ -46,6 +49,10 @@ struct Task {
   bool satisfies_goal(const State &state) const;
 
   int num_labels() const { return static_cast<int>(label_names.size()); }
+
+  // The same task from another start, toward another goal (a set of
+  // fluents): the sub-problems of --any and --tighten.
+  Task restarted(const State &start, std::vector<int> new_goal) const;
 
   // An action leading from `from` to `to`, if any does.
   std::optional<int> action_between(const State &from, const State &to) const;

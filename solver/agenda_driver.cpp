@@ -7,31 +7,6 @@
 
 namespace satslide::solver {
 
-namespace {
-
-double since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-      .count();
-}
-
-std::vector<int> true_fluents(const encoder::State &state) {
-  std::vector<int> out;
-  for (int f = 0; f < static_cast<int>(state.size()); ++f) {
-    if (state[f]) {
-      out.push_back(f);
-    }
-  }
-  return out;
-}
-
-// The smallest horizon >= at_least congruent to residue modulo stride.
-int round_up(int at_least, int residue, int stride) {
-  const int r = ((residue % stride) + stride) % stride;
-  return at_least + ((r - at_least % stride) % stride + stride) % stride;
-}
-
-} // namespace
-
 AgendaResult run_agenda(const encoder::Task &task,
                         const std::vector<std::vector<int>> &agenda,
                         const TaskEncodingFactory &make_encoding,
@@ -53,9 +28,7 @@ AgendaResult run_agenda(const encoder::Task &task,
         goal.push_back(f);
       }
     }
-    encoder::Task stage = task;
-    stage.init = true_fluents(state);
-    stage.goal = goal;
+    const encoder::Task stage = task.restarted(state, goal);
     if (stage.satisfies_goal(state)) {
       ++result.stages_done;
       continue;
@@ -66,17 +39,17 @@ AgendaResult run_agenda(const encoder::Task &task,
     if (last) {
       // Every plan of the whole task has a length congruent to
       // first_horizon (the contract); the joined plan so far is a prefix.
-      d.first_horizon =
-          round_up(std::max(first->lower_bound(), 0),
-                   options.first_horizon - static_cast<int>(joined.size()),
-                   options.stride);
+      d.first_horizon = round_up_to_stride(std::max(first->lower_bound(), 0),
+                                           options.first_horizon -
+                                               static_cast<int>(joined.size()),
+                                           options.stride);
     } else {
       d.first_horizon = first->lower_bound();
       d.stride = 1; // a partial goal leaves the blank anywhere: no parity
     }
     d.start_proven = true;
     if (options.timeout_seconds > 0) {
-      d.timeout_seconds = options.timeout_seconds - since(start);
+      d.timeout_seconds = options.timeout_seconds - seconds_since(start);
       if (d.timeout_seconds <= 0) {
         result.outcome = Outcome::timeout;
         break;
@@ -90,8 +63,8 @@ AgendaResult run_agenda(const encoder::Task &task,
         progress);
     result.horizons.insert(result.horizons.end(), run.horizons.begin(),
                            run.horizons.end());
-    result.horizon_stage.insert(result.horizon_stage.end(),
-                                run.horizons.size(), k + 1);
+    result.horizon_stage.insert(result.horizon_stage.end(), run.horizons.size(),
+                                k + 1);
     if (run.outcome != Outcome::plan_found) {
       result.outcome = run.outcome;
       break;
@@ -99,7 +72,7 @@ AgendaResult run_agenda(const encoder::Task &task,
     for (int a : run.plan) {
       if (!task.applicable(state, a)) {
         result.outcome = Outcome::decode_error;
-        result.seconds = since(start);
+        result.seconds = seconds_since(start);
         return result;
       }
       state = task.apply(state, a);
@@ -112,7 +85,7 @@ AgendaResult run_agenda(const encoder::Task &task,
     result.outcome = Outcome::plan_found;
     result.plan = encoder::shortcut_plan(task, task.initial_state(), joined);
   }
-  result.seconds = since(start);
+  result.seconds = seconds_since(start);
   return result;
 }
 

@@ -5,14 +5,10 @@
 
 namespace satslide::solver {
 
-namespace {
-
-double since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-      .count();
+int round_up_to_stride(int at_least, int residue, int stride) {
+  const int r = (residue % stride + stride) % stride;
+  return at_least + ((r - at_least % stride) % stride + stride) % stride;
 }
-
-} // namespace
 
 // Each horizon n gets a fresh activation literal g_n: the goal clauses of
 // n are guarded by -g_n and g_n is assumed, so the clauses learned while
@@ -36,7 +32,7 @@ DriverResult run_horizons(const EncodingFactory &make_encoding,
     if (options.timeout_seconds > 0 &&
         std::chrono::steady_clock::now() >= deadline) {
       result.outcome = Outcome::timeout;
-      result.seconds = since(start);
+      result.seconds = seconds_since(start);
       return true;
     }
     return false;
@@ -78,7 +74,7 @@ DriverResult run_horizons(const EncodingFactory &make_encoding,
     stats.result = to_string(answer);
     stats.variables = sink.num_vars();
     stats.clauses = sink.num_clauses();
-    stats.seconds = since(call_start);
+    stats.seconds = seconds_since(call_start);
     stats.conflicts = sink.learned() - learned_before;
     result.horizons.push_back(stats);
     if (progress) {
@@ -87,13 +83,13 @@ DriverResult run_horizons(const EncodingFactory &make_encoding,
 
     if (answer == SolveResult::unknown) {
       result.outcome = Outcome::timeout;
-      result.seconds = since(start);
+      result.seconds = seconds_since(start);
       return result;
     }
     if (answer == SolveResult::sat) {
       auto plan = encoder::decode_plan(
           encoding, n, [&](int var) { return sink.value(var); });
-      result.seconds = since(start);
+      result.seconds = seconds_since(start);
       if (!plan) {
         result.outcome = Outcome::decode_error;
         return result;
@@ -110,7 +106,7 @@ DriverResult run_horizons(const EncodingFactory &make_encoding,
     }
   }
   result.outcome = Outcome::horizon_limit;
-  result.seconds = since(start);
+  result.seconds = seconds_since(start);
   return result;
 }
 

@@ -56,6 +56,10 @@ using ProgressFn = std::function<void(const HorizonStats &)>;
 
 using EncodingFactory = std::function<std::unique_ptr<encoder::Encoding>()>;
 
+// The smallest horizon >= at_least congruent to `residue` modulo stride
+// (plan lengths known to differ by multiples of the stride).
+int round_up_to_stride(int at_least, int residue, int stride);
+
 DriverResult run_horizons(const EncodingFactory &make_encoding,
                           const DriverOptions &options,
                           const ProgressFn &progress = {});

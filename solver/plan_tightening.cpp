@@ -8,11 +8,6 @@ namespace satslide::solver {
 
 namespace {
 
-double since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-      .count();
-}
-
 std::vector<encoder::State> states_along(const encoder::Task &task,
                                          const encoder::Plan &plan) {
   std::vector<encoder::State> states{task.initial_state()};
@@ -20,16 +15,6 @@ std::vector<encoder::State> states_along(const encoder::Task &task,
     states.push_back(task.apply(states.back(), a));
   }
   return states;
-}
-
-std::vector<int> true_fluents(const encoder::State &state) {
-  std::vector<int> out;
-  for (int f = 0; f < static_cast<int>(state.size()); ++f) {
-    if (state[f]) {
-      out.push_back(f);
-    }
-  }
-  return out;
 }
 
 } // namespace
@@ -50,23 +35,20 @@ TightenResult tighten_plan(const encoder::Task &task, const encoder::Plan &plan,
     for (int i = result.passes % 2 ? step : 0;
          i + 1 < static_cast<int>(result.plan.size()); i += step) {
       const int w = std::min(window, static_cast<int>(result.plan.size()) - i);
-      encoder::Task part = task;
-      part.init = true_fluents(states[i]);
-      part.goal = true_fluents(states[i + w]);
+      const encoder::Task part =
+          task.restarted(states[i], encoder::true_fluents(states[i + w]));
       std::unique_ptr<encoder::Encoding> first = make_encoding(part);
       // Paths between the same two states differ in length by multiples
       // of the stride (prefix + path + suffix is a plan of the task).
       DriverOptions d = options;
-      d.first_horizon = first->lower_bound();
-      d.first_horizon += ((w - d.first_horizon) % d.stride + d.stride) %
-                         d.stride;
+      d.first_horizon = round_up_to_stride(first->lower_bound(), w, d.stride);
       d.max_horizon = w - d.stride;
       d.start_proven = true;
       if (d.first_horizon > d.max_horizon) {
         continue; // the bound proves the window optimal
       }
       if (options.timeout_seconds > 0) {
-        d.timeout_seconds = options.timeout_seconds - since(start);
+        d.timeout_seconds = options.timeout_seconds - seconds_since(start);
         if (d.timeout_seconds <= 0) {
           result.outcome = Outcome::timeout;
           break;
@@ -111,7 +93,7 @@ TightenResult tighten_plan(const encoder::Task &task, const encoder::Plan &plan,
     }
     quiet = changed ? 0 : quiet + 1;
   }
-  result.seconds = since(start);
+  result.seconds = seconds_since(start);
   return result;
 }
 

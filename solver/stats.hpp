@@ -1,6 +1,7 @@
 // Statistics of one solver call, one counter per line.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 
@@ -14,5 +15,11 @@ struct HorizonStats {
   double seconds = 0;    // wall clock of this solve call, s
   int64_t conflicts = 0; // learned clauses in this call (one per conflict)
 };
+
+// Wall-clock seconds since `start`.
+inline double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+      .count();
+}
 
 } // namespace satslide::solver

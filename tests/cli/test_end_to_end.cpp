@@ -183,7 +183,8 @@ TEST_SUITE("cli::EndToEnd") {
         "d=json.load(sys.stdin); "
         "assert d['status']=='solved' and d['optimal'] is False; "
         "assert d['mode']=='any' and d['stages']==8; "
-        "assert d['length']>=d['lower_bound'] and d['length']<=d['raw_length']; "
+        "assert d['length']>=d['lower_bound'] and "
+        "d['length']<=d['raw_length']; "
         "assert all('stage' in h for h in d['horizons']); print('ok')\"");
     CHECK(r.exit_code == 0);
     CHECK(r.out == "ok\n");
@@ -195,8 +196,7 @@ TEST_SUITE("cli::EndToEnd") {
           std::string::npos);
     CHECK(text.err.find("stage 1/8: tile 1 at r0c0") != std::string::npos);
     // The 8-puzzle has no stages: --any solves it optimally, and says so.
-    const auto small =
-        run_satslide("--board \"[1,3,6,4,2,0,7,5,8]\" --any -q");
+    const auto small = run_satslide("--board \"[1,3,6,4,2,0,7,5,8]\" --any -q");
     CHECK(small.exit_code == 0);
     CHECK(printed_length(small.out) == 5);
     CHECK(small.out.find(", optimal (") != std::string::npos);

@@ -142,7 +142,7 @@ TEST_SUITE("encoder::NPuzzle") {
       REQUIRE(std::find(task.goal.begin(), task.goal.end(), f) !=
               task.goal.end());
       cells.push_back(f % (p.rows() * p.cols())); // fluent = value * N + cell
-      CHECK(f / (p.rows() * p.cols()) != 0);     // never the blank
+      CHECK(f / (p.rows() * p.cols()) != 0);      // never the blank
     }
     return cells;
   }
@@ -150,19 +150,20 @@ TEST_SUITE("encoder::NPuzzle") {
   TEST_CASE("the goal agenda peels rows and columns down to 3 x 3") {
     // 15-puzzle, blank last: top row, left column, then the 3 x 3 rest.
     const NPuzzle p15 = NPuzzle::from_params(
-        {{"rows", "4"}, {"cols", "4"},
+        {{"rows", "4"},
+         {"cols", "4"},
          {"board", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0"}});
     CHECK(agenda_cells(p15) == std::vector<int>{0, 1, 2, 3, 4, 8, 12});
     // Blank first (top left): the bottom row and right column instead.
     const NPuzzle first = NPuzzle::from_params(
-        {{"rows", "4"}, {"cols", "4"},
+        {{"rows", "4"},
+         {"cols", "4"},
          {"board", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"},
          {"goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"}});
     CHECK(agenda_cells(first) == std::vector<int>{12, 13, 14, 15, 3, 7, 11});
     // 3 x 4: one column; 3 x 3 and smaller: no stages.
     const NPuzzle p11 = NPuzzle::from_params(
-        {{"rows", "3"}, {"cols", "4"},
-         {"board", "1 2 3 4 5 6 7 8 9 10 11 0"}});
+        {{"rows", "3"}, {"cols", "4"}, {"board", "1 2 3 4 5 6 7 8 9 10 11 0"}});
     CHECK(agenda_cells(p11) == std::vector<int>{0, 4, 8});
     CHECK(NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 8 0"}})
               .goal_agenda()

@@ -12,11 +12,10 @@ TEST_SUITE("encoder::shortcut_plan") {
 
   // The action of `task` moving `tile` from cell `from` to cell `to`.
   int move(const encoder::Task &task, int tile, int from, int to) {
-    const std::string name = "move tile " + std::to_string(tile) + " from r" +
-                             std::to_string(from / 3) + "c" +
-                             std::to_string(from % 3) + " to r" +
-                             std::to_string(to / 3) + "c" +
-                             std::to_string(to % 3);
+    const std::string name =
+        "move tile " + std::to_string(tile) + " from r" +
+        std::to_string(from / 3) + "c" + std::to_string(from % 3) + " to r" +
+        std::to_string(to / 3) + "c" + std::to_string(to % 3);
     for (int a = 0; a < task.num_actions(); ++a) {
       if (task.actions[a].name == name) {
         return a;
@@ -39,8 +38,7 @@ TEST_SUITE("encoder::shortcut_plan") {
 
   TEST_CASE("a loop in the middle is cut, the end state kept") {
     // Blank at r2c2: 8 right then back, 6 down, 6 up, 6 down, then 5 down.
-    const NPuzzle p =
-        NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 8 0"}});
+    const NPuzzle p = NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 8 0"}});
     const encoder::Task task = p.compile();
     const encoder::Plan plan{move(task, 8, 7, 8), move(task, 8, 8, 7),
                              move(task, 6, 5, 8), move(task, 6, 8, 5),
@@ -59,8 +57,7 @@ TEST_SUITE("encoder::shortcut_plan") {
   }
 
   TEST_CASE("a plan back to the start becomes empty; a simple path stays") {
-    const NPuzzle p =
-        NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 8 0"}});
+    const NPuzzle p = NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 8 0"}});
     const encoder::Task task = p.compile();
     const encoder::Plan loop{move(task, 8, 7, 8), move(task, 5, 4, 7),
                              move(task, 4, 3, 4), move(task, 4, 4, 3),

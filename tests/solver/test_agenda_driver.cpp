@@ -55,12 +55,13 @@ TEST_SUITE("solver::AgendaDriver") {
     std::mt19937 rng(15);
     const NPuzzle p = NPuzzle::from_params(
         {{"rows", "4"}, {"cols", "4"}, {"board", [&] {
-            std::string text;
-            for (int v : test::random_walk(4, 4, 60, rng)) {
-              text += std::to_string(v) + " ";
-            }
-            return text;
-          }()}});
+                                          std::string text;
+                                          for (int v : test::random_walk(
+                                                   4, 4, 60, rng)) {
+                                            text += std::to_string(v) + " ";
+                                          }
+                                          return text;
+                                        }()}});
     const encoder::Task task = p.compile();
     const auto result = solve_any(p, task);
     REQUIRE(result.outcome == solver::Outcome::plan_found);
@@ -75,8 +76,7 @@ TEST_SUITE("solver::AgendaDriver") {
 
   TEST_CASE("a solved start needs no stage and no solver call") {
     const NPuzzle p = NPuzzle::from_params(
-        {{"rows", "3"}, {"cols", "4"},
-         {"board", "1 2 3 4 5 6 7 8 9 10 11 0"}});
+        {{"rows", "3"}, {"cols", "4"}, {"board", "1 2 3 4 5 6 7 8 9 10 11 0"}});
     const encoder::Task task = p.compile();
     const auto result = solve_any(p, task);
     CHECK(result.outcome == solver::Outcome::plan_found);
@@ -86,8 +86,7 @@ TEST_SUITE("solver::AgendaDriver") {
 
   TEST_CASE("a stage that hits the horizon limit ends the run") {
     const NPuzzle p = NPuzzle::from_params(
-        {{"rows", "3"}, {"cols", "4"},
-         {"board", "0 11 10 9 8 7 6 5 4 3 2 1"}});
+        {{"rows", "3"}, {"cols", "4"}, {"board", "0 11 10 9 8 7 6 5 4 3 2 1"}});
     const encoder::Task task = p.compile();
     solver::DriverOptions options;
     options.first_horizon = p.lower_bound();
