@@ -109,6 +109,9 @@ po::options_description describe(Options &o) {
                        "print one JSON document")(
       "show-boards", po::bool_switch(&o.show_boards),
       "draw the board after every move")(
+      "animate", po::value(&o.animate)->implicit_value(0.5),
+      "play the solution on the terminal, one move every S seconds "
+      "(default 0.5), then print it")(
       "log-level", po::value(&o.log_level)->default_value(o.log_level),
       "stderr detail: error, warn, info (a line per horizon) or debug")(
       "quiet,q", "same as --log-level error")("help,h", "print this help")(
@@ -149,6 +152,9 @@ void check_ranges(const Options &o) {
   }
   if (o.min_horizon < 0 || o.max_horizon < 0) {
     throw UsageError("--min-horizon and --max-horizon must be >= 0");
+  }
+  if (o.animate != -1 && (o.animate < 0 || o.animate > 60)) {
+    throw UsageError("--animate: seconds per move from 0 to 60");
   }
   if (o.timeout < 0) {
     throw UsageError("--timeout must be >= 0 seconds");

@@ -45,6 +45,7 @@ struct Options {
   // Output.
   bool json = false;
   bool show_boards = false;
+  double animate = -1; // seconds per move; < 0: no animation
   std::string log_level = "info";
   // dimacs / decode.
   int horizon = -1;

@@ -1,5 +1,6 @@
 // satslide solve: puzzle -> task -> CNF -> incremental CaDiCaL -> plan ->
 // replay -> report.
+#include "animation.hpp"
 #include "commands.hpp"
 #include "exit_codes.hpp"
 #include "report.hpp"
@@ -12,7 +13,10 @@
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <cstdio>
 #include <iostream>
+
+#include <unistd.h>
 
 namespace satslide::cli {
 
@@ -26,6 +30,9 @@ int finish(const Report &report, const Options &o, ExitCode code) {
   if (o.json) {
     print_json(std::cout, report, o.show_boards);
   } else {
+    if (o.animate >= 0 && report.status == "solved") {
+      animate(std::cout, report, o.animate, isatty(fileno(stdout)) != 0);
+    }
     print_text(std::cout, report, o.show_boards);
   }
   return cli::code(code);

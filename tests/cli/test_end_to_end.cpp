@@ -242,6 +242,24 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(same.out.find("\"identify\"") == std::string::npos);
   }
 
+  TEST_CASE("--animate plays the solution frame by frame, then prints it") {
+    const auto r = run_satslide(
+        "--puzzle klotski --board \"AB.C/DD.C/EE..\" --goal-piece D "
+        "--goal-at 2,1 --animate 0 -q");
+    CHECK(r.exit_code == 0);
+    const int length = printed_length(r.out);
+    REQUIRE(length > 0);
+    CHECK(r.out.find(": start\nAB.C\nDD.C\nEE..\n") != std::string::npos);
+    const std::string last =
+        "move " + std::to_string(length) + "/" + std::to_string(length) + "  ";
+    CHECK(r.out.find(last) != std::string::npos);
+    CHECK(r.out.find("\033[2J") == std::string::npos); // not a terminal
+    CHECK(run_satslide("--board \"[1,3,6,4,2,0,7,5,8]\" --animate 61 -q")
+              .exit_code == 32);
+    CHECK(run_satslide("--board \"[1,3,6,4,2,0,7,5,8]\" --animate -2 -q")
+              .exit_code == 32);
+  }
+
   TEST_CASE("help teaches and version answers") {
     const auto help = run_satslide("--help");
     CHECK(help.exit_code == 0);
