@@ -27,6 +27,8 @@ constexpr const char *k_usage =
     "solve   raises the horizon from a proven lower bound until the SAT\n"
     "        solver finds a plan; every shorter horizon is refuted on the\n"
     "        way, so the plan printed is optimal. Progress goes to stderr.\n"
+    "        With --any: a fast plan in stages instead, not proven optimal\n"
+    "        (for boards too big to solve optimally, e.g. the 24-puzzle).\n"
     "dimacs  writes the CNF of exactly one horizon for another solver.\n"
     "decode  reads such a solver's answer and prints the plan it encodes.\n"
     "\n"
