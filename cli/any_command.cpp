@@ -1,13 +1,20 @@
-// satslide --any: a fast valid plan through the puzzle's goal agenda
-// (solver/agenda_driver), optionally tightened window by window
-// (solver/plan_tightening); never called optimal.
+// satslide --any: a fast valid plan, never called optimal. Puzzles with a
+// goal agenda (the big n-puzzles) reach the goal stage by stage
+// (solver/agenda_driver); the others get the parallel encoding under a
+// horizon schedule (solver/schedule_driver). Either plan can then be
+// tightened window by window (solver/plan_tightening).
 #include "solve_common.hpp"
 
-#include "encoder/encodings.hpp"
+#include "encoder/parallel_encoding.hpp"
+#include "encoder/plan_shortcut.hpp"
+#include "encoder/task_distances.hpp"
 #include "solver/agenda_driver.hpp"
 #include "solver/plan_tightening.hpp"
+#include "solver/schedule_driver.hpp"
 
 #include <spdlog/spdlog.h>
+
+#include <optional>
 
 namespace satslide::cli {
 
@@ -27,12 +34,36 @@ std::string describe_goals(const encoder::Task &task,
 // second on the 24-puzzle.
 constexpr int k_tighten_window = 20;
 
-} // namespace
+// A first plan, or the exit code of a run that found none.
+struct FirstPlan {
+  encoder::Plan plan;
+  std::string how; // for the report's optimality line
+  std::optional<int> failed;
+};
 
-int run_any(const encoder::Puzzle &puzzle, const encoder::Task &task,
-            const encoder::EncodingInfo &info,
-            std::vector<std::vector<int>> agenda, Report &report,
-            const Options &o, Clock::time_point started) {
+int fail(Report &report, const Options &o, solver::Outcome outcome,
+         const std::string &where, Clock::time_point started) {
+  switch (outcome) {
+  case solver::Outcome::horizon_limit:
+    report.status = "horizon_limit";
+    report.reason =
+        "reached --max-horizon " + std::to_string(o.max_horizon) + " " + where;
+    return finish(report, o, ExitCode::horizon_limit);
+  case solver::Outcome::timeout:
+    report.status = "timeout";
+    report.reason = fmt::format("reached --timeout after {:.1f} s {}",
+                                solver::seconds_since(started), where);
+    return finish(report, o, ExitCode::timeout);
+  default:
+    report.status = "internal_error";
+    report.reason = "a decoded plan does not apply to the task " + where;
+    return finish(report, o, ExitCode::internal_error);
+  }
+}
+
+FirstPlan staged(const encoder::Task &task, const encoder::EncodingInfo &info,
+                 const std::vector<std::vector<int>> &agenda, Report &report,
+                 const Options &o, Clock::time_point started) {
   const solver::DriverOptions d = driver_options(o, report, started);
   const solver::AgendaResult result = solver::run_agenda(
       task, agenda, info.make, d, log_horizon,
@@ -46,34 +77,79 @@ int run_any(const encoder::Puzzle &puzzle, const encoder::Task &task,
   report.stages = result.stages;
   report.raw_length = result.raw_length;
   report.seconds = result.seconds;
-  const std::string where = fmt::format("in stage {} of {} of the goal agenda",
-                                        result.stages_done + 1, result.stages);
-  switch (result.outcome) {
-  case solver::Outcome::horizon_limit:
-    report.status = "horizon_limit";
-    report.reason =
-        "reached --max-horizon " + std::to_string(o.max_horizon) + " " + where;
-    return finish(report, o, ExitCode::horizon_limit);
-  case solver::Outcome::timeout:
-    report.status = "timeout";
-    report.reason = fmt::format("reached --timeout after {:.1f} s {}",
-                                solver::seconds_since(started), where);
-    return finish(report, o, ExitCode::timeout);
-  case solver::Outcome::decode_error:
-    report.status = "internal_error";
-    report.reason = "a stage's plan does not apply to the task " + where;
-    return finish(report, o, ExitCode::internal_error);
-  case solver::Outcome::plan_found:
-    break;
+  if (result.outcome != solver::Outcome::plan_found) {
+    return {{},
+            {},
+            fail(report, o, result.outcome,
+                 fmt::format("in stage {} of {} of the goal agenda",
+                             result.stages_done + 1, result.stages),
+                 started)};
   }
-  encoder::Plan plan = result.plan;
+  return {result.plan,
+          fmt::format("--any: {} stages, each optimal for its part of the "
+                      "goal; {} moves before removing revisited positions",
+                      result.stages, result.raw_length),
+          std::nullopt};
+}
+
+// Madagascar's defaults: horizons 5 apart, 8 open, gamma 0.8.
+FirstPlan scheduled(const encoder::Task &task, Report &report, const Options &o,
+                    Clock::time_point started) {
+  solver::ScheduleOptions s;
+  s.first_horizon = encoder::TaskDistances::compute(task).initial_bound(task);
+  s.max_horizon = o.max_horizon;
+  s.solver_config = o.solver_config;
+  s.solver_options = o.cadical_options;
+  if (o.timeout > 0) {
+    s.timeout_seconds =
+        std::max(o.timeout - solver::seconds_since(started), 1e-3);
+  }
+  spdlog::info("--any: parallel steps, horizons {}, {}, ... side by side",
+               s.first_horizon, s.first_horizon + s.gap);
+  const solver::ScheduleResult result = solver::run_schedule(
+      [&] { return std::make_unique<encoder::ParallelEncoding>(task); }, s,
+      log_horizon);
+  report.horizons = result.horizons;
+  report.seconds = result.seconds;
+  report.mode = "any";
+  const std::string refuted =
+      result.refuted_up_to >= 0
+          ? fmt::format("; no plan within {} parallel steps",
+                        result.refuted_up_to)
+          : "";
+  if (result.outcome != solver::Outcome::plan_found) {
+    return {{},
+            {},
+            fail(report, o, result.outcome, "(parallel steps" + refuted + ")",
+                 started)};
+  }
+  const encoder::Plan plan =
+      encoder::shortcut_plan(task, task.initial_state(), result.plan);
+  report.raw_length = static_cast<int>(result.plan.size());
+  return {plan,
+          fmt::format("--any: {} parallel steps (sets of independent moves) "
+                      "holding {} moves{}",
+                      result.horizon, result.plan.size(), refuted),
+          std::nullopt};
+}
+
+} // namespace
+
+int run_any(const encoder::Puzzle &puzzle, const encoder::Task &task,
+            const encoder::EncodingInfo &info, Report &report, const Options &o,
+            Clock::time_point started) {
+  report.mode = "any";
+  const std::vector<std::vector<int>> agenda = puzzle.goal_agenda();
+  FirstPlan first = agenda.empty()
+                        ? scheduled(task, report, o, started)
+                        : staged(task, info, agenda, report, o, started);
+  if (first.failed) {
+    return *first.failed;
+  }
+  encoder::Plan plan = first.plan;
   std::string tightened;
   if (o.tighten) {
-    solver::DriverOptions rest = d;
-    if (o.timeout > 0) {
-      rest.timeout_seconds =
-          std::max(o.timeout - solver::seconds_since(started), 1e-3);
-    }
+    const solver::DriverOptions rest = driver_options(o, report, started);
     const solver::TightenResult t =
         solver::tighten_plan(task, plan, info.make, rest, k_tighten_window);
     if (t.outcome == solver::Outcome::decode_error) {
@@ -92,12 +168,9 @@ int run_any(const encoder::Puzzle &puzzle, const encoder::Task &task,
     plan = t.plan;
   }
   report.optimal = false;
-  report.optimality = fmt::format(
-      "--any: {} stages, each optimal for its part of the goal; {} moves "
-      "before removing revisited positions{}; the optimum lies between {} "
-      "and {}",
-      result.stages, result.raw_length, tightened, report.lower_bound,
-      plan.size());
+  report.optimality =
+      fmt::format("{}{}; the optimum lies between {} and {}", first.how,
+                  tightened, report.lower_bound, plan.size());
   return finish_plan(puzzle, plan, report, o);
 }
 

@@ -97,10 +97,10 @@ po::options_description describe(Options &o) {
       "no bound, no parity (the baseline for benchmarks; with "
       "--encoding seed the whole textbook planner)")(
       "any", po::bool_switch(&o.any),
-      "any plan, fast, not proven optimal: reach the goal in stages (the "
-      "n-puzzle: outer rows and columns tile by tile, then the last 3x3), "
-      "each stage solved optimally; puzzles without stages are solved "
-      "as usual")(
+      "any plan, fast, not proven optimal: n-puzzles larger than 3x3 in "
+      "stages (outer rows and columns tile by tile, then the last 3x3), "
+      "each stage solved optimally; other puzzles by parallel steps, "
+      "several horizons side by side (Madagascar's schedule)")(
       "tighten", po::bool_switch(&o.tighten),
       "with --any: then re-solve every window of 20 moves optimally "
       "between its end states and keep what is shorter, until no window "

@@ -92,8 +92,8 @@ void print_json(std::ostream &out, const Report &r, bool show_boards) {
         .field("lower_bound_name", r.lower_bound_name);
   }
   j.field("stride", r.stride);
-  j.field("mode", r.stages > 0 ? "any" : "optimal");
-  if (r.stages > 0) {
+  j.field("mode", r.mode);
+  if (r.mode == "any") {
     j.field("stages", r.stages).field("raw_length", r.raw_length);
     if (r.tightened_from >= 0) {
       j.field("tightened_from", r.tightened_from);

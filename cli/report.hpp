@@ -33,6 +33,7 @@ struct Report {
   std::vector<solver::HorizonStats> horizons;
   // --any: the goal agenda's stages (0 = not staged), each horizon's
   // stage, and the plan's length before loops were removed.
+  std::string mode = "optimal"; // or "any"
   int stages = 0;
   std::vector<int> horizon_stage;
   int raw_length = 0;

@@ -39,14 +39,7 @@ int run_solve(const Options &o) {
   }
   const encoder::EncodingInfo *info = encoder::find_encoding(report.encoding);
   if (o.any) {
-    auto agenda = puzzle->goal_agenda();
-    if (!agenda.empty()) {
-      return run_any(*puzzle, task, *info, std::move(agenda), report, o,
-                     started);
-    }
-    spdlog::info("--any: {} has no goal agenda; solving it in one stage, "
-                 "optimally",
-                 report.title);
+    return run_any(*puzzle, task, *info, report, o, started);
   }
   // The first encoding is built here: its own bound may beat the puzzle's.
   std::unique_ptr<encoder::Encoding> first = info->make(task);

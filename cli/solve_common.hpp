@@ -35,10 +35,10 @@ solver::DriverOptions driver_options(const Options &o, const Report &report,
 int finish_plan(const encoder::Puzzle &puzzle, const encoder::Plan &plan,
                 Report &report, const Options &o);
 
-// --any (any_command.cpp): the puzzle's goal agenda, stage by stage.
+// --any (any_command.cpp): a fast plan, by the puzzle's goal agenda or
+// else by parallel steps under a horizon schedule.
 int run_any(const encoder::Puzzle &puzzle, const encoder::Task &task,
-            const encoder::EncodingInfo &info,
-            std::vector<std::vector<int>> agenda, Report &report,
-            const Options &o, Clock::time_point started);
+            const encoder::EncodingInfo &info, Report &report, const Options &o,
+            Clock::time_point started);
 
 } // namespace satslide::cli

@@ -27,4 +27,9 @@ std::optional<Plan> decode_plan(const Encoding &encoding, int n,
   return plan_from_states(task, states);
 }
 
+std::optional<Plan>
+Encoding::decode(int n, const std::function<bool(int)> &value) const {
+  return decode_plan(*this, n, value);
+}
+
 } // namespace satslide::encoder

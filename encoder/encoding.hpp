@@ -36,6 +36,12 @@ public:
   // The number of steps encoded so far.
   virtual int steps() const = 0;
 
+  // The plan a model of horizon n encodes (`value(var)` is the model), or
+  // nullopt if the model breaks the task's rules (a bug in the encoding).
+  // By default read off the states, one action per step (decode_plan).
+  virtual std::optional<Plan>
+  decode(int n, const std::function<bool(int)> &value) const;
+
   const Task &task() const { return m_task; }
 
 protected:

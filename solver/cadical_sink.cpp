@@ -38,6 +38,8 @@ CadicalSink::CadicalSink(const std::string &config,
                          const std::vector<std::string> &options)
     : m_solver(std::make_unique<CaDiCaL::Solver>()),
       m_hooks(std::make_unique<Hooks>()) {
+  // Silent: its messages would land in satslide's stdout (and its JSON).
+  m_solver->set("quiet", 1);
   if (config != "default" && !m_solver->configure(config.c_str())) {
     throw std::invalid_argument("unknown CaDiCaL configuration '" + config +
                                 "'");
@@ -78,9 +80,13 @@ void CadicalSink::write_clause(const std::vector<int> &lits) {
   m_solver->add(0);
 }
 
-SolveResult CadicalSink::solve(const std::vector<int> &assumptions) {
+SolveResult CadicalSink::solve(const std::vector<int> &assumptions,
+                               int conflict_limit) {
   if (m_hooks->terminate()) {
     return SolveResult::unknown;
+  }
+  if (conflict_limit > 0) {
+    m_solver->limit("conflicts", conflict_limit);
   }
   for (int lit : assumptions) {
     m_solver->assume(lit);

@@ -29,7 +29,10 @@ public:
   // Sets a wall-clock deadline after which solve() returns unknown.
   void set_deadline(std::chrono::steady_clock::time_point deadline);
 
-  SolveResult solve(const std::vector<int> &assumptions);
+  // `conflict_limit` > 0: give up (unknown) after that many conflicts in
+  // this call; the next call resumes with everything learned.
+  SolveResult solve(const std::vector<int> &assumptions,
+                    int conflict_limit = 0);
   bool value(int var) const { return m_solver->val(var) > 0; }
   int64_t learned() const; // learned clauses so far, ~ conflicts
 

@@ -87,8 +87,7 @@ DriverResult run_horizons(const EncodingFactory &make_encoding,
       return result;
     }
     if (answer == SolveResult::sat) {
-      auto plan = encoder::decode_plan(
-          encoding, n, [&](int var) { return sink.value(var); });
+      auto plan = encoding.decode(n, [&](int var) { return sink.value(var); });
       result.seconds = seconds_since(start);
       if (!plan) {
         result.outcome = Outcome::decode_error;
