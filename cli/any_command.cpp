@@ -92,7 +92,8 @@ FirstPlan staged(const encoder::Task &task, const encoder::EncodingInfo &info,
           std::nullopt};
 }
 
-// Madagascar's defaults: horizons 5 apart, 8 open, gamma 0.8.
+// Madagascar's schedule: horizons 5 apart, gamma 0.9; 8 open, not its 20:
+// on Rush Hour #40 (slide) building 20 formulas cost 21.6 s against 2.4 s.
 FirstPlan scheduled(const encoder::Task &task, Report &report, const Options &o,
                     Clock::time_point started) {
   solver::ScheduleOptions s;

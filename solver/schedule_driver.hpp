@@ -18,10 +18,10 @@ namespace satslide::solver {
 
 struct ScheduleOptions {
   int first_horizon = 0;
-  int gap = 5;  // between consecutive horizons
-  int open = 8; // horizons solved side by side
-  double gamma = 0.8;
-  int slice = 2000; // conflicts of the first open horizon per round
+  int gap = 5;        // between consecutive horizons
+  int open = 8;       // horizons solved side by side (Madagascar: up to 20)
+  double gamma = 0.9; // Madagascar's default
+  int slice = 2000;   // conflicts of the first open horizon per round
   int max_horizon = 1000;
   double timeout_seconds = 0; // 0 = none
   std::string solver_config = "default";
