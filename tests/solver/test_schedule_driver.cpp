@@ -1,9 +1,12 @@
+#include "encoder/block_oracle.hpp"
 #include "encoder/parallel_encoding.hpp"
 #include "encoder/puzzle.hpp"
 #include "solver/cadical_sink.hpp"
 #include "solver/schedule_driver.hpp"
 
 #include <doctest/doctest.h>
+
+#include <random>
 
 using namespace satslide;
 
@@ -90,5 +93,34 @@ TEST_SUITE("solver::ScheduleDriver") {
     CHECK(result.outcome == solver::Outcome::horizon_limit);
     CHECK(result.refuted_up_to == 12);
     CHECK(result.plan.empty());
+  }
+
+  // Random small Klotski boards against the tests' own breadth-first
+  // search: every sequential plan is a parallel one, so the optimum's
+  // horizon is satisfiable, and no parallel plan beats the optimum.
+  TEST_CASE("parallel plans against breadth-first search on random boards") {
+    std::mt19937 rng(1996);
+    int checked = 0;
+    for (int round = 0; round < 30; ++round) {
+      const std::string rows = test::random_block_rows(rng, 4, 3, 2, 2, 'D');
+      const int d =
+          test::BlockOracle(test::oracle_board(rows, 'A', 2, 1, false), "step")
+              .distance();
+      if (d < 1 || d > 14) {
+        continue;
+      }
+      CAPTURE(rows);
+      const auto puzzle = encoder::make_puzzle(
+          {"klotski",
+           {{"board", rows}, {"goal_piece", "A"}, {"goal_at", "2,1"}}});
+      const encoder::Task task = puzzle->compile();
+      const auto plan = solve_parallel(task, d);
+      REQUIRE(plan);
+      CHECK(static_cast<int>(plan->size()) >= d);
+      CHECK(puzzle->replay(*plan).solved);
+      CHECK_FALSE(solve_parallel(task, 0));
+      ++checked;
+    }
+    CHECK(checked >= 8);
   }
 }
