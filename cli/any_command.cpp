@@ -107,9 +107,22 @@ FirstPlan scheduled(const encoder::Task &task, Report &report, const Options &o,
   }
   spdlog::info("--any: parallel steps, horizons {}, {}, ... side by side",
                s.first_horizon, s.first_horizon + s.gap);
+  double next_report = 10; // a progress line every 10 s of silence
   const solver::ScheduleResult result = solver::run_schedule(
       [&] { return std::make_unique<encoder::ParallelEncoding>(task); }, s,
-      log_horizon);
+      log_horizon,
+      [&](int low, int high, int refuted, double seconds) {
+        if (seconds >= next_report) {
+          spdlog::info("schedule: horizons {}..{} open, {}, {:.0f} s", low,
+                       high,
+                       refuted < 0 ? std::string("none refuted yet")
+                                   : fmt::format("no plan within {} parallel "
+                                                 "steps",
+                                                 refuted),
+                       seconds);
+          next_report = seconds + 10;
+        }
+      });
   report.horizons = result.horizons;
   report.seconds = result.seconds;
   report.mode = "any";

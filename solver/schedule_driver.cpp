@@ -18,7 +18,8 @@ struct Open {
 
 ScheduleResult run_schedule(const EncodingFactory &make_encoding,
                             const ScheduleOptions &options,
-                            const ProgressFn &progress) {
+                            const ProgressFn &progress,
+                            const RoundFn &on_round) {
   const auto start = std::chrono::steady_clock::now();
   const auto deadline =
       start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -98,8 +99,12 @@ ScheduleResult run_schedule(const EncodingFactory &make_encoding,
       }
     }
     // Monotone: an unsatisfiable horizon refutes every smaller one.
+    result.refuted_up_to = std::max(result.refuted_up_to, refuted);
+    if (on_round) {
+      on_round(open.front().horizon, open.back().horizon, result.refuted_up_to,
+               seconds_since(start));
+    }
     if (refuted >= 0) {
-      result.refuted_up_to = std::max(result.refuted_up_to, refuted);
       std::vector<Open> still;
       for (Open &o : open) {
         if (o.horizon <= refuted) {

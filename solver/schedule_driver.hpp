@@ -37,8 +37,13 @@ struct ScheduleResult {
   double seconds = 0;
 };
 
+// After every round: the open horizons (lowest, highest), the largest
+// refuted one (-1 if none), seconds so far. For progress lines on long runs.
+using RoundFn = std::function<void(int, int, int, double)>;
+
 ScheduleResult run_schedule(const EncodingFactory &make_encoding,
                             const ScheduleOptions &options,
-                            const ProgressFn &progress = {});
+                            const ProgressFn &progress = {},
+                            const RoundFn &on_round = {});
 
 } // namespace satslide::solver

@@ -87,9 +87,17 @@ TEST_SUITE("solver::ScheduleDriver") {
     solver::ScheduleOptions options;
     options.max_horizon = 12;
     options.gap = 4;
+    int rounds = 0, last_refuted = -1;
     const auto result = solver::run_schedule(
         [&] { return std::make_unique<encoder::ParallelEncoding>(task); },
-        options);
+        options, {},
+        [&](int low, int high, int refuted, double) {
+          CHECK(low <= high);
+          CHECK(refuted >= last_refuted); // refutations only grow
+          last_refuted = refuted;
+          ++rounds;
+        });
+    CHECK(rounds >= 1);
     CHECK(result.outcome == solver::Outcome::horizon_limit);
     CHECK(result.refuted_up_to == 12);
     CHECK(result.plan.empty());
