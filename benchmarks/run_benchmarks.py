@@ -151,6 +151,7 @@ SUITES = {
     "rush40": read_rush_cards,
     "rush40-step": lambda: read_rush_cards(("step",)),
     "rush-db": lambda: read_rush_database(1, 60, 1),
+    "rush-db-all": lambda: read_rush_database(1, 60, 10**9),
     "klotski": read_klotski,
     "klotski-classic": lambda: read_klotski(["fayaa_001.txt"]),
     "klotski-short": lambda: read_klotski(max_step=26),
