@@ -41,24 +41,12 @@ struct FirstPlan {
   std::optional<int> failed;
 };
 
+// The limit's message, then where the run stood.
 int fail(Report &report, const Options &o, solver::Outcome outcome,
          const std::string &where, Clock::time_point started) {
-  switch (outcome) {
-  case solver::Outcome::horizon_limit:
-    report.status = "horizon_limit";
-    report.reason =
-        "reached --max-horizon " + std::to_string(o.max_horizon) + " " + where;
-    return finish(report, o, ExitCode::horizon_limit);
-  case solver::Outcome::timeout:
-    report.status = "timeout";
-    report.reason = fmt::format("reached --timeout after {:.1f} s {}",
-                                solver::seconds_since(started), where);
-    return finish(report, o, ExitCode::timeout);
-  default:
-    report.status = "internal_error";
-    report.reason = "a decoded plan does not apply to the task " + where;
-    return finish(report, o, ExitCode::internal_error);
-  }
+  return finish_without_plan(
+      report, o, outcome, " " + where,
+      "a decoded plan does not apply to the task " + where, started);
 }
 
 FirstPlan staged(const encoder::Task &task, const encoder::EncodingInfo &info,
@@ -125,7 +113,6 @@ FirstPlan scheduled(const encoder::Task &task, Report &report, const Options &o,
       });
   report.horizons = result.horizons;
   report.seconds = result.seconds;
-  report.mode = "any";
   const std::string refuted =
       result.refuted_up_to >= 0
           ? fmt::format("; no plan within {} parallel steps",

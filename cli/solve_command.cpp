@@ -74,23 +74,10 @@ int run_solve(const Options &o) {
           ? "no plan of length <= " + std::to_string(result.no_plan_up_to)
           : "no shorter length was refuted";
 
-  switch (result.outcome) {
-  case solver::Outcome::horizon_limit:
-    report.status = "horizon_limit";
-    report.reason = "reached --max-horizon " + std::to_string(o.max_horizon) +
-                    "; proven: " + proven;
-    return finish(report, o, ExitCode::horizon_limit);
-  case solver::Outcome::timeout:
-    report.status = "timeout";
-    report.reason = fmt::format("reached --timeout after {:.1f} s; proven: {}",
-                                solver::seconds_since(started), proven);
-    return finish(report, o, ExitCode::timeout);
-  case solver::Outcome::decode_error:
-    report.status = "internal_error";
-    report.reason = "the model does not take exactly one action per step";
-    return finish(report, o, ExitCode::internal_error);
-  case solver::Outcome::plan_found:
-    break;
+  if (result.outcome != solver::Outcome::plan_found) {
+    return finish_without_plan(
+        report, o, result.outcome, "; proven: " + proven,
+        "the model does not take exactly one action per step", started);
   }
 
   report.optimal = result.optimal;

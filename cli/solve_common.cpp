@@ -52,6 +52,28 @@ solver::DriverOptions driver_options(const Options &o, const Report &report,
   return d;
 }
 
+int finish_without_plan(Report &report, const Options &o,
+                        solver::Outcome outcome, const std::string &detail,
+                        const std::string &decode_problem,
+                        Clock::time_point started) {
+  switch (outcome) {
+  case solver::Outcome::horizon_limit:
+    report.status = "horizon_limit";
+    report.reason =
+        "reached --max-horizon " + std::to_string(o.max_horizon) + detail;
+    return finish(report, o, ExitCode::horizon_limit);
+  case solver::Outcome::timeout:
+    report.status = "timeout";
+    report.reason = fmt::format("reached --timeout after {:.1f} s{}",
+                                solver::seconds_since(started), detail);
+    return finish(report, o, ExitCode::timeout);
+  default:
+    report.status = "internal_error";
+    report.reason = decode_problem;
+    return finish(report, o, ExitCode::internal_error);
+  }
+}
+
 int finish_plan(const encoder::Puzzle &puzzle, const encoder::Plan &plan,
                 Report &report, const Options &o) {
   report.replay = puzzle.replay(plan);

@@ -31,6 +31,14 @@ int first_horizon(int bound, int stride, int user_min);
 solver::DriverOptions driver_options(const Options &o, const Report &report,
                                      Clock::time_point started);
 
+// A run that ended without a plan: horizon limit, timeout or a model
+// that does not decode. `detail` follows the limit's message (what was
+// proven); `decode_problem` is the internal error's reason.
+int finish_without_plan(Report &report, const Options &o,
+                        solver::Outcome outcome, const std::string &detail,
+                        const std::string &decode_problem,
+                        Clock::time_point started);
+
 // Every plan is replayed by the puzzle's own rules before it is printed.
 int finish_plan(const encoder::Puzzle &puzzle, const encoder::Plan &plan,
                 Report &report, const Options &o);
