@@ -47,6 +47,18 @@ State Task::apply(const State &state, int action) const {
   return next;
 }
 
+std::optional<State> Task::apply_plan(const State &state,
+                                      const Plan &plan) const {
+  State now = state;
+  for (int action : plan) {
+    if (!applicable(now, action)) {
+      return std::nullopt;
+    }
+    now = apply(now, action);
+  }
+  return now;
+}
+
 bool Task::satisfies_goal(const State &state) const {
   for (int f : goal) {
     if (!state[f]) {

@@ -46,6 +46,9 @@ struct Task {
   State initial_state() const;
   bool applicable(const State &state, int action) const;
   State apply(const State &state, int action) const; // requires applicable
+  // The state after the plan, or nullopt if some action is not applicable
+  // when its turn comes.
+  std::optional<State> apply_plan(const State &state, const Plan &plan) const;
   bool satisfies_goal(const State &state) const;
 
   int num_labels() const { return static_cast<int>(label_names.size()); }

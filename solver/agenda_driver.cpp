@@ -69,15 +69,14 @@ AgendaResult run_agenda(const encoder::Task &task,
       result.outcome = run.outcome;
       break;
     }
-    for (int a : run.plan) {
-      if (!task.applicable(state, a)) {
-        result.outcome = Outcome::decode_error;
-        result.seconds = seconds_since(start);
-        return result;
-      }
-      state = task.apply(state, a);
-      joined.push_back(a);
+    auto reached = task.apply_plan(state, run.plan);
+    if (!reached) {
+      result.outcome = Outcome::decode_error;
+      result.seconds = seconds_since(start);
+      return result;
     }
+    state = std::move(*reached);
+    joined.insert(joined.end(), run.plan.begin(), run.plan.end());
     ++result.stages_done;
   }
   result.raw_length = static_cast<int>(joined.size());

@@ -67,15 +67,7 @@ TightenResult tighten_plan(const encoder::Task &task, const encoder::Plan &plan,
       if (run.outcome != Outcome::plan_found) {
         continue; // no shorter path: the window is optimal
       }
-      encoder::State s = states[i];
-      for (int a : run.plan) {
-        if (!task.applicable(s, a)) {
-          result.outcome = Outcome::decode_error;
-          return result;
-        }
-        s = task.apply(s, a);
-      }
-      if (s != states[i + w]) {
+      if (task.apply_plan(states[i], run.plan) != states[i + w]) {
         result.outcome = Outcome::decode_error;
         return result;
       }

@@ -32,6 +32,20 @@ TEST_SUITE("encoder::Task") {
     CHECK_FALSE(t.action_between(s0, s0).has_value());
   }
 
+  TEST_CASE("apply_plan runs a plan, or says where it breaks") {
+    const Task t = toggle();
+    const State s0 = t.initial_state();
+    CHECK(t.apply_plan(s0, {}) == s0);
+    CHECK(t.apply_plan(s0, {0}) == t.apply(s0, 0));
+    CHECK(t.apply_plan(s0, {0, 1}) == s0);
+    CHECK_FALSE(t.apply_plan(s0, {1}).has_value());    // off cannot switch off
+    CHECK_FALSE(t.apply_plan(s0, {0, 0}).has_value()); // nor on switch on
+    // Restarted at "on" with the goal "off", one switch reaches it.
+    const Task back = t.restarted(t.apply(s0, 0), {0});
+    CHECK(back.init == std::vector<int>{1});
+    CHECK(back.satisfies_goal(*back.apply_plan(back.initial_state(), {1})));
+  }
+
   TEST_CASE("validate finds an initial state that breaks a group") {
     Task t = toggle();
     CHECK_FALSE(t.validate().has_value());
