@@ -96,11 +96,6 @@ po::options_description describe(Options &o) {
       "the SATPLAN loop: horizons 0, 1, 2, ... each in a fresh solver, "
       "no bound, no parity (the baseline for benchmarks; with "
       "--encoding seed the whole textbook planner)")(
-      "pdr", po::bool_switch(&o.pdr),
-      "prove lengths by property-directed reachability (IC3) instead of "
-      "unrolled horizons: one-step SAT queries learn, per length k, "
-      "clauses that hold in every state reachable in k moves; optimal, "
-      "and proves unsolvability where no parity argument does")(
       "any", po::bool_switch(&o.any),
       "any plan, fast, not proven optimal: n-puzzles larger than 3x3 in "
       "stages (outer rows and columns tile by tile, then the last 3x3), "
@@ -190,12 +185,6 @@ void check_ranges(const Options &o) {
   if (o.any && (o.textbook_driver || o.min_horizon > 0)) {
     throw UsageError("--any chooses its own horizons: it cannot be combined "
                      "with --textbook-driver or --min-horizon");
-  }
-  if (o.pdr && (o.any || o.textbook_driver || o.fresh_solver ||
-                o.min_horizon > 0)) {
-    throw UsageError("--pdr finds the optimum by itself: it cannot be "
-                     "combined with --any, --textbook-driver, --fresh-solver "
-                     "or --min-horizon");
   }
   if (o.tighten && !o.any) {
     throw UsageError("--tighten works on the plan of --any; add --any");

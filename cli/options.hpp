@@ -40,7 +40,6 @@ struct Options {
   std::vector<std::string> cadical_options; // expert: "name=value"
   bool fresh_solver = false;    // a new solver per horizon (for comparison)
   bool textbook_driver = false; // horizons 0, 1, 2, ... each in a fresh solver
-  bool pdr = false; // property-directed reachability instead of horizons
   bool any = false;             // any plan, by a goal agenda; not optimal
   bool tighten = false;         // --any: then shorten windows of the plan
   // Output.

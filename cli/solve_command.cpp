@@ -4,7 +4,6 @@
 #include "solve_common.hpp"
 
 #include "encoder/encodings.hpp"
-#include "solver/pdr_driver.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -64,11 +63,9 @@ int run_solve(const Options &o) {
                report.title, report.lower_bound, report.lower_bound_name,
                d.first_horizon, d.first_horizon + d.stride);
 
-  const solver::DriverResult result =
-      o.pdr ? solver::run_pdr(task, d, log_horizon)
-            : solver::run_horizons(
-                  [&] { return first ? std::move(first) : info->make(task); },
-                  d, log_horizon);
+  const solver::DriverResult result = solver::run_horizons(
+      [&] { return first ? std::move(first) : info->make(task); }, d,
+      log_horizon);
   report.horizons = result.horizons;
   report.seconds = result.seconds;
   report.no_plan_up_to = result.no_plan_up_to;

@@ -34,8 +34,6 @@ public:
   SolveResult solve(const std::vector<int> &assumptions,
                     int conflict_limit = 0);
   bool value(int var) const { return m_solver->val(var) > 0; }
-  // After UNSAT: whether assumption `lit` was part of the refutation.
-  bool failed(int lit) const { return m_solver->failed(lit); }
   int64_t learned() const; // learned clauses so far, ~ conflicts
 
 protected:

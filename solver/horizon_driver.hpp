@@ -40,7 +40,6 @@ enum class Outcome {
   horizon_limit,
   timeout,
   decode_error, // the model did not give one action per step: a bug
-  unreachable,  // proven: no plan of any length (run_pdr's invariant)
 };
 
 struct DriverResult {
