@@ -97,6 +97,7 @@ void SequentialEncoding::build_choices() {
         choice.common_pre.push_back(f);
       }
     }
+    find_keys(choice);
   }
   m_adders.assign(m_task.num_fluents(), {});
   m_deleters.assign(m_task.num_fluents(), {});
@@ -116,6 +117,42 @@ void SequentialEncoding::build_choices() {
   }
 }
 
+// Keys let a choice say "one of my actions applies": the key that holds
+// (at most one does) names the action, whose other preconditions must
+// then hold. Without keys, an action's effects need all its preconditions
+// and a choice whose actions all fail to apply would leave the frame
+// axioms free to change whatever the choice may change.
+void SequentialEncoding::find_keys(Choice &choice) const {
+  if (choice.actions.size() < 2) {
+    return;
+  }
+  std::vector<int> keys;
+  for (int a : choice.actions) {
+    int key = -1;
+    for (int f : m_task.actions[a].pre) {
+      bool own = true;
+      for (int b : choice.actions) {
+        own = own && (b == a || !contains(m_task.actions[b].pre, f));
+      }
+      if (own) {
+        key = f;
+        break;
+      }
+    }
+    if (key < 0) {
+      return;
+    }
+    keys.push_back(key);
+  }
+  for (const auto &group : m_task.exactly_one) {
+    if (std::all_of(keys.begin(), keys.end(),
+                    [&](int f) { return contains(group, f); })) {
+      choice.keys = std::move(keys);
+      return;
+    }
+  }
+}
+
 // A choice implies its shared preconditions; each of its actions whose
 // other preconditions hold has its effects. With several actions, one of
 // them must be applicable (where each has one precondition of its own).
@@ -130,12 +167,23 @@ void SequentialEncoding::encode_effects(
     sink.add_clause({-var, now[f]});
   }
   std::vector<int> one_applies{-var};
-  for (int a : choice.actions) {
-    const Action &action = m_task.actions[a];
+  for (std::size_t i = 0; i < choice.actions.size(); ++i) {
+    const Action &action = m_task.actions[choice.actions[i]];
+    const int a = choice.actions[i];
     std::vector<int> condition{-var};
-    for (int f : action.pre) {
-      if (!contains(choice.common_pre, f)) {
-        condition.push_back(-now[f]);
+    if (!choice.keys.empty()) {
+      const int key = choice.keys[i];
+      condition.push_back(-now[key]);
+      for (int f : action.pre) {
+        if (f != key && !contains(choice.common_pre, f)) {
+          sink.add_clause({-var, -now[key], now[f]});
+        }
+      }
+    } else {
+      for (int f : action.pre) {
+        if (!contains(choice.common_pre, f)) {
+          condition.push_back(-now[f]);
+        }
       }
     }
     if (condition.size() == 2) {

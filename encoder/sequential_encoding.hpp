@@ -48,9 +48,14 @@ private:
     std::string name;
     std::vector<int> actions;
     std::vector<int> common_pre; // preconditions shared by all actions
+    // Per action a precondition no other action of the choice has, all
+    // in one exactly-one group (e.g. the car's place for "car C right
+    // 1"); empty if the actions have no such keys.
+    std::vector<int> keys;
     int inverse = -1;            // the choice undoing this one
   };
   void build_choices();
+  void find_keys(Choice &choice) const;
   void encode_effects(int c, int t, const std::vector<std::vector<int>> &spend,
                       ClauseSink &sink) const;
   void new_layer(ClauseSink &sink);

@@ -99,6 +99,7 @@ private:
   void add_moves_for(int cls); // block_moves.cpp
   void add_paths_from(int cls, int anchor, int free_cells);
   void generate_moves();
+  void label_moves(Task &task) const; // block_task.cpp
   int anchor_of(const BlockPiece &piece) const;
   std::string cell_name(int cell) const;
   std::string class_name(int cls) const;

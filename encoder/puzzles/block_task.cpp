@@ -121,7 +121,69 @@ Task BlockPuzzle::compile() const {
     const auto it = first_move.find(std::make_tuple(m.cls, m.to(), m.from()));
     task.inverse.push_back(it == first_move.end() ? -1 : it->second);
   }
+  label_moves(task);
   return task;
+}
+
+// Move labels for the compact encodings: a piece alone in its component
+// moves in a straight line by an offset, wherever it stands ("car C right
+// 1"), and the state says from where. Straight moves only (step and slide
+// metric), so that at most one move of a label applies in any position.
+// Moves of identified pieces keep a label each.
+void BlockPuzzle::label_moves(Task &task) const {
+  const int w = m_board.width;
+  const auto offset_name = [w](const Move &m) {
+    return std::to_string(m.to() % w - m.from() % w) + "," +
+           std::to_string(m.to() / w - m.from() / w);
+  };
+  if (m_board.metric == Metric::piece) {
+    return;
+  }
+  // (class, anchor) -> the single-piece component holding it, or -1.
+  std::map<std::pair<int, int>, int> component_of;
+  std::vector<char> letter; // per component: its piece
+  for (int k = 0; k < num_classes(); ++k) {
+    for (const auto &component : m_classes[k].components) {
+      for (int a : component) {
+        component_of[{k, a}] = static_cast<int>(letter.size());
+      }
+      letter.push_back('?');
+      for (int i : m_classes[k].pieces) {
+        const int a = anchor_of(m_board.pieces[i]);
+        if (std::find(component.begin(), component.end(), a) !=
+            component.end()) {
+          letter.back() = m_board.pieces[i].letter;
+        }
+      }
+    }
+  }
+  std::map<std::pair<int, int>, int> label_of; // (component, offset)
+  std::vector<std::pair<int, int>> key_of;
+  for (std::size_t i = 0; i < m_moves.size(); ++i) {
+    const Move &m = m_moves[i];
+    const auto found = component_of.find({m.cls, m.from()});
+    const int offset = m.to() - m.from();
+    key_of.push_back(found == component_of.end()
+                         ? std::make_pair(-1 - static_cast<int>(i), 0)
+                         : std::make_pair(found->second, offset));
+    const auto [it, fresh] = label_of.emplace(key_of[i], task.num_labels());
+    if (fresh) {
+      task.label_names.push_back(found == component_of.end()
+                                     ? task.actions[i].name
+                                     : std::string("move ") +
+                                           letter[found->second] + " by " +
+                                           offset_name(m));
+    }
+    task.label.push_back(it->second);
+  }
+  task.label_inverse.assign(task.num_labels(), -1);
+  for (std::size_t i = 0; i < m_moves.size(); ++i) {
+    const auto [component, offset] = key_of[i];
+    const auto back = label_of.find({component, -offset});
+    if (component >= 0 && back != label_of.end()) {
+      task.label_inverse[task.label[i]] = back->second;
+    }
+  }
 }
 
 } // namespace satslide::encoder

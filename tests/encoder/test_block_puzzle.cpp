@@ -281,7 +281,7 @@ TEST_SUITE("encoder::BlockPuzzle") {
 
   // Random walks through the task: every exactly-one group holds, and
   // the puzzle's own rules accept every step.
-  TEST_CASE("exactly-one groups hold along random walks, in every metric") {
+  TEST_CASE("exactly-one groups and move labels hold along random walks") {
     std::mt19937 rng(40);
     for (const char *kind : {"klotski", "rushhour"}) {
       for (const char *metric : k_metrics) {
@@ -292,11 +292,20 @@ TEST_SUITE("encoder::BlockPuzzle") {
         REQUIRE_FALSE(task.validate().has_value());
         State s = task.initial_state();
         Plan plan;
+        // Straight moves carry labels (one per piece and offset), and a
+        // label never has two moves that apply at once.
+        CHECK(task.label.empty() == (std::string(metric) == "piece"));
+        CHECK((task.label.empty() ||
+               task.num_labels() < task.num_actions()));
         for (int step = 0; step < 300; ++step) {
           std::vector<int> usable;
+          std::vector<int> per_label(task.num_labels(), 0);
           for (int a = 0; a < task.num_actions(); ++a) {
             if (task.applicable(s, a)) {
               usable.push_back(a);
+              if (!task.label.empty()) {
+                REQUIRE(++per_label[task.label[a]] == 1);
+              }
             }
           }
           REQUIRE_FALSE(usable.empty());
