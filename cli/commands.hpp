@@ -4,6 +4,8 @@
 
 #include "options.hpp"
 
+#include "encoder/puzzle.hpp"
+
 namespace satslide::cli {
 
 int run_solve(const Options &options);
@@ -11,6 +13,7 @@ int run_dimacs(const Options &options);
 int run_decode(const Options &options);
 
 // Encoding named by --encoding, or the default.
-std::string encoding_name(const Options &options);
+std::string encoding_name(const Options &options,
+                          const encoder::Puzzle &puzzle);
 
 } // namespace satslide::cli

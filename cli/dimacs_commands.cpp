@@ -39,7 +39,7 @@ int run_dimacs(const Options &o) {
                  *reason);
   }
   const encoder::Task task = puzzle->compile();
-  const std::string name = encoding_name(o);
+  const std::string name = encoding_name(o, *puzzle);
   const auto encoding = encoder::find_encoding(name)->make(task);
   if (o.output.empty() || o.output == "-") {
     solver::write_horizon_dimacs(std::cout, *encoding, o.horizon,

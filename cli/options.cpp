@@ -40,7 +40,9 @@ std::string encoding_help() {
   for (const auto &e : encoder::encodings()) {
     text += "\n  " + e.name + ": " + e.help;
   }
-  return text + "\n(default: " + encoder::default_encoding() + ")";
+  return text + "\n(default: " + encoder::default_encoding("npuzzle") +
+         " for n-puzzles, " + encoder::default_encoding("klotski") +
+         " for Klotski and Rush Hour)";
 }
 
 po::options_description describe(Options &o) {

@@ -9,8 +9,9 @@
 
 namespace satslide::cli {
 
-std::string encoding_name(const Options &o) {
-  return o.encoding.empty() ? encoder::default_encoding() : o.encoding;
+std::string encoding_name(const Options &o, const encoder::Puzzle &puzzle) {
+  return o.encoding.empty() ? encoder::default_encoding(puzzle.spec().kind)
+                            : o.encoding;
 }
 
 int run_solve(const Options &o) {
@@ -20,7 +21,7 @@ int run_solve(const Options &o) {
   report.title = puzzle->title();
   report.board = puzzle->draw();
   report.spec = puzzle->spec();
-  report.encoding = encoding_name(o);
+  report.encoding = encoding_name(o, *puzzle);
 
   if (auto reason = puzzle->unsolvable_reason()) {
     report.status = "unsolvable";

@@ -19,8 +19,9 @@ struct EncodingInfo {
 
 const std::vector<EncodingInfo> &encodings();
 
-// The encoding used when none is named.
-const std::string &default_encoding();
+// The encoding used when none is named, per puzzle kind (PuzzleSpec::kind):
+// the fastest measured for that family (benchmarks/RESULTS.md).
+const std::string &default_encoding(const std::string &kind);
 
 // Looks a name up in the table; nullptr if unknown.
 const EncodingInfo *find_encoding(const std::string &name);

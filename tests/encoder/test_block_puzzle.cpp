@@ -66,7 +66,7 @@ TEST_SUITE("encoder::BlockPuzzle") {
     REQUIRE_FALSE(task.validate().has_value());
     CHECK(p.lower_bound() <= optimal);
     Plan plan;
-    const std::string encoding = default_encoding();
+    const std::string encoding = default_encoding(p.spec().kind);
     REQUIRE(test::solve_horizon(task, encoding, optimal, &plan) ==
             SolveResult::sat);
     const Replay replay = p.replay(plan);

@@ -32,7 +32,7 @@ TEST_SUITE("encoder::SequentialEncoding") {
     for (const auto &inst : test::read_npuzzle_file("8puzzle_random100.txt")) {
       CAPTURE(inst.id);
       check_optimum(NPuzzle(3, 3, inst.board, NPuzzle::default_goal(3, 3)),
-                    inst.optimal, encoder::default_encoding());
+                    inst.optimal, encoder::default_encoding("npuzzle"));
     }
   }
 
@@ -59,7 +59,7 @@ TEST_SUITE("encoder::SequentialEncoding") {
                       NPuzzle::default_goal(side, side));
       const int optimal = test::bfs_distance(p, walk);
       REQUIRE(optimal >= 0);
-      check_optimum(p, optimal, encoder::default_encoding());
+      check_optimum(p, optimal, encoder::default_encoding("npuzzle"));
     }
   }
 
