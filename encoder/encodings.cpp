@@ -57,8 +57,9 @@ std::vector<EncodingInfo> build_table() {
       sequential(
           "compact",
           "bound with compact actions: one variable per move label "
-          "(for the n-puzzle the blank's move; the tile follows from "
-          "the state)",
+          "(n-puzzle: the blank's move, the tile follows from the "
+          "state; block puzzles: a piece's offset, its place says "
+          "from where)",
           bound, [](SequentialConfig &c) { c.labels = true; }, &compact),
       sequential(
           "budget",
