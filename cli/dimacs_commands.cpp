@@ -82,6 +82,7 @@ int run_decode(const Options &o) {
   report.board = puzzle->draw();
   report.spec = puzzle->spec();
   report.encoding = map.encoding;
+  report.mode = "decode";
   if (answer.status == solver::AnswerStatus::unsat) {
     report.status = "no_plan_at_horizon";
     report.reason = "the solver refuted horizon " +

@@ -33,7 +33,7 @@ struct Report {
   std::vector<solver::HorizonStats> horizons;
   // --any: the goal agenda's stages (0 = not staged), each horizon's
   // stage, and the plan's length before loops were removed.
-  std::string mode = "optimal"; // or "any"
+  std::string mode = "optimal"; // or "any", or "decode" (one horizon)
   int stages = 0;
   std::vector<int> horizon_stage;
   int raw_length = 0;

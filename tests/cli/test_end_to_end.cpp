@@ -351,6 +351,14 @@ TEST_SUITE("cli::EndToEnd") {
       CHECK(printed_length(decoded.out) == 5);
       CHECK(decoded.out.find("not proven optimal") != std::string::npos);
     }
+    // JSON says where the plan came from, and never calls it optimal.
+    const auto json = run_command(
+        std::string(SATSLIDE_BINARY) + " decode --cnf " + cnf +
+        " --model answer.txt --json | python3 -c \"import json,sys; "
+        "d=json.load(sys.stdin); "
+        "assert d['mode']=='decode' and d['optimal'] is False; "
+        "assert d['length']==5; print('ok')\"");
+    CHECK(json.out == "ok\n");
     // Horizon 3 is refuted by the solver: decode says so.
     REQUIRE(
         run_satslide("dimacs --board \"[1,3,6,4,2,0,7,5,8]\" -n 3 -o " + cnf)
