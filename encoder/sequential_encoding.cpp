@@ -154,8 +154,9 @@ void SequentialEncoding::find_keys(Choice &choice) const {
 }
 
 // A choice implies its shared preconditions; each of its actions whose
-// other preconditions hold has its effects. With several actions, one of
-// them must be applicable (where each has one precondition of its own).
+// other preconditions hold (with keys: whose key holds) has its effects.
+// With several actions, one of them must be applicable (where each has
+// one precondition of its own, or a key).
 void SequentialEncoding::encode_effects(
     int c, int t, const std::vector<std::vector<int>> &spend,
     ClauseSink &sink) const {

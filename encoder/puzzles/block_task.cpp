@@ -131,14 +131,14 @@ Task BlockPuzzle::compile() const {
 // metric), so that at most one move of a label applies in any position.
 // Moves of identified pieces keep a label each.
 void BlockPuzzle::label_moves(Task &task) const {
-  const int w = m_board.width;
-  const auto offset_name = [w](const Move &m) {
-    return std::to_string(m.to() % w - m.from() % w) + "," +
-           std::to_string(m.to() / w - m.from() / w);
-  };
   if (m_board.metric == Metric::piece) {
     return;
   }
+  const int w = m_board.width;
+  const auto offset_name = [w](const Move &m) { // "dx,dy"
+    return std::to_string(m.to() % w - m.from() % w) + "," +
+           std::to_string(m.to() / w - m.from() / w);
+  };
   // (class, anchor) -> the single-piece component holding it, or -1.
   std::map<std::pair<int, int>, int> component_of;
   std::vector<char> letter; // per component: its piece
