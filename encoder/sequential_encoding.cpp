@@ -98,9 +98,6 @@ void SequentialEncoding::build_choices() {
       }
     }
     find_keys(choice);
-    if (!m_task.join_end.empty()) {
-      note_joins(c);
-    }
   }
   m_adders.assign(m_task.num_fluents(), {});
   m_deleters.assign(m_task.num_fluents(), {});
@@ -116,31 +113,6 @@ void SequentialEncoding::build_choices() {
           m_deleters[f].push_back(c);
         }
       }
-    }
-  }
-}
-
-// A choice joins as its actions do, if they all agree.
-void SequentialEncoding::note_joins(int c) {
-  Choice &choice = m_choices[c];
-  const int first = choice.actions[0];
-  choice.join_end = m_task.join_end[first];
-  choice.join_start = m_task.join_start[first];
-  for (int a : choice.actions) {
-    if (m_task.join_end[a] != choice.join_end) {
-      choice.join_end = -1;
-    }
-    if (m_task.join_start[a] != choice.join_start) {
-      choice.join_start = -1;
-    }
-  }
-  for (auto [id, lists] : {std::make_pair(choice.join_end, &m_join_ends),
-                           std::make_pair(choice.join_start, &m_join_starts)}) {
-    if (id >= 0) {
-      if (id >= static_cast<int>(lists->size())) {
-        lists->resize(id + 1);
-      }
-      (*lists)[id].push_back(c);
     }
   }
 }
@@ -353,22 +325,6 @@ void SequentialEncoding::encode_step(int t, ClauseSink &sink) {
       const int inv = m_choices[c].inverse;
       if (inv >= 0) {
         sink.add_clause({-m_choice[t - 1][c], -acts[inv]});
-      }
-    }
-    // Nor two that join into one: `moved` says the last step ended
-    // with join id j.
-    const int ids = static_cast<int>(
-        std::min(m_join_ends.size(), m_join_starts.size()));
-    for (int j = 0; j < ids; ++j) {
-      if (m_join_ends[j].empty() || m_join_starts[j].empty()) {
-        continue;
-      }
-      const int moved = sink.new_var();
-      for (int c : m_join_ends[j]) {
-        sink.add_clause({-m_choice[t - 1][c], moved});
-      }
-      for (int c : m_join_starts[j]) {
-        sink.add_clause({-moved, -acts[c]});
       }
     }
   }

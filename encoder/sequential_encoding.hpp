@@ -20,8 +20,7 @@ struct SequentialConfig {
   AmoKind action_amo = AmoKind::pairwise; // exactly one action per step
   AmoKind group_amo = AmoKind::pairwise;  // exactly-one invariant groups
   bool windows = false; // fix fluents false that are too far from init/goal
-  bool no_undo = false; // forbid an action followed by its inverse, or
-                        // by one it joins with (Task::join_end)
+  bool no_undo = false; // forbid an action followed by its inverse
   bool bound = false;   // sum of independent group distances <= steps
                         // left (to goal) and <= steps taken (from start)
   bool labels = false;  // one variable per move label, not per action
@@ -54,11 +53,9 @@ private:
     // 1"); empty if the actions have no such keys.
     std::vector<int> keys;
     int inverse = -1;            // the choice undoing this one
-    int join_end = -1, join_start = -1; // Task's join ids, if all agree
   };
   void build_choices();
   void find_keys(Choice &choice) const;
-  void note_joins(int c);
   void encode_effects(int c, int t, const std::vector<std::vector<int>> &spend,
                       ClauseSink &sink) const;
   void new_layer(ClauseSink &sink);
@@ -73,8 +70,6 @@ private:
   std::vector<Choice> m_choices;
   std::vector<std::vector<int>> m_adders;   // per fluent: choices adding it
   std::vector<std::vector<int>> m_deleters; // per fluent: choices deleting it
-  // Per join id: the choices ending with it, and those starting with it.
-  std::vector<std::vector<int>> m_join_ends, m_join_starts;
   std::vector<std::vector<int>> m_fluent;   // [t][f] -> var
   std::vector<std::vector<int>> m_choice;   // [t][c] -> var
 };

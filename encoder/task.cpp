@@ -92,10 +92,6 @@ std::optional<std::string> Task::validate() const {
   if (!inverse.empty() && inverse.size() != actions.size()) {
     return "inverse table has the wrong size";
   }
-  if (join_end.size() != join_start.size() ||
-      (!join_end.empty() && join_end.size() != actions.size())) {
-    return "join tables have the wrong size";
-  }
   if (!label.empty()) {
     if (label.size() != actions.size() ||
         label_inverse.size() != label_names.size()) {

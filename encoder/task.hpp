@@ -33,11 +33,6 @@ struct Task {
   std::vector<int> goal;                     // must all hold at the end
   std::vector<std::vector<int>> exactly_one; // invariant groups of fluents
   std::vector<int> inverse; // action undoing each action, or -1
-  // Optional per action two join ids, or -1: an action ending with id j
-  // and then one starting with id j always amount to one action of the
-  // task or none (two slides of one piece along one line), so an optimal
-  // plan never takes them in a row.
-  std::vector<int> join_end, join_start;
   // Optional coarser move labels (e.g. "the blank moves up from r1c1"):
   // per action its label. Within a label at most one action is applicable
   // in any state, so a label plus the state determines the action.

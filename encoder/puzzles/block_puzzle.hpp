@@ -7,7 +7,6 @@
 
 #include "../puzzle.hpp"
 
-#include <map>
 #include <string>
 #include <vector>
 
@@ -101,8 +100,6 @@ private:
   void add_paths_from(int cls, int anchor, int free_cells);
   void generate_moves();
   void label_moves(Task &task) const; // block_task.cpp
-  void join_moves(Task &task) const;  // block_task.cpp
-  std::map<std::pair<int, int>, int> single_piece_components() const;
   int anchor_of(const BlockPiece &piece) const;
   std::string cell_name(int cell) const;
   std::string class_name(int cls) const;

@@ -122,53 +122,7 @@ Task BlockPuzzle::compile() const {
     task.inverse.push_back(it == first_move.end() ? -1 : it->second);
   }
   label_moves(task);
-  join_moves(task);
   return task;
-}
-
-// In the slide metric two slides of one piece along one line make one
-// slide (or none, back where it started): every cell the joint slide
-// sweeps was swept by one of them, and the piece's own cells are free
-// for it. The join ids name the piece and the axis: a piece alone in its
-// component by the component; an identified piece by where it stands, so
-// the second slide starts where the first ended. The step metric (two
-// steps are two moves) and the piece metric (the joint path need not be
-// one the task offers) get none.
-void BlockPuzzle::join_moves(Task &task) const {
-  if (m_board.metric != Metric::slide) {
-    return;
-  }
-  const auto component_of = single_piece_components();
-  std::map<std::tuple<int, int, int>, int> ids; // (class/component, at, axis)
-  const auto id = [&](int cls, int at, bool vertical) {
-    const auto found = component_of.find({cls, at});
-    const auto key = found == component_of.end()
-                         ? std::make_tuple(cls, at, int{vertical})
-                         : std::make_tuple(-1 - found->second, 0,
-                                           int{vertical});
-    return ids.emplace(key, static_cast<int>(ids.size())).first->second;
-  };
-  for (const Move &m : m_moves) {
-    const bool vertical = (m.to() - m.from()) % m_board.width == 0;
-    task.join_start.push_back(id(m.cls, m.from(), vertical));
-    task.join_end.push_back(id(m.cls, m.to(), vertical));
-  }
-}
-
-// (class, anchor) -> index of the single-piece component holding it;
-// anchors of classes with several pieces in one component are absent.
-std::map<std::pair<int, int>, int> BlockPuzzle::single_piece_components() const {
-  std::map<std::pair<int, int>, int> index;
-  int components = 0;
-  for (int k = 0; k < num_classes(); ++k) {
-    for (const auto &component : m_classes[k].components) {
-      for (int a : component) {
-        index[{k, a}] = components;
-      }
-      ++components;
-    }
-  }
-  return index;
 }
 
 // Move labels for the compact encodings: a piece alone in its component
@@ -185,13 +139,22 @@ void BlockPuzzle::label_moves(Task &task) const {
     return std::to_string(m.to() % w - m.from() % w) + "," +
            std::to_string(m.to() / w - m.from() / w);
   };
-  const auto component_of = single_piece_components();
-  std::map<int, char> letter; // per component: its piece
-  for (std::size_t i = 0; i < m_board.pieces.size(); ++i) {
-    const auto found = component_of.find(
-        {m_class_of[i], anchor_of(m_board.pieces[i])});
-    if (found != component_of.end()) {
-      letter[found->second] = m_board.pieces[i].letter;
+  // (class, anchor) -> the single-piece component holding it, or -1.
+  std::map<std::pair<int, int>, int> component_of;
+  std::vector<char> letter; // per component: its piece
+  for (int k = 0; k < num_classes(); ++k) {
+    for (const auto &component : m_classes[k].components) {
+      for (int a : component) {
+        component_of[{k, a}] = static_cast<int>(letter.size());
+      }
+      letter.push_back('?');
+      for (int i : m_classes[k].pieces) {
+        const int a = anchor_of(m_board.pieces[i]);
+        if (std::find(component.begin(), component.end(), a) !=
+            component.end()) {
+          letter.back() = m_board.pieces[i].letter;
+        }
+      }
     }
   }
   std::map<std::pair<int, int>, int> label_of; // (component, offset)
