@@ -192,6 +192,9 @@ def main():
                     help="seconds per instance and encoding")
     ap.add_argument("--limit", type=int, default=None,
                     help="at most this many instances per suite")
+    ap.add_argument("--start", type=int, default=0,
+                    help="skip this many instances of each suite first "
+                         "(to split a long sweep)")
     ap.add_argument("--binary", default=os.path.join(HERE, "..", "build",
                                                      "cli", "satslide"))
     ap.add_argument("--extra", default="",
@@ -202,7 +205,8 @@ def main():
     encodings = opts.encodings.split(",")
     instances = []
     for suite in opts.suite:
-        instances += SUITES[suite]()[:opts.limit] if opts.limit else SUITES[suite]()
+        chosen = SUITES[suite]()[opts.start:]
+        instances += chosen[:opts.limit] if opts.limit else chosen
     os.makedirs(opts.out, exist_ok=True)
 
     rows, summary, failures = [], [], 0
