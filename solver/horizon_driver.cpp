@@ -10,6 +10,28 @@ int round_up_to_stride(int at_least, int residue, int stride) {
   return at_least + ((r - at_least % stride) % stride + stride) % stride;
 }
 
+std::chrono::steady_clock::time_point
+deadline_after(std::chrono::steady_clock::time_point start, double seconds) {
+  return start +
+         std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+             std::chrono::duration<double>(seconds));
+}
+
+Formula open_formula(const EncodingFactory &make_encoding,
+                     const std::string &solver_config,
+                     const std::vector<std::string> &solver_options,
+                     double timeout_seconds,
+                     std::chrono::steady_clock::time_point deadline) {
+  Formula f;
+  f.sink = std::make_unique<CadicalSink>(solver_config, solver_options);
+  if (timeout_seconds > 0) {
+    f.sink->set_deadline(deadline);
+  }
+  f.encoding = make_encoding();
+  f.encoding->encode_initial(*f.sink);
+  return f;
+}
+
 // Each horizon n gets a fresh activation literal g_n: the goal clauses of
 // n are guarded by -g_n and g_n is assumed, so the clauses learned while
 // refuting n stay valid for n+1 (Gocht & Balyo's incplan does the same).
@@ -19,9 +41,7 @@ DriverResult run_horizons(const EncodingFactory &make_encoding,
                           const ProgressFn &progress) {
   assert(options.stride >= 1 && options.first_horizon >= 0);
   const auto start = std::chrono::steady_clock::now();
-  const auto deadline =
-      start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                  std::chrono::duration<double>(options.timeout_seconds));
+  const auto deadline = deadline_after(start, options.timeout_seconds);
   DriverResult result;
   if (options.start_proven) {
     result.no_plan_up_to = options.first_horizon - 1;
@@ -38,25 +58,20 @@ DriverResult run_horizons(const EncodingFactory &make_encoding,
     return false;
   };
 
-  std::unique_ptr<CadicalSink> solver;
-  std::unique_ptr<encoder::Encoding> encoding_ptr;
+  Formula formula;
   for (int n = options.first_horizon; n <= options.max_horizon;
        n += options.stride) {
     if (expired()) {
       return result;
     }
-    if (!solver || !options.incremental) {
-      encoding_ptr.reset();
-      solver = std::make_unique<CadicalSink>(options.solver_config,
-                                             options.solver_options);
-      if (options.timeout_seconds > 0) {
-        solver->set_deadline(deadline);
-      }
-      encoding_ptr = make_encoding();
-      encoding_ptr->encode_initial(*solver);
+    if (!formula.sink || !options.incremental) {
+      formula = {};
+      formula = open_formula(make_encoding, options.solver_config,
+                             options.solver_options, options.timeout_seconds,
+                             deadline);
     }
-    CadicalSink &sink = *solver;
-    encoder::Encoding &encoding = *encoding_ptr;
+    CadicalSink &sink = *formula.sink;
+    encoder::Encoding &encoding = *formula.encoding;
     while (encoding.steps() < n) {
       encoding.encode_step(encoding.steps(), sink);
       if (expired()) {

@@ -14,6 +14,7 @@
 #include "encoder/encoding.hpp"
 #include "stats.hpp"
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -55,6 +56,23 @@ struct DriverResult {
 using ProgressFn = std::function<void(const HorizonStats &)>;
 
 using EncodingFactory = std::function<std::unique_ptr<encoder::Encoding>()>;
+
+// A fresh solver with an encoding on it, the initial state encoded: what
+// every driver opens before it adds steps. The solver gives up at
+// `deadline` when `timeout_seconds` > 0.
+struct Formula {
+  std::unique_ptr<CadicalSink> sink;
+  std::unique_ptr<encoder::Encoding> encoding;
+};
+Formula open_formula(const EncodingFactory &make_encoding,
+                     const std::string &solver_config,
+                     const std::vector<std::string> &solver_options,
+                     double timeout_seconds,
+                     std::chrono::steady_clock::time_point deadline);
+
+// `start` + `seconds` on the steady clock.
+std::chrono::steady_clock::time_point
+deadline_after(std::chrono::steady_clock::time_point start, double seconds);
 
 // The smallest horizon >= at_least congruent to `residue` modulo stride
 // (plan lengths known to differ by multiples of the stride).

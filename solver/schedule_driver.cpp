@@ -6,10 +6,8 @@ namespace satslide::solver {
 
 namespace {
 
-struct Open {
+struct Open : Formula {
   int horizon = 0;
-  std::unique_ptr<CadicalSink> sink;
-  std::unique_ptr<encoder::Encoding> encoding;
   int guard = 0;
   HorizonStats stats;
 };
@@ -21,9 +19,7 @@ ScheduleResult run_schedule(const EncodingFactory &make_encoding,
                             const ProgressFn &progress,
                             const RoundFn &on_round) {
   const auto start = std::chrono::steady_clock::now();
-  const auto deadline =
-      start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                  std::chrono::duration<double>(options.timeout_seconds));
+  const auto deadline = deadline_after(start, options.timeout_seconds);
   ScheduleResult result;
   std::vector<Open> open;
   int next = options.first_horizon;
@@ -40,14 +36,11 @@ ScheduleResult run_schedule(const EncodingFactory &make_encoding,
     while (static_cast<int>(open.size()) < options.open &&
            next <= options.max_horizon) {
       Open o;
+      static_cast<Formula &>(o) =
+          open_formula(make_encoding, options.solver_config,
+                       options.solver_options, options.timeout_seconds,
+                       deadline);
       o.horizon = next;
-      o.sink = std::make_unique<CadicalSink>(options.solver_config,
-                                             options.solver_options);
-      if (options.timeout_seconds > 0) {
-        o.sink->set_deadline(deadline);
-      }
-      o.encoding = make_encoding();
-      o.encoding->encode_initial(*o.sink);
       while (o.encoding->steps() < next) {
         o.encoding->encode_step(o.encoding->steps(), *o.sink);
       }
