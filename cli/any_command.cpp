@@ -93,6 +93,7 @@ FirstPlan scheduled(const encoder::Task &task, Report &report, const Options &o,
     s.timeout_seconds =
         std::max(o.timeout - solver::seconds_since(started), 1e-3);
   }
+  report.encoding = "forall-step"; // not the sequential --encoding
   spdlog::info("--any: parallel steps, horizons {}, {}, ... side by side",
                s.first_horizon, s.first_horizon + s.gap);
   double next_report = 10; // a progress line every 10 s of silence
@@ -150,6 +151,9 @@ int run_any(const encoder::Puzzle &puzzle, const encoder::Task &task,
   encoder::Plan plan = first.plan;
   std::string tightened;
   if (o.tighten) {
+    if (report.encoding != info.name) {
+      report.encoding += "; windows: " + info.name;
+    }
     const solver::DriverOptions rest = driver_options(o, report, started);
     const solver::TightenResult t =
         solver::tighten_plan(task, plan, info.make, rest, k_tighten_window);
