@@ -1,5 +1,6 @@
 #include "cardinality.hpp"
 
+#include <algorithm>
 #include <cstddef>
 
 namespace satslide::encoder {
@@ -34,6 +35,52 @@ void ladder(const std::vector<int> &lits, ClauseSink &sink) {
   sink.add_clause({-lits[n - 1], -prev});
 }
 
+// Unary count of lits[lo, hi): r[j-1] is true exactly when at least j of
+// them are, for j up to `cap` (r[cap-1] then means "cap or more").
+std::vector<int> totalizer(const std::vector<int> &lits, std::size_t lo,
+                           std::size_t hi, std::size_t cap, ClauseSink &sink) {
+  if (hi - lo == 1) {
+    return {lits[lo]};
+  }
+  const std::size_t mid = lo + (hi - lo) / 2;
+  const std::vector<int> a = totalizer(lits, lo, mid, cap, sink);
+  const std::vector<int> b = totalizer(lits, mid, hi, cap, sink);
+  std::vector<int> r(std::min(a.size() + b.size(), cap));
+  for (int &v : r) {
+    v = sink.new_var();
+  }
+  // a[i-1] stands for "a counts at least i": true for i = 0, false past
+  // a's end (a is only cut short at the cap, where no clause needs it).
+  for (std::size_t i = 0; i <= a.size(); ++i) {
+    for (std::size_t j = 0; j <= b.size(); ++j) {
+      const std::size_t sum = i + j;
+      if (sum >= 1) { // a >= i and b >= j: r >= i + j
+        std::vector<int> up;
+        if (i > 0) {
+          up.push_back(-a[i - 1]);
+        }
+        if (j > 0) {
+          up.push_back(-b[j - 1]);
+        }
+        up.push_back(r[std::min(sum, r.size()) - 1]);
+        sink.add_clause(up);
+      }
+      if (sum < r.size()) { // a <= i and b <= j: r <= i + j
+        std::vector<int> down;
+        if (i < a.size()) {
+          down.push_back(a[i]);
+        }
+        if (j < b.size()) {
+          down.push_back(b[j]);
+        }
+        down.push_back(-r[sum]);
+        sink.add_clause(down);
+      }
+    }
+  }
+  return r;
+}
+
 } // namespace
 
 std::string_view to_string(AmoKind kind) {
@@ -57,6 +104,28 @@ void at_most_one(const std::vector<int> &lits, AmoKind kind, ClauseSink &sink) {
 void exactly_one(const std::vector<int> &lits, AmoKind kind, ClauseSink &sink) {
   sink.add_clause(lits);
   at_most_one(lits, kind, sink);
+}
+
+void exactly_k(const std::vector<int> &lits, int k, ClauseSink &sink) {
+  if (k == 0 || lits.empty()) {
+    for (int l : lits) {
+      sink.add_clause({-l});
+    }
+    if (k > 0) {
+      sink.add_clause({});
+    }
+    return;
+  }
+  const std::vector<int> r = totalizer(lits, 0, lits.size(),
+                                       static_cast<std::size_t>(k) + 1, sink);
+  if (static_cast<std::size_t>(k) > r.size()) {
+    sink.add_clause({});
+    return;
+  }
+  sink.add_clause({r[k - 1]});
+  if (static_cast<std::size_t>(k) < r.size()) {
+    sink.add_clause({-r[k]});
+  }
 }
 
 } // namespace satslide::encoder

@@ -23,4 +23,8 @@ void at_most_one(const std::vector<int> &lits, AmoKind kind, ClauseSink &sink);
 // Exactly one of `lits` is true: one at-least-one clause plus at_most_one.
 void exactly_one(const std::vector<int> &lits, AmoKind kind, ClauseSink &sink);
 
+// Exactly k of `lits` are true: a totalizer (Bailleux & Boufkhad 2003)
+// in both directions, counting only up to k + 1.
+void exactly_k(const std::vector<int> &lits, int k, ClauseSink &sink);
+
 } // namespace satslide::encoder

@@ -1,5 +1,7 @@
 #include "parallel_encoding.hpp"
 
+#include "state_invariants.hpp"
+
 #include <algorithm>
 #include <cassert>
 
@@ -38,13 +40,7 @@ void ParallelEncoding::new_layer(ClauseSink &sink) {
   for (int &v : vars) {
     v = sink.new_var();
   }
-  for (const auto &group : m_task.exactly_one) {
-    std::vector<int> lits;
-    for (int f : group) {
-      lits.push_back(vars[f]);
-    }
-    exactly_one(lits, AmoKind::ladder, sink);
-  }
+  encode_state_invariants(m_task, vars, AmoKind::ladder, true, sink);
 }
 
 void ParallelEncoding::encode_initial(ClauseSink &sink) {

@@ -1,5 +1,7 @@
 #include "sequential_encoding.hpp"
 
+#include "state_invariants.hpp"
+
 #include <algorithm>
 #include <cassert>
 
@@ -221,23 +223,15 @@ void SequentialEncoding::encode_effects(
   }
 }
 
-// A state layer: one variable per fluent, and every exactly-one invariant
-// (Kautz & Selman add such invariants as redundant axioms; they also make
-// the one-hot state explicit).
+// A state layer: one variable per fluent and the state invariants.
 void SequentialEncoding::new_layer(ClauseSink &sink) {
   const int t = static_cast<int>(m_fluent.size());
   std::vector<int> &vars = m_fluent.emplace_back(m_task.num_fluents());
   for (int &v : vars) {
     v = sink.new_var();
   }
-  for (const auto &group : m_task.exactly_one) {
-    std::vector<int> lits;
-    lits.reserve(group.size());
-    for (int f : group) {
-      lits.push_back(vars[f]);
-    }
-    exactly_one(lits, m_config.group_amo, sink);
-  }
+  encode_state_invariants(m_task, vars, m_config.group_amo, m_config.counts,
+                          sink);
   // Reachability windows (cf. Chen, Xing & Zhang's long-distance mutexes):
   // a fluent that needs more than t steps from the start is false at t.
   if (m_config.windows) {

@@ -28,6 +28,7 @@ struct SequentialConfig {
   int pairings = 0;     // ... with this many pairings of groups (2-group
                         // databases), each its own budget
   bool commute = false; // order consecutive independent moves
+  bool counts = false;  // the task's count invariants at every layer
 };
 
 class SequentialEncoding : public Encoding {

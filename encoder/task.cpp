@@ -116,6 +116,18 @@ std::optional<std::string> Task::validate() const {
       return "initial state violates an exactly-one group";
     }
   }
+  for (const CountGroup &group : exactly_k) {
+    int count = 0;
+    for (int f : group.fluents) {
+      if (!in_range(f)) {
+        return "count group names an unknown fluent";
+      }
+      count += s0[f];
+    }
+    if (count != group.count) {
+      return "initial state violates a count group";
+    }
+  }
   for (int f : goal) {
     if (!in_range(f)) {
       return "goal names an unknown fluent";

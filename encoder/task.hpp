@@ -32,6 +32,14 @@ struct Task {
   std::vector<int> init;                     // true at step 0; all others false
   std::vector<int> goal;                     // must all hold at the end
   std::vector<std::vector<int>> exactly_one; // invariant groups of fluents
+  // Invariant counts beyond exactly-one: exactly `count` of `fluents` hold
+  // in every reachable state (e.g. the places of four identified 1x1
+  // blocks, or the free cells of a block puzzle).
+  struct CountGroup {
+    std::vector<int> fluents;
+    int count = 0;
+  };
+  std::vector<CountGroup> exactly_k;
   std::vector<int> inverse; // action undoing each action, or -1
   // Optional coarser move labels (e.g. "the blank moves up from r1c1"):
   // per action its label. Within a label at most one action is applicable

@@ -255,12 +255,14 @@ void BlockPuzzle::build_classes() {
       }
     }
     std::sort(k.anchors.begin(), k.anchors.end());
-    // A component holding one piece keeps exactly one: pieces never
-    // leave their component. Others give no exactly-one group.
+    // Pieces never leave their component: one holding one piece keeps
+    // exactly one (an exactly-one group), one holding m keeps m (a count).
     std::vector<std::vector<int>> single;
     for (int c = 0; c < static_cast<int>(members.size()); ++c) {
       if (members[c] == 1) {
         single.push_back(k.components[c]);
+      } else {
+        k.crowded.emplace_back(k.components[c], members[c]);
       }
     }
     k.components = std::move(single);

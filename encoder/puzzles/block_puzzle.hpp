@@ -85,6 +85,8 @@ private:
     std::vector<int> anchors;               // anchors reachable from some piece
     std::vector<std::vector<int>> components; // anchors by component,
                                               // with one piece each
+    // The other components: anchors, and how many pieces each holds.
+    std::vector<std::pair<std::vector<int>, int>> crowded;
   };
   struct Move {
     int cls = 0;

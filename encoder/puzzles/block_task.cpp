@@ -12,8 +12,9 @@ namespace satslide::encoder {
 // invariants:
 //  - per open cell: free, or covered by one placement (pieces never
 //    overlap, and two pieces of one class never share an anchor);
-//  - per class component holding a single piece: its anchors. Classes of
-//    several identified pieces get no per-piece group: none exists.
+//  - per class component holding a single piece: its anchors. Components
+//    of several identified pieces get no per-piece group (none exists)
+//    but a count (Task::exactly_k), below.
 // Each move deletes the old anchor and adds the new one, and per cell
 // swaps free and covered, so the groups' transition graphs contain every
 // change and TaskDistances stays sound.
@@ -78,6 +79,31 @@ Task BlockPuzzle::compile() const {
       auto &group = task.exactly_one.emplace_back();
       for (int a : component) {
         group.push_back(at[k][a]);
+      }
+    }
+  }
+
+  // Count invariants where identified pieces share a component (the
+  // classic Klotski's four 1x1 and four 2x1 blocks): as many of them in
+  // the component as at the start, and as many free cells. Where every
+  // piece has its own exactly-one group the free cells' count follows
+  // from the groups, and stating it costs time (Rush Hour #40, step
+  // metric: 13.3 s against 10.6 s).
+  for (int k = 0; k < num_classes(); ++k) {
+    for (const auto &[anchors, pieces] : m_classes[k].crowded) {
+      Task::CountGroup &group = task.exactly_k.emplace_back();
+      group.count = pieces;
+      for (int a : anchors) {
+        group.fluents.push_back(at[k][a]);
+      }
+    }
+  }
+  if (!task.exactly_k.empty()) {
+    Task::CountGroup &group = task.exactly_k.emplace_back();
+    for (int c = 0; c < n; ++c) {
+      if (free_fluent[c] >= 0) {
+        group.fluents.push_back(free_fluent[c]);
+        group.count += !covered[c];
       }
     }
   }

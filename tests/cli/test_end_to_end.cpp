@@ -209,7 +209,7 @@ TEST_SUITE("cli::EndToEnd") {
         "python3 -c \"import json,sys; d=json.load(sys.stdin); "
         "assert d['status']=='solved' and d['optimal'] is False; "
         "assert d['mode']=='any' and d['length']>=1; "
-        "assert d['encoding']=='forall-step; windows: compact'; "
+        "assert d['encoding']=='forall-step; windows: counts'; "
         "assert d['length']<=d['tightened_from']<=d['raw_length']; "
         "print('ok')\"");
     CHECK(rush.out == "ok\n");

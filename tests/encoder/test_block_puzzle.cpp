@@ -8,6 +8,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -279,7 +280,34 @@ TEST_SUITE("encoder::BlockPuzzle") {
     CHECK(apart.spec().params.at("identify") == "no");
   }
 
-  // Random walks through the task: every exactly-one group holds, and
+  TEST_CASE("identical pieces in one component get a count, and so do the "
+            "free cells") {
+    // Classic: four 1x1 and four 2x1 blocks (A, C, D, F) identified; the
+    // 2x2 and the 1x2 are alone. Two cells are free.
+    std::vector<int> counts;
+    for (const auto &group : klotski_from_params({}).compile().exactly_k) {
+      counts.push_back(group.count);
+    }
+    std::sort(counts.begin(), counts.end());
+    CHECK(counts == std::vector<int>{2, 4, 4});
+    CHECK(klotski_from_params({{"identify", "no"}}).compile().exactly_k.empty());
+    // Rush Hour cars are never identified, so never counted.
+    CHECK(make("rushhour", {})->compile().exactly_k.empty());
+    // Walls split the board: F is the only 1x1 on the left (an
+    // exactly-one group), D and E share the right (a count of two);
+    // three cells are free.
+    const auto split = make("klotski", {{"board", "BBF#D./BB.#.E"},
+                                        {"goal_piece", "B"},
+                                        {"goal_at", "1,0"}});
+    counts.clear();
+    for (const auto &group : split->compile().exactly_k) {
+      counts.push_back(group.count);
+    }
+    std::sort(counts.begin(), counts.end());
+    CHECK(counts == std::vector<int>{2, 3});
+  }
+
+  // Random walks through the task: every exactly-one and count group holds, and
   // the puzzle's own rules accept every step.
   TEST_CASE("exactly-one groups and move labels hold along random walks") {
     std::mt19937 rng(40);
@@ -317,6 +345,13 @@ TEST_SUITE("encoder::BlockPuzzle") {
               count += s[f];
             }
             REQUIRE(count == 1);
+          }
+          for (const auto &group : task.exactly_k) {
+            int count = 0;
+            for (int f : group.fluents) {
+              count += s[f];
+            }
+            REQUIRE(count == group.count);
           }
         }
         CHECK_FALSE(p->replay(plan).error.has_value());

@@ -39,6 +39,35 @@ TEST_SUITE("encoder::Cardinality") {
     }
   }
 
+  TEST_CASE("exactly-k admits exactly the n-choose-k assignments") {
+    for (int n = 1; n <= 7; ++n) {
+      for (int k = 0; k <= n; ++k) {
+        CAPTURE(n);
+        CAPTURE(k);
+        solver::CadicalSink sink;
+        std::vector<int> lits;
+        for (int i = 0; i < n; ++i) {
+          lits.push_back(sink.new_var());
+        }
+        encoder::exactly_k(lits, k, sink);
+        int models = 0, expected = 0;
+        for (int mask = 0; mask < (1 << n); ++mask) {
+          std::vector<int> assumptions;
+          int ones = 0;
+          for (int i = 0; i < n; ++i) {
+            assumptions.push_back(mask >> i & 1 ? lits[i] : -lits[i]);
+            ones += mask >> i & 1;
+          }
+          const bool sat = sink.solve(assumptions) == solver::SolveResult::sat;
+          CHECK(sat == (ones == k));
+          models += sat;
+          expected += ones == k;
+        }
+        CHECK(models == expected);
+      }
+    }
+  }
+
   TEST_CASE("the ladder is linear in size, pairwise quadratic") {
     encoder::CountingSink pairwise, ladder;
     std::vector<int> lits(20);

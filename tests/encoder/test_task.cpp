@@ -54,6 +54,14 @@ TEST_SUITE("encoder::Task") {
     t = toggle();
     t.actions[0].add = {7};
     CHECK(t.validate().has_value());
+    // A count group: exactly one of {off, on} holds at the start.
+    t = toggle();
+    t.exactly_k = {{{0, 1}, 1}};
+    CHECK_FALSE(t.validate().has_value());
+    t.exactly_k = {{{0, 1}, 2}};
+    CHECK(t.validate() == "initial state violates a count group");
+    t.exactly_k = {{{0, 9}, 1}};
+    CHECK(t.validate().has_value());
   }
 
   TEST_CASE("group distances of the n-puzzle give each tile's Manhattan "
