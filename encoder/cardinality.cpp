@@ -107,21 +107,19 @@ void exactly_one(const std::vector<int> &lits, AmoKind kind, ClauseSink &sink) {
 }
 
 void exactly_k(const std::vector<int> &lits, int k, ClauseSink &sink) {
-  if (k == 0 || lits.empty()) {
+  if (k < 0 || static_cast<std::size_t>(k) > lits.size()) {
+    sink.add_clause({}); // no assignment has k true literals
+    return;
+  }
+  if (k == 0) {
     for (int l : lits) {
       sink.add_clause({-l});
     }
-    if (k > 0) {
-      sink.add_clause({});
-    }
     return;
   }
+  // r has min(n, k + 1) >= k outputs: at least k, and not k + 1.
   const std::vector<int> r = totalizer(lits, 0, lits.size(),
                                        static_cast<std::size_t>(k) + 1, sink);
-  if (static_cast<std::size_t>(k) > r.size()) {
-    sink.add_clause({});
-    return;
-  }
   sink.add_clause({r[k - 1]});
   if (static_cast<std::size_t>(k) < r.size()) {
     sink.add_clause({-r[k]});

@@ -40,7 +40,7 @@ void ParallelEncoding::new_layer(ClauseSink &sink) {
   for (int &v : vars) {
     v = sink.new_var();
   }
-  encode_state_invariants(m_task, vars, AmoKind::ladder, true, sink);
+  encode_state_invariants(m_task, vars, AmoKind::ladder, /*counts=*/true, sink);
 }
 
 void ParallelEncoding::encode_initial(ClauseSink &sink) {

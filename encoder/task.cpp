@@ -103,26 +103,32 @@ std::optional<std::string> Task::validate() const {
       }
     }
   }
+  // Per group: how many of its fluents hold at the start, or -1 if it
+  // names an unknown fluent.
   const State s0 = initial_state();
-  for (const auto &group : exactly_one) {
+  const auto true_at_start = [&](const std::vector<int> &group) {
     int count = 0;
     for (int f : group) {
       if (!in_range(f)) {
-        return "exactly-one group names an unknown fluent";
+        return -1;
       }
       count += s0[f];
+    }
+    return count;
+  };
+  for (const auto &group : exactly_one) {
+    const int count = true_at_start(group);
+    if (count < 0) {
+      return "exactly-one group names an unknown fluent";
     }
     if (count != 1) {
       return "initial state violates an exactly-one group";
     }
   }
   for (const CountGroup &group : exactly_k) {
-    int count = 0;
-    for (int f : group.fluents) {
-      if (!in_range(f)) {
-        return "count group names an unknown fluent";
-      }
-      count += s0[f];
+    const int count = true_at_start(group.fluents);
+    if (count < 0) {
+      return "count group names an unknown fluent";
     }
     if (count != group.count) {
       return "initial state violates a count group";

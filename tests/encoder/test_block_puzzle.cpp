@@ -282,14 +282,18 @@ TEST_SUITE("encoder::BlockPuzzle") {
 
   TEST_CASE("identical pieces in one component get a count, and so do the "
             "free cells") {
+    const auto counts_of = [](const Task &task) {
+      std::vector<int> counts;
+      for (const auto &group : task.exactly_k) {
+        counts.push_back(group.count);
+      }
+      std::sort(counts.begin(), counts.end());
+      return counts;
+    };
     // Classic: four 1x1 and four 2x1 blocks (A, C, D, F) identified; the
     // 2x2 and the 1x2 are alone. Two cells are free.
-    std::vector<int> counts;
-    for (const auto &group : klotski_from_params({}).compile().exactly_k) {
-      counts.push_back(group.count);
-    }
-    std::sort(counts.begin(), counts.end());
-    CHECK(counts == std::vector<int>{2, 4, 4});
+    CHECK(counts_of(klotski_from_params({}).compile()) ==
+          std::vector<int>{2, 4, 4});
     CHECK(klotski_from_params({{"identify", "no"}}).compile().exactly_k.empty());
     // Rush Hour cars are never identified, so never counted.
     CHECK(make("rushhour", {})->compile().exactly_k.empty());
@@ -299,16 +303,29 @@ TEST_SUITE("encoder::BlockPuzzle") {
     const auto split = make("klotski", {{"board", "BBF#D./BB.#.E"},
                                         {"goal_piece", "B"},
                                         {"goal_at", "1,0"}});
-    counts.clear();
-    for (const auto &group : split->compile().exactly_k) {
-      counts.push_back(group.count);
-    }
-    std::sort(counts.begin(), counts.end());
-    CHECK(counts == std::vector<int>{2, 3});
+    CHECK(counts_of(split->compile()) == std::vector<int>{2, 3});
   }
 
-  // Random walks through the task: every exactly-one and count group holds, and
-  // the puzzle's own rules accept every step.
+  TEST_CASE("the counts encoding states the counts, and only where there "
+            "are some") {
+    // Layer 0 and two steps, clauses and variables, per encoding.
+    const auto size = [](const Task &task, const std::string &encoding) {
+      auto enc = find_encoding(encoding)->make(task);
+      CountingSink sink;
+      enc->encode_initial(sink);
+      enc->encode_step(0, sink);
+      enc->encode_step(1, sink);
+      return std::pair{sink.num_vars(), sink.num_clauses()};
+    };
+    const Task classic = klotski_from_params({}).compile();
+    CHECK(size(classic, "counts").first > size(classic, "compact").first);
+    CHECK(size(classic, "counts").second > size(classic, "compact").second);
+    const Task card40 = make("rushhour", {})->compile();
+    CHECK(size(card40, "counts") == size(card40, "compact"));
+  }
+
+  // Random walks through the task: every exactly-one and count group
+  // holds, and the puzzle's own rules accept every step.
   TEST_CASE("exactly-one groups and move labels hold along random walks") {
     std::mt19937 rng(40);
     for (const char *kind : {"klotski", "rushhour"}) {
@@ -339,19 +356,18 @@ TEST_SUITE("encoder::BlockPuzzle") {
           REQUIRE_FALSE(usable.empty());
           plan.push_back(usable[rng() % usable.size()]);
           s = task.apply(s, plan.back());
-          for (const auto &group : task.exactly_one) {
+          const auto holding = [&s](const std::vector<int> &fluents) {
             int count = 0;
-            for (int f : group) {
+            for (int f : fluents) {
               count += s[f];
             }
-            REQUIRE(count == 1);
+            return count;
+          };
+          for (const auto &group : task.exactly_one) {
+            REQUIRE(holding(group) == 1);
           }
           for (const auto &group : task.exactly_k) {
-            int count = 0;
-            for (int f : group.fluents) {
-              count += s[f];
-            }
-            REQUIRE(count == group.count);
+            REQUIRE(holding(group.fluents) == group.count);
           }
         }
         CHECK_FALSE(p->replay(plan).error.has_value());

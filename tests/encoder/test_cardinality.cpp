@@ -66,6 +66,11 @@ TEST_SUITE("encoder::Cardinality") {
         CHECK(models == expected);
       }
     }
+    // More than n: no assignment at all.
+    solver::CadicalSink sink;
+    const std::vector<int> lits{sink.new_var(), sink.new_var()};
+    encoder::exactly_k(lits, 3, sink);
+    CHECK(sink.solve({}) == solver::SolveResult::unsat);
   }
 
   TEST_CASE("the ladder is linear in size, pairwise quadratic") {
