@@ -5,9 +5,9 @@
 // tightened window by window (solver/plan_tightening).
 #include "solve_common.hpp"
 
-#include "encoder/parallel_encoding.hpp"
-#include "encoder/plan_shortcut.hpp"
-#include "encoder/task_distances.hpp"
+#include "encoder/encodings/parallel_encoding.hpp"
+#include "encoder/task/plan_shortcut.hpp"
+#include "encoder/task/task_distances.hpp"
 #include "solver/agenda_driver.hpp"
 #include "solver/plan_tightening.hpp"
 #include "solver/schedule_driver.hpp"

@@ -4,7 +4,7 @@
 
 #include "options.hpp"
 
-#include "encoder/puzzle.hpp"
+#include "encoder/puzzles/puzzle.hpp"
 
 namespace satslide::cli {
 

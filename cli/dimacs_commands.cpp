@@ -4,7 +4,7 @@
 #include "exit_codes.hpp"
 #include "report.hpp"
 
-#include "encoder/encodings.hpp"
+#include "encoder/encodings/encodings.hpp"
 #include "solver/dimacs.hpp"
 
 #include <spdlog/spdlog.h>

@@ -1,6 +1,6 @@
 #include "options.hpp"
 
-#include "encoder/encodings.hpp"
+#include "encoder/encodings/encodings.hpp"
 #include "encoder/puzzles/klotski_layouts.hpp"
 #include "exit_codes.hpp"
 

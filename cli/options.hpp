@@ -2,7 +2,7 @@
 // that the rest of satslide reads; only options.cpp sees program_options.
 #pragma once
 
-#include "encoder/puzzle.hpp"
+#include "encoder/puzzles/puzzle.hpp"
 
 #include <stdexcept>
 #include <string>

@@ -2,7 +2,7 @@
 // scripts. Both show the same facts.
 #pragma once
 
-#include "encoder/puzzle.hpp"
+#include "encoder/puzzles/puzzle.hpp"
 #include "solver/stats.hpp"
 
 #include <iosfwd>

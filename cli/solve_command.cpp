@@ -3,7 +3,7 @@
 #include "commands.hpp"
 #include "solve_common.hpp"
 
-#include "encoder/encodings.hpp"
+#include "encoder/encodings/encodings.hpp"
 
 #include <spdlog/spdlog.h>
 

@@ -7,7 +7,7 @@
 #include "options.hpp"
 #include "report.hpp"
 
-#include "encoder/encodings.hpp"
+#include "encoder/encodings/encodings.hpp"
 #include "solver/horizon_driver.hpp"
 
 #include <chrono>

@@ -2,7 +2,7 @@
 // deadline and a count of learned clauses (one per conflict).
 #pragma once
 
-#include "encoder/clause_sink.hpp"
+#include "encoder/constraints/clause_sink.hpp"
 
 #include <cadical.hpp>
 

@@ -3,9 +3,9 @@
 // solvers' answers, and turning an answer into a plan.
 #pragma once
 
-#include "encoder/clause_sink.hpp"
-#include "encoder/encoding.hpp"
-#include "encoder/puzzle.hpp"
+#include "encoder/constraints/clause_sink.hpp"
+#include "encoder/encodings/encoding.hpp"
+#include "encoder/puzzles/puzzle.hpp"
 
 #include <iosfwd>
 #include <stdexcept>

@@ -11,7 +11,7 @@
 #pragma once
 
 #include "cadical_sink.hpp"
-#include "encoder/encoding.hpp"
+#include "encoder/encodings/encoding.hpp"
 #include "stats.hpp"
 
 #include <chrono>

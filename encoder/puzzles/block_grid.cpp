@@ -1,6 +1,6 @@
-#include "block_grid.hpp"
+#include "encoder/puzzles/block_grid.hpp"
 
-#include "board_parsing.hpp"
+#include "encoder/puzzles/board_parsing.hpp"
 
 #include <algorithm>
 

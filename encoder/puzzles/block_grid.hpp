@@ -2,7 +2,7 @@
 // boards are typed in.
 #pragma once
 
-#include "block_puzzle.hpp"
+#include "encoder/puzzles/block_puzzle.hpp"
 
 #include <map>
 #include <string>

@@ -1,6 +1,6 @@
-#include "block_puzzle.hpp"
+#include "encoder/puzzles/block_puzzle.hpp"
 
-#include "../task_distances.hpp"
+#include "encoder/task/task_distances.hpp"
 
 #include <algorithm>
 #include <deque>

@@ -5,7 +5,7 @@
 // interchangeable: the task never tells them apart.
 #pragma once
 
-#include "../puzzle.hpp"
+#include "encoder/puzzles/puzzle.hpp"
 
 #include <string>
 #include <vector>

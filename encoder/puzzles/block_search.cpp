@@ -1,7 +1,7 @@
 // Breadth-first search over the positions of a block puzzle, identical
 // pieces identified: the proof of unsolvability, and the position counts
 // the tests compare with published ones (25,955 for the classic Klotski).
-#include "block_puzzle.hpp"
+#include "encoder/puzzles/block_puzzle.hpp"
 
 #include <algorithm>
 #include <deque>

@@ -1,5 +1,5 @@
 // A block puzzle as a planning task.
-#include "block_puzzle.hpp"
+#include "encoder/puzzles/block_puzzle.hpp"
 
 #include <algorithm>
 #include <map>

@@ -1,6 +1,6 @@
-#include "board_parsing.hpp"
+#include "encoder/puzzles/board_parsing.hpp"
 
-#include "../puzzle.hpp"
+#include "encoder/puzzles/puzzle.hpp"
 
 #include <cctype>
 #include <climits>

@@ -1,6 +1,6 @@
-#include "klotski_layouts.hpp"
+#include "encoder/puzzles/klotski_layouts.hpp"
 
-#include "../puzzle.hpp"
+#include "encoder/puzzles/puzzle.hpp"
 
 namespace satslide::encoder {
 

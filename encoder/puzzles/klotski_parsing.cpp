@@ -1,7 +1,7 @@
-#include "klotski_parsing.hpp"
+#include "encoder/puzzles/klotski_parsing.hpp"
 
-#include "board_parsing.hpp"
-#include "klotski_layouts.hpp"
+#include "encoder/puzzles/board_parsing.hpp"
+#include "encoder/puzzles/klotski_layouts.hpp"
 
 #include <algorithm>
 #include <cctype>

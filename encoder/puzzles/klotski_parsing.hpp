@@ -1,7 +1,7 @@
 // Klotski boards from --board grids, layout files and named layouts.
 #pragma once
 
-#include "block_grid.hpp"
+#include "encoder/puzzles/block_grid.hpp"
 
 namespace satslide::encoder {
 

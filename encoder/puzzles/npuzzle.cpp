@@ -1,6 +1,6 @@
-#include "npuzzle.hpp"
+#include "encoder/puzzles/npuzzle.hpp"
 
-#include "board_parsing.hpp"
+#include "encoder/puzzles/board_parsing.hpp"
 
 #include <algorithm>
 #include <cstdlib>

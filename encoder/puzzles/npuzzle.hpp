@@ -2,7 +2,7 @@
 // tiles 1..N-1 and a blank (0) on a board, row-major.
 #pragma once
 
-#include "../puzzle.hpp"
+#include "encoder/puzzles/puzzle.hpp"
 
 #include <vector>
 

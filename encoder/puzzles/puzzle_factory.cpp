@@ -1,9 +1,9 @@
 // Maps a PuzzleSpec's kind to the family that parses it.
-#include "../puzzle.hpp"
+#include "encoder/puzzles/puzzle.hpp"
 
-#include "klotski_parsing.hpp"
-#include "npuzzle.hpp"
-#include "rushhour_parsing.hpp"
+#include "encoder/puzzles/klotski_parsing.hpp"
+#include "encoder/puzzles/npuzzle.hpp"
+#include "encoder/puzzles/rushhour_parsing.hpp"
 
 namespace satslide::encoder {
 

@@ -1,4 +1,4 @@
-#include "rushhour_parsing.hpp"
+#include "encoder/puzzles/rushhour_parsing.hpp"
 
 #include <algorithm>
 #include <cctype>

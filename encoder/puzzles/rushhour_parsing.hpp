@@ -2,7 +2,7 @@
 // ('o' or '.' empty, 'x' wall, 'A' the red car) or grids of rows.
 #pragma once
 
-#include "block_grid.hpp"
+#include "encoder/puzzles/block_grid.hpp"
 
 namespace satslide::encoder {
 

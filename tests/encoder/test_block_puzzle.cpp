@@ -1,5 +1,5 @@
 #include "block_oracle.hpp"
-#include "encoder/encodings.hpp"
+#include "encoder/encodings/encodings.hpp"
 #include "encoder/puzzles/block_puzzle.hpp"
 #include "encoder/puzzles/klotski_layouts.hpp"
 #include "encoder/puzzles/klotski_parsing.hpp"

@@ -1,4 +1,4 @@
-#include "encoder/cardinality.hpp"
+#include "encoder/constraints/cardinality.hpp"
 #include "solver/cadical_sink.hpp"
 
 #include <doctest/doctest.h>

@@ -1,6 +1,6 @@
 #include "block_oracle.hpp"
-#include "encoder/encodings.hpp"
-#include "encoder/puzzle.hpp"
+#include "encoder/encodings/encodings.hpp"
+#include "encoder/puzzles/puzzle.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-#include "encoder/plan_shortcut.hpp"
+#include "encoder/task/plan_shortcut.hpp"
 #include "encoder/puzzles/npuzzle.hpp"
 
 #include <doctest/doctest.h>

@@ -1,4 +1,4 @@
-#include "encoder/encodings.hpp"
+#include "encoder/encodings/encodings.hpp"
 #include "encoder/puzzles/npuzzle.hpp"
 #include "support/test_support.hpp"
 

@@ -1,6 +1,6 @@
 #include "encoder/puzzles/npuzzle.hpp"
-#include "encoder/task.hpp"
-#include "encoder/task_distances.hpp"
+#include "encoder/task/task.hpp"
+#include "encoder/task/task_distances.hpp"
 
 #include <doctest/doctest.h>
 

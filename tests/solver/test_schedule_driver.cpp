@@ -1,6 +1,6 @@
 #include "encoder/block_oracle.hpp"
-#include "encoder/parallel_encoding.hpp"
-#include "encoder/puzzle.hpp"
+#include "encoder/encodings/parallel_encoding.hpp"
+#include "encoder/puzzles/puzzle.hpp"
 #include "solver/cadical_sink.hpp"
 #include "solver/schedule_driver.hpp"
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "encoder/puzzles/npuzzle.hpp"
-#include "encoder/task.hpp"
+#include "encoder/task/task.hpp"
 #include "solver/cadical_sink.hpp"
 
 #include <algorithm>

@@ -3,7 +3,7 @@
 // replay of a plan by the puzzle's own rules.
 #pragma once
 
-#include "task.hpp"
+#include "encoder/task/task.hpp"
 
 #include <map>
 #include <memory>

@@ -2,7 +2,7 @@
 // text, and the benchmarks' list. One row per encoding.
 #pragma once
 
-#include "encoding.hpp"
+#include "encoder/encodings/encoding.hpp"
 
 #include <functional>
 #include <memory>

@@ -1,4 +1,4 @@
-#include "distance_sum.hpp"
+#include "encoder/constraints/distance_sum.hpp"
 
 #include <algorithm>
 #include <numeric>

@@ -1,4 +1,4 @@
-#include "state_invariants.hpp"
+#include "encoder/constraints/state_invariants.hpp"
 
 namespace satslide::encoder {
 

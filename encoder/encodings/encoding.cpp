@@ -1,4 +1,4 @@
-#include "encoding.hpp"
+#include "encoder/encodings/encoding.hpp"
 
 namespace satslide::encoder {
 

@@ -1,4 +1,4 @@
-#include "task.hpp"
+#include "encoder/task/task.hpp"
 
 namespace satslide::encoder {
 

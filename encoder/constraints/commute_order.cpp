@@ -1,4 +1,4 @@
-#include "commute_order.hpp"
+#include "encoder/constraints/commute_order.hpp"
 
 #include <algorithm>
 

@@ -1,6 +1,6 @@
-#include "parallel_encoding.hpp"
+#include "encoder/encodings/parallel_encoding.hpp"
 
-#include "state_invariants.hpp"
+#include "encoder/constraints/state_invariants.hpp"
 
 #include <algorithm>
 #include <cassert>

@@ -1,4 +1,4 @@
-#include "task_distances.hpp"
+#include "encoder/task/task_distances.hpp"
 
 #include <algorithm>
 #include <deque>

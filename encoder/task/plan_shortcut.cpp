@@ -1,4 +1,4 @@
-#include "plan_shortcut.hpp"
+#include "encoder/task/plan_shortcut.hpp"
 
 #include <map>
 

@@ -3,12 +3,12 @@
 // benchmarks measure against its textbook form.
 #pragma once
 
-#include "cardinality.hpp"
-#include "commute_order.hpp"
-#include "distance_sum.hpp"
-#include "encoding.hpp"
-#include "plan_budget.hpp"
-#include "task_distances.hpp"
+#include "encoder/constraints/cardinality.hpp"
+#include "encoder/constraints/commute_order.hpp"
+#include "encoder/constraints/distance_sum.hpp"
+#include "encoder/encodings/encoding.hpp"
+#include "encoder/constraints/plan_budget.hpp"
+#include "encoder/task/task_distances.hpp"
 
 #include <memory>
 

@@ -1,6 +1,6 @@
-#include "encodings.hpp"
+#include "encoder/encodings/encodings.hpp"
 
-#include "sequential_encoding.hpp"
+#include "encoder/encodings/sequential_encoding.hpp"
 
 #include <functional>
 

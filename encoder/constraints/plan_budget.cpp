@@ -1,6 +1,6 @@
-#include "plan_budget.hpp"
+#include "encoder/constraints/plan_budget.hpp"
 
-#include "distance_sum.hpp"
+#include "encoder/constraints/distance_sum.hpp"
 
 #include <algorithm>
 #include <deque>

@@ -8,8 +8,8 @@
 // of moves is not what it minimises.
 #pragma once
 
-#include "cardinality.hpp"
-#include "encoding.hpp"
+#include "encoder/constraints/cardinality.hpp"
+#include "encoder/encodings/encoding.hpp"
 
 #include <vector>
 

@@ -14,9 +14,9 @@
 // more. Everything is read off the task, nothing off the puzzle.
 #pragma once
 
-#include "clause_sink.hpp"
-#include "task.hpp"
-#include "task_distances.hpp"
+#include "encoder/constraints/clause_sink.hpp"
+#include "encoder/task/task.hpp"
+#include "encoder/task/task_distances.hpp"
 
 #include <utility>
 #include <vector>

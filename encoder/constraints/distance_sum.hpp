@@ -5,9 +5,9 @@
 // f = g + h <= n; for the n-puzzle the sum is the Manhattan distance.
 #pragma once
 
-#include "clause_sink.hpp"
-#include "task.hpp"
-#include "task_distances.hpp"
+#include "encoder/constraints/clause_sink.hpp"
+#include "encoder/task/task.hpp"
+#include "encoder/task/task_distances.hpp"
 
 #include <vector>
 

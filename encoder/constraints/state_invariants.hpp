@@ -4,9 +4,9 @@
 // explicit) and, if asked, its count groups.
 #pragma once
 
-#include "cardinality.hpp"
-#include "clause_sink.hpp"
-#include "task.hpp"
+#include "encoder/constraints/cardinality.hpp"
+#include "encoder/constraints/clause_sink.hpp"
+#include "encoder/task/task.hpp"
 
 #include <vector>
 

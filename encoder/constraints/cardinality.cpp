@@ -1,4 +1,4 @@
-#include "cardinality.hpp"
+#include "encoder/constraints/cardinality.hpp"
 
 #include <algorithm>
 #include <cstddef>

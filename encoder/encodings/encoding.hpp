@@ -2,8 +2,8 @@
 // that one incremental solver can grow the horizon (see solver/).
 #pragma once
 
-#include "clause_sink.hpp"
-#include "task.hpp"
+#include "encoder/constraints/clause_sink.hpp"
+#include "encoder/task/task.hpp"
 
 #include <functional>
 
