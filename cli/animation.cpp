@@ -1,4 +1,4 @@
-#include "animation.hpp"
+#include "cli/animation.hpp"
 
 #include <chrono>
 #include <ostream>
@@ -27,14 +27,15 @@ void animate(std::ostream &out, const Report &report, double delay,
   const auto pause = [&] {
     std::this_thread::sleep_for(std::chrono::duration<double>(delay));
   };
-  const std::size_t n = report.replay.moves.size();
+  const encoder::Replay &replay = report.result.replay;
+  const std::size_t n = replay.moves.size();
   frame(out, redraw, report.title + ": start", report.board);
   for (std::size_t i = 0; i < n; ++i) {
     pause();
     frame(out, redraw,
           report.title + ": move " + std::to_string(i + 1) + "/" +
-              std::to_string(n) + "  " + report.replay.moves[i].notation,
-          report.replay.moves[i].board);
+              std::to_string(n) + "  " + replay.moves[i].notation,
+          replay.moves[i].board);
   }
   pause();
 }

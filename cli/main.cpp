@@ -1,8 +1,8 @@
 // satslide's entry point: parse options, set up logging, run a command,
 // and map every failure to a documented exit code.
-#include "commands.hpp"
-#include "exit_codes.hpp"
-#include "options.hpp"
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "cli/options.hpp"
 
 #include "solver/dimacs.hpp"
 
@@ -48,6 +48,10 @@ int run(const Options &o) {
 
 int main(int argc, char *argv[]) {
   Options options;
+  if (argc <= 1) {
+    std::cerr << usage_text() << "Try 'satslide --help'.\n";
+    return code(ExitCode::bad_usage);
+  }
   try {
     options = parse_options(argc, argv);
   } catch (const UsageError &e) {
@@ -60,6 +64,9 @@ int main(int argc, char *argv[]) {
   } catch (const UsageError &e) {
     spdlog::error("{}", e.what());
     return code(ExitCode::bad_usage);
+  } catch (const IoError &e) {
+    spdlog::error("{}", e.what());
+    return code(ExitCode::io_error);
   } catch (const encoder::InputError &e) {
     spdlog::error("bad input: {}", e.what());
     return code(ExitCode::bad_input);
@@ -67,7 +74,8 @@ int main(int argc, char *argv[]) {
     spdlog::error("bad CNF or answer: {}", e.what());
     return code(ExitCode::bad_answer);
   } catch (const std::invalid_argument &e) {
-    // CaDiCaL rejected --solver-config or a --cadical value.
+    // CaDiCaL rejected --solver-config or a --cadical value, or the
+    // planner contradicting options.
     spdlog::error("{}", e.what());
     return code(ExitCode::bad_usage);
   } catch (const std::bad_alloc &) {

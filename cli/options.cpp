@@ -1,13 +1,19 @@
-#include "options.hpp"
+#include "cli/options.hpp"
+
+#include "cli/exit_codes.hpp"
 
 #include "encoder/encodings/encodings.hpp"
+#include "encoder/puzzles/families.hpp"
 #include "encoder/puzzles/klotski_layouts.hpp"
-#include "exit_codes.hpp"
 
 #include <boost/program_options.hpp>
 #include <cadical.hpp>
 
+#include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <map>
+#include <set>
 #include <sstream>
 
 namespace po = boost::program_options;
@@ -27,112 +33,336 @@ constexpr const char *k_usage =
     "solve   raises the horizon from a proven lower bound until the SAT\n"
     "        solver finds a plan; every shorter horizon is refuted on the\n"
     "        way, so the plan printed is optimal. Progress goes to stderr.\n"
-    "        With --any: a fast plan in stages instead, not proven optimal\n"
-    "        (for boards too big to solve optimally, e.g. the 24-puzzle).\n"
+    "        With --any: a fast plan instead, not proven optimal unless\n"
+    "        the optimal driver racing it finishes first.\n"
     "dimacs  writes the CNF of exactly one horizon for another solver.\n"
-    "decode  reads such a solver's answer and prints the plan it encodes.\n"
-    "\n"
-    "Boards are row-major lists, 0 the blank: \"[1,3,6,...]\", \"1,3,6,...\"\n"
-    "or \"1 3 6 ...\". The default goal is 1..N-1 then the blank.\n";
+    "decode  reads such a solver's answer and prints the plan it encodes.\n";
+
+std::string families_help() {
+  std::string text = "Puzzle families (--puzzle):\n";
+  for (const encoder::FamilyInfo &f : encoder::families()) {
+    text += "  " + f.name + ": " + f.help + "\n    options:";
+    for (encoder::InstanceField field : f.accepts) {
+      text += std::string(" --") + encoder::field_name(field);
+    }
+    text += "; default encoding " + f.default_encoding + "\n";
+    for (const auto &[alias, meaning] : f.aliases) {
+      text += "  " + alias + ": " + meaning + "\n";
+    }
+  }
+  return text;
+}
 
 std::string encoding_help() {
   std::string text = "encoding of the task as CNF:";
   for (const auto &e : encoder::encodings()) {
     text += "\n  " + e.name + ": " + e.help;
   }
-  return text + "\n(default: " + encoder::default_encoding("npuzzle") +
-         " for n-puzzles, " + encoder::default_encoding("klotski") +
-         " for Klotski and Rush Hour)";
+  return text + "\n(default: per family, listed below)";
 }
 
-po::options_description describe(Options &o) {
-  po::options_description instance("Instance");
-  instance.add_options()(
-      "puzzle,p", po::value(&o.puzzle),
-      "8, 15, 24 (square n-puzzles), npuzzle (any --rows x --cols), "
-      "klotski or rushhour (default: the square n-puzzle the board "
-      "fills)")(
-      "board,b", po::value(&o.board),
+// Where the values land before they are checked and typed.
+struct Raw {
+  std::string puzzle, metric, encoding, any_path = "race";
+  std::string solver_config = "default";
+};
+
+po::options_description instance_options(Options &o, Raw &raw) {
+  encoder::InstanceOptions &i = o.instance;
+  po::options_description d("Instance");
+  d.add_options()("puzzle,p", po::value(&raw.puzzle),
+                  "the family: 8, 15, 24, npuzzle, klotski or rushhour "
+                  "(listed below; default: the square n-puzzle the board "
+                  "fills)")(
+      "board,b", po::value(&i.board),
       "start board: n-puzzle values row-major, 0 = blank; klotski a grid "
       "of letters, rows split by '/' or newlines, '.' empty, '#' wall; "
       "rushhour 36 characters, 'o' or '.' empty, 'x' wall, 'A' red car")(
-      "goal,g", po::value(&o.goal),
-      "goal board (default 1..N-1 then the blank)")("rows", po::value(&o.rows),
-                                                    "rows of an npuzzle board")(
-      "cols", po::value(&o.cols), "columns of an npuzzle board")(
-      "layout", po::value(&o.layout),
+      "goal,g", po::value(&i.goal),
+      "n-puzzle: goal board (default 1..N-1 then the blank)")(
+      "rows", po::value(&i.rows), "npuzzle: rows of the board")(
+      "cols", po::value(&i.cols), "npuzzle: columns of the board")(
+      "layout", po::value(&i.layout),
       "klotski: a named opening (listed at the end of --help)")(
       "file,f", po::value(&o.file),
       "klotski: a layout file (name, size, grid and goal lines)")(
-      "goal-piece", po::value(&o.goal_piece),
-      "klotski: letter of the piece to bring to --goal-at")(
-      "goal-at", po::value(&o.goal_at),
-      "klotski: x,y of that piece's top-left cell (x right, y down)")(
-      "metric,m", po::value(&o.metric)->default_value(o.metric),
-      "block puzzles: step (one cell), slide (straight, any distance) or "
-      "piece (any path through free cells)")(
-      "distinct-pieces", po::bool_switch(&o.distinct_pieces),
+      "goal-piece", po::value(&i.goal_piece),
+      "block puzzles: letter of the piece to bring to --goal-at")(
+      "goal-at", po::value(&i.goal_at),
+      "block puzzles: x,y of that piece's top-left cell (x right, y down)")(
+      "metric,m", po::value(&raw.metric),
+      "block puzzles: step (one cell, the default), slide (straight, any "
+      "distance) or piece (any path through free cells)")(
+      "distinct-pieces", po::bool_switch(&i.distinct_pieces),
       "block puzzles: tell identical pieces apart (a bigger state space; "
       "for comparisons)");
+  return d;
+}
 
-  po::options_description search("Search");
-  search.add_options()("encoding,e", po::value(&o.encoding),
-                       encoding_help().c_str())(
-      "min-horizon", po::value(&o.min_horizon),
+po::options_description search_options(Options &o, Raw &raw) {
+  planner::PlannerOptions &p = o.planner;
+  po::options_description d("Search");
+  d.add_options()("encoding,e", po::value(&raw.encoding),
+                  encoding_help().c_str())(
+      "min-horizon", po::value(&p.min_horizon),
       "first horizon to try; above the lower bound the plan is not "
       "proven optimal (default: the lower bound)")(
-      "max-horizon", po::value(&o.max_horizon)->default_value(o.max_horizon),
+      "max-horizon", po::value(&p.max_horizon)->default_value(p.max_horizon),
       "give up after this horizon, reporting what was refuted")(
-      "timeout,t", po::value(&o.timeout),
+      "timeout,t", po::value(&p.timeout_seconds),
       "give up after this many seconds of wall clock (default: none)")(
-      "solver-config",
-      po::value(&o.solver_config)->default_value(o.solver_config),
+      "solver-config", po::value(&raw.solver_config)->default_value("default"),
       "CaDiCaL configuration: default, plain, sat or unsat")(
-      "cadical", po::value(&o.cadical_options)->composing(),
+      "cadical", po::value(&p.cadical_options)->composing(),
       "expert: a CaDiCaL option as name=value (repeatable), e.g. "
       "--cadical elim=0")(
-      "fresh-solver", po::bool_switch(&o.fresh_solver),
+      "fresh-solver", po::bool_switch(&p.fresh_solver),
       "a new solver and formula for every horizon instead of one "
       "incremental solver (slower; for comparisons)")(
-      "textbook-driver", po::bool_switch(&o.textbook_driver),
+      "textbook-driver", po::bool_switch(&p.textbook_driver),
       "the SATPLAN loop: horizons 0, 1, 2, ... each in a fresh solver, "
       "no bound, no parity (the baseline for benchmarks; with "
       "--encoding seed the whole textbook planner)")(
-      "any", po::bool_switch(&o.any),
-      "any plan, fast, not proven optimal: n-puzzles larger than 3x3 in "
-      "stages (outer rows and columns tile by tile, then the last 3x3), "
-      "each stage solved optimally; other puzzles by parallel steps, "
-      "several horizons side by side (Madagascar's schedule)")(
-      "tighten", po::bool_switch(&o.tighten),
+      "any", "any plan, fast: n-puzzles larger than 3x3 in stages (outer "
+             "rows and columns tile by tile, then the last 3x3), each "
+             "optimal; other puzzles by parallel steps, several horizons "
+             "side by side (Madagascar's schedule). Raced against the "
+             "optimal driver: the first plan wins")(
+      "any-path", po::value(&raw.any_path)->default_value("race"),
+      "with --any: race (the fast path against the optimal driver, two "
+      "threads) or first (the fast path alone)")(
+      "tighten", po::bool_switch(&p.tighten),
       "with --any: then re-solve every window of 20 moves optimally "
       "between its end states and keep what is shorter, until no window "
       "improves or --timeout");
+  return d;
+}
 
-  po::options_description output("Output");
-  output.add_options()("json", po::bool_switch(&o.json),
-                       "print one JSON document")(
+po::options_description output_options(Options &o) {
+  po::options_description d("Output");
+  d.add_options()("json", po::bool_switch(&o.json), "print one JSON document")(
       "show-boards", po::bool_switch(&o.show_boards),
       "draw the board after every move")(
       "animate", po::value(&o.animate)->implicit_value(0.5),
       "play the solution on the terminal, one move every S seconds "
-      "(default 0.5), then print it")(
-      "log-level", po::value(&o.log_level)->default_value(o.log_level),
-      "stderr detail: error, warn, info (a line per horizon) or debug")(
-      "quiet,q", "same as --log-level error")("help,h", "print this help")(
-      "version", "print the version");
+      "(default 0.5), then print it");
+  return d;
+}
 
-  po::options_description files("dimacs and decode");
-  files.add_options()("horizon,n", po::value(&o.horizon),
-                      "dimacs: the plan length")(
-      "output,o", po::value(&o.output), "dimacs: file to write (- = stdout)")(
-      "cnf", po::value(&o.cnf_file), "decode: the CNF satslide wrote")(
+po::options_description general_options(Options &o) {
+  po::options_description d("General");
+  d.add_options()("log-level",
+                  po::value(&o.log_level)->default_value(o.log_level),
+                  "stderr detail: error, warn, info (a line per horizon) or "
+                  "debug")("quiet,q", "same as --log-level error")(
+      "help,h", "print this help")("version", "print the version");
+  return d;
+}
+
+po::options_description dimacs_options(Options &o) {
+  po::options_description d("dimacs");
+  d.add_options()("horizon,n", po::value(&o.horizon), "the plan length")(
+      "output,o", po::value(&o.output), "file to write (- = stdout)");
+  return d;
+}
+
+po::options_description decode_options(Options &o) {
+  po::options_description d("decode");
+  d.add_options()("cnf", po::value(&o.cnf_file),
+                  "the CNF satslide wrote")(
       "model", po::value(&o.model_file),
-      "decode: the solver's answer (SAT-competition 's'/'v' lines or "
-      "minisat's result file)");
+      "the solver's answer (SAT-competition 's'/'v' lines or minisat's "
+      "result file)");
+  return d;
+}
 
-  po::options_description all;
-  all.add(instance).add(search).add(output).add(files);
-  return all;
+// The option groups each subcommand takes (by the groups' captions); an
+// option outside them is an error naming the subcommands that take it.
+const std::map<Command, std::set<std::string>> &command_groups() {
+  static const std::map<Command, std::set<std::string>> table = {
+      {Command::solve, {"Instance", "Search", "Output", "General"}},
+      {Command::dimacs, {"Instance", "dimacs", "General", "encoding"}},
+      {Command::decode, {"decode", "General", "json"}},
+  };
+  return table;
+}
+
+const char *command_name(Command c) {
+  switch (c) {
+  case Command::dimacs:
+    return "dimacs";
+  case Command::decode:
+    return "decode";
+  default:
+    return "solve";
+  }
+}
+
+// Exceptions to whole groups: dimacs takes --encoding of Search, decode
+// --json and --show-boards of Output.
+std::string group_of(const std::string &option, const std::string &group) {
+  if (option == "encoding") {
+    return "encoding";
+  }
+  if (option == "json" || option == "show-boards") {
+    return "json";
+  }
+  return group;
+}
+
+bool command_takes(Command c, const std::string &group) {
+  const auto &groups = command_groups().at(c);
+  if (group == "encoding") {
+    return c != Command::decode;
+  }
+  if (group == "json") {
+    return c != Command::dimacs;
+  }
+  return groups.count(group) > 0;
+}
+
+struct Group {
+  std::string name; // as in command_groups()
+  po::options_description options;
+};
+
+void check_command_takes(Command command, const po::variables_map &vm,
+                         const std::vector<Group> &groups) {
+  for (const Group &g : groups) {
+    for (const auto &opt : g.options.options()) {
+      const std::string name = opt->long_name();
+      if (!vm.count(name) || vm[name].defaulted()) {
+        continue;
+      }
+      const std::string group = group_of(name, g.name);
+      if (command_takes(command, group)) {
+        continue;
+      }
+      std::string takers;
+      for (const auto &[c, unused] : command_groups()) {
+        if (command_takes(c, group)) {
+          takers += std::string(takers.empty() ? "" : ", ") + command_name(c);
+        }
+      }
+      throw UsageError("--" + name + " does not apply to " +
+                       command_name(command) + " (it is for: " + takers + ")");
+    }
+  }
+}
+
+// Every instance option given must be one the family accepts.
+void check_family_takes(const Options &o, const po::variables_map &vm) {
+  const encoder::FamilyInfo *family = encoder::find_family(o.family);
+  if (!family) {
+    std::string known;
+    for (const encoder::FamilyInfo &f : encoder::families()) {
+      for (const auto &alias : f.aliases) {
+        known += alias.first + ", ";
+      }
+      known += f.name + ", ";
+    }
+    throw UsageError("--puzzle: unknown puzzle '" + o.family + "' (expected " +
+                     known.substr(0, known.size() - 2) + ")");
+  }
+  for (int k = 0; k <= static_cast<int>(encoder::InstanceField::distinct_pieces);
+       ++k) {
+    const auto field = static_cast<encoder::InstanceField>(k);
+    const std::string flag = encoder::field_name(field);
+    if (!vm.count(flag) || vm[flag].defaulted() || family->accepts_field(field)) {
+      continue;
+    }
+    throw UsageError("--" + flag + " does not apply to --puzzle " + o.family +
+                     " (it is for: " + encoder::families_accepting(field) +
+                     ")");
+  }
+}
+
+void check_ranges(const Options &o) {
+  const planner::PlannerOptions &p = o.planner;
+  if (p.min_horizon < 0 || p.max_horizon < 0) {
+    throw UsageError("--min-horizon and --max-horizon must be >= 0");
+  }
+  if (o.animate != -1 && (o.animate < 0 || o.animate > 60)) {
+    throw UsageError("--animate: seconds per move from 0 to 60");
+  }
+  if (p.timeout_seconds < 0) {
+    throw UsageError("--timeout must be >= 0 seconds");
+  }
+  if (o.instance.rows < 0 || o.instance.cols < 0) {
+    throw UsageError("--rows and --cols must be positive");
+  }
+  const std::string &c = p.solver_config;
+  if (c != "default" && c != "plain" && c != "sat" && c != "unsat") {
+    throw UsageError("--solver-config: unknown configuration '" + c + "'");
+  }
+  for (const std::string &option : p.cadical_options) {
+    const std::string name = option.substr(0, option.find('='));
+    if (!CaDiCaL::Solver::is_valid_option(name.c_str())) {
+      throw UsageError("--cadical: CaDiCaL has no option '" + name + "'");
+    }
+  }
+  const std::string &l = o.log_level;
+  if (l != "error" && l != "warn" && l != "info" && l != "debug") {
+    throw UsageError("--log-level: unknown level '" + l + "'");
+  }
+}
+
+void check_combinations(const Options &o) {
+  const planner::PlannerOptions &p = o.planner;
+  const bool any = p.mode == planner::Mode::any;
+  if (any && (p.textbook_driver || p.min_horizon > 0)) {
+    throw UsageError("--any chooses its own horizons: it cannot be combined "
+                     "with --textbook-driver or --min-horizon");
+  }
+  if (p.tighten && !any) {
+    throw UsageError("--tighten works on the plan of --any; add --any");
+  }
+  if (o.command == Command::solve && p.encoding &&
+      !p.encoding->minimises_moves) {
+    throw UsageError("--encoding " + p.encoding->name +
+                     " does not minimise moves, so it cannot prove an "
+                     "optimum; --any uses it by itself");
+  }
+  if (o.command == Command::dimacs && o.horizon < 0) {
+    throw UsageError("dimacs needs --horizon N (N >= 0)");
+  }
+  if (o.command == Command::decode &&
+      (o.cnf_file.empty() || o.model_file.empty())) {
+    throw UsageError("decode needs --cnf FILE and --model FILE");
+  }
+}
+
+// The raw strings as typed values.
+void type_values(Options &o, const Raw &raw, const po::variables_map &vm) {
+  if (!raw.puzzle.empty()) {
+    o.family = raw.puzzle;
+  }
+  if (!raw.metric.empty()) {
+    try {
+      o.instance.metric = encoder::parse_metric(raw.metric);
+    } catch (const encoder::InputError &e) {
+      throw UsageError(std::string("--metric: ") + e.what());
+    }
+  }
+  if (!raw.encoding.empty()) {
+    o.planner.encoding = encoder::find_encoding(raw.encoding);
+    if (!o.planner.encoding) {
+      throw UsageError("--encoding: unknown encoding '" + raw.encoding +
+                       "'; see --help");
+    }
+  }
+  if (raw.any_path != "race" && raw.any_path != "first") {
+    throw UsageError("--any-path: expected race or first, got '" +
+                     raw.any_path + "'");
+  }
+  o.planner.any_path = raw.any_path == "race" ? planner::AnyPath::race
+                                              : planner::AnyPath::first;
+  o.planner.mode = vm.count("any") ? planner::Mode::any
+                                   : planner::Mode::optimal;
+  o.planner.solver_config = raw.solver_config;
+  if (vm.count("quiet")) {
+    o.log_level = "error";
+  }
 }
 
 Command parse_command(const std::string &word) {
@@ -149,77 +379,36 @@ Command parse_command(const std::string &word) {
                    "' (expected solve, dimacs or decode)");
 }
 
-void check_ranges(const Options &o) {
-  if (!o.encoding.empty() && !encoder::find_encoding(o.encoding)) {
-    throw UsageError("--encoding: unknown encoding '" + o.encoding +
-                     "'; see --help");
-  }
-  if (o.min_horizon < 0 || o.max_horizon < 0) {
-    throw UsageError("--min-horizon and --max-horizon must be >= 0");
-  }
-  if (o.animate != -1 && (o.animate < 0 || o.animate > 60)) {
-    throw UsageError("--animate: seconds per move from 0 to 60");
-  }
-  if (o.timeout < 0) {
-    throw UsageError("--timeout must be >= 0 seconds");
-  }
-  if (o.rows < 0 || o.cols < 0) {
-    throw UsageError("--rows and --cols must be positive");
-  }
-  const std::string &c = o.solver_config;
-  if (c != "default" && c != "plain" && c != "sat" && c != "unsat") {
-    throw UsageError("--solver-config: unknown configuration '" + c + "'");
-  }
-  if (o.metric != "step" && o.metric != "slide" && o.metric != "piece") {
-    throw UsageError("--metric: unknown metric '" + o.metric +
-                     "' (expected step, slide or piece)");
-  }
-  for (const std::string &c : o.cadical_options) {
-    const std::string name = c.substr(0, c.find('='));
-    if (!CaDiCaL::Solver::is_valid_option(name.c_str())) {
-      throw UsageError("--cadical: CaDiCaL has no option '" + name + "'");
-    }
-  }
-  const std::string &l = o.log_level;
-  if (l != "error" && l != "warn" && l != "info" && l != "debug") {
-    throw UsageError("--log-level: unknown level '" + l + "'");
-  }
-  if (o.any && (o.textbook_driver || o.min_horizon > 0)) {
-    throw UsageError("--any chooses its own horizons: it cannot be combined "
-                     "with --textbook-driver or --min-horizon");
-  }
-  if (o.tighten && !o.any) {
-    throw UsageError("--tighten works on the plan of --any; add --any");
-  }
-  if (o.command == Command::dimacs && o.horizon < 0) {
-    throw UsageError("dimacs needs --horizon N (N >= 0)");
-  }
-  if (o.command == Command::decode &&
-      (o.cnf_file.empty() || o.model_file.empty())) {
-    throw UsageError("decode needs --cnf FILE and --model FILE");
-  }
-}
-
 } // namespace
+
+const char *usage_text() { return k_usage; }
 
 Options parse_options(int argc, const char *const argv[]) {
   Options o;
-  const po::options_description desc = describe(o);
+  Raw raw;
+  const std::vector<Group> groups = {{"Instance", instance_options(o, raw)},
+                                     {"Search", search_options(o, raw)},
+                                     {"Output", output_options(o)},
+                                     {"General", general_options(o)},
+                                     {"dimacs", dimacs_options(o)},
+                                     {"decode", decode_options(o)}};
+  po::options_description shown;
+  for (const Group &g : groups) {
+    shown.add(g.options);
+  }
   std::ostringstream help;
   help << k_usage << '\n'
-       << desc << '\n'
+       << shown << '\n'
+       << families_help() << '\n'
        << k_exit_code_help << '\n'
        << encoder::klotski_layouts_help();
   o.help_text = help.str();
 
-  po::options_description hidden;
   std::string command;
-  hidden.add_options()("command", po::value(&command));
   po::options_description all;
-  all.add(desc).add(hidden);
+  all.add(shown).add_options()("command", po::value(&command));
   po::positional_options_description positional;
   positional.add("command", 1);
-
   po::variables_map vm;
   try {
     po::store(po::command_line_parser(argc, argv)
@@ -239,91 +428,36 @@ Options parse_options(int argc, const char *const argv[]) {
     o.command = Command::version;
     return o;
   }
-  if (vm.count("quiet")) {
-    o.log_level = "error";
-  }
   if (!command.empty()) {
     o.command = parse_command(command);
   }
+  type_values(o, raw, vm);
+  check_command_takes(o.command, vm, groups);
+  if (o.command != Command::decode) {
+    check_family_takes(o, vm);
+  }
   check_ranges(o);
+  check_combinations(o);
   return o;
 }
 
-namespace {
-
-std::string read_file(const std::string &path) {
-  std::ifstream in(path);
-  if (!in) {
-    throw encoder::InputError("cannot read layout file '" + path + "'");
+encoder::InstanceOptions read_instance(const Options &o) {
+  encoder::InstanceOptions instance = o.instance;
+  if (o.file.empty()) {
+    return instance;
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-encoder::PuzzleSpec block_puzzle_spec(const Options &o) {
-  encoder::PuzzleSpec spec;
-  spec.kind = o.puzzle;
-  const auto set = [&](const char *key, const std::string &value) {
-    if (!value.empty()) {
-      spec.params[key] = value;
-    }
-  };
-  set("board", o.board);
-  set("layout", o.layout);
-  if (!o.file.empty()) {
-    spec.params["file_text"] = read_file(o.file);
+  std::ifstream in(o.file);
+  if (!in || std::filesystem::is_directory(o.file)) {
+    throw IoError("cannot read layout file '" + o.file + "'");
   }
-  set("goal_piece", o.goal_piece);
-  set("goal_at", o.goal_at);
-  set("metric", o.metric);
-  if (o.distinct_pieces) {
-    spec.params["identify"] = "no";
+  instance.file_text.assign(std::istreambuf_iterator<char>(in), {});
+  if (in.bad()) {
+    throw IoError("error while reading layout file '" + o.file + "'");
   }
-  return spec;
-}
-
-} // namespace
-
-encoder::PuzzleSpec puzzle_spec(const Options &o) {
-  if (o.puzzle == "klotski" || o.puzzle == "rushhour") {
-    return block_puzzle_spec(o);
+  if (instance.file_text.find_first_not_of(" \t\r\n") == std::string::npos) {
+    throw encoder::InputError("layout file '" + o.file + "' is empty");
   }
-  encoder::PuzzleSpec spec;
-  int side = 0;
-  if (o.puzzle == "8") {
-    side = 3;
-  } else if (o.puzzle == "15") {
-    side = 4;
-  } else if (o.puzzle == "24") {
-    side = 5;
-  } else if (o.puzzle != "npuzzle" && !o.puzzle.empty()) {
-    throw UsageError("--puzzle: unknown puzzle '" + o.puzzle +
-                     "' (expected 8, 15, 24, npuzzle, klotski or rushhour)");
-  }
-  spec.kind = "npuzzle";
-  if (side > 0) {
-    if ((o.rows && o.rows != side) || (o.cols && o.cols != side)) {
-      throw UsageError("--puzzle " + o.puzzle + " is " + std::to_string(side) +
-                       "x" + std::to_string(side) +
-                       " but --rows/--cols say otherwise");
-    }
-    spec.params["rows"] = spec.params["cols"] = std::to_string(side);
-  } else if (o.rows || o.cols) {
-    if (!o.rows || !o.cols) {
-      throw UsageError("--puzzle npuzzle needs both --rows and --cols");
-    }
-    spec.params["rows"] = std::to_string(o.rows);
-    spec.params["cols"] = std::to_string(o.cols);
-  }
-  if (o.board.empty()) {
-    throw UsageError("--board is required for the n-puzzle");
-  }
-  spec.params["board"] = o.board;
-  if (!o.goal.empty()) {
-    spec.params["goal"] = o.goal;
-  }
-  return spec;
+  return instance;
 }
 
 } // namespace satslide::cli

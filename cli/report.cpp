@@ -1,6 +1,6 @@
-#include "report.hpp"
+#include "cli/report.hpp"
 
-#include "json_writer.hpp"
+#include <nlohmann/json.hpp>
 
 #include <iomanip>
 #include <ostream>
@@ -8,6 +8,9 @@
 namespace satslide::cli {
 
 namespace {
+
+// Keys in the order they are written, as scripts and people read them.
+using Json = nlohmann::ordered_json;
 
 std::string indent(const std::string &text, const std::string &pad) {
   std::string out;
@@ -23,27 +26,19 @@ std::string indent(const std::string &text, const std::string &pad) {
   return out;
 }
 
-} // namespace
-
-void print_text(std::ostream &out, const Report &r, bool show_boards) {
-  out << r.title;
-  if (!r.encoding.empty()) {
-    out << ", encoding " << r.encoding;
-  }
-  out << '\n' << indent(r.board, "  ");
-  if (r.lower_bound >= 0) {
-    out << "lower bound: " << r.lower_bound << " (" << r.lower_bound_name
-        << ")";
-    if (r.stride > 1) {
-      out << "; plan lengths differ by multiples of " << r.stride
-          << " (parity)";
-    }
-    out << '\n';
-  }
-  if (r.status != "solved") {
-    out << r.status << ": " << r.reason << '\n';
+void print_bounds(std::ostream &out, const planner::PlannerResult &r) {
+  if (r.lower_bound < 0) {
     return;
   }
+  out << "lower bound: " << r.lower_bound << " (" << r.lower_bound_name << ")";
+  if (r.stride > 1) {
+    out << "; plan lengths differ by multiples of " << r.stride << " (parity)";
+  }
+  out << '\n';
+}
+
+void print_plan(std::ostream &out, const planner::PlannerResult &r,
+                bool show_boards) {
   const std::size_t n = r.replay.moves.size();
   out << "solution: " << n << (n == 1 ? " move" : " moves") << ", "
       << (r.optimal ? "optimal" : "not proven optimal");
@@ -64,76 +59,113 @@ void print_text(std::ostream &out, const Report &r, bool show_boards) {
   }
 }
 
-void print_json(std::ostream &out, const Report &r, bool show_boards) {
-  JsonWriter j;
-  j.begin_object();
-  j.field("puzzle", r.title).field("kind", r.spec.kind);
-  j.key("instance").begin_object();
-  for (const auto &[key, value] : r.spec.params) {
-    j.field(key, value);
-  }
-  j.end_object();
-  j.field("board", r.board);
-  if (!r.encoding.empty()) {
-    j.field("encoding", r.encoding);
-  }
-  j.field("status", r.status);
-  if (!r.reason.empty()) {
-    j.field("reason", r.reason);
-  }
-  j.field("optimal", r.optimal);
-  if (r.status == "solved") {
-    j.field("length", static_cast<int>(r.replay.moves.size()));
-  } else {
-    j.key("length").null();
-  }
-  if (r.lower_bound >= 0) {
-    j.field("lower_bound", r.lower_bound)
-        .field("lower_bound_name", r.lower_bound_name);
-  }
-  j.field("stride", r.stride);
-  j.field("mode", r.mode);
-  if (r.mode == "any") {
-    j.field("stages", r.stages).field("raw_length", r.raw_length);
-    if (r.tightened_from >= 0) {
-      j.field("tightened_from", r.tightened_from);
-    }
-  }
-  if (r.no_plan_up_to >= 0) {
-    j.field("no_plan_up_to", r.no_plan_up_to);
-  } else {
-    j.key("no_plan_up_to").null();
-  }
-  j.key("plan").begin_array();
-  for (const auto &m : r.replay.moves) {
+Json plan_json(const encoder::Replay &replay, bool show_boards) {
+  Json plan = Json::array();
+  for (const auto &m : replay.moves) {
     if (show_boards) {
-      j.begin_object().field("move", m.notation).field("board", m.board);
-      j.end_object();
+      plan.push_back({{"move", m.notation}, {"board", m.board}});
     } else {
-      j.value(m.notation);
+      plan.push_back(m.notation);
     }
   }
-  j.end_array();
-  j.field("moves", r.replay.compact);
-  j.key("horizons").begin_array();
+  return plan;
+}
+
+Json horizons_json(const planner::PlannerResult &r) {
+  Json horizons = Json::array();
   for (std::size_t i = 0; i < r.horizons.size(); ++i) {
     const solver::HorizonStats &h = r.horizons[i];
-    j.begin_object();
+    Json entry = Json::object();
     if (i < r.horizon_stage.size()) {
-      j.field("stage", r.horizon_stage[i]);
+      entry["stage"] = r.horizon_stage[i];
     }
-    j.field("horizon", h.horizon)
-        .field("result", h.result)
-        .field("variables", h.variables)
-        .field("clauses", h.clauses)
-        .field("seconds", h.seconds)
-        .field("conflicts", h.conflicts)
-        .end_object();
+    entry["horizon"] = h.horizon;
+    entry["result"] = h.result;
+    entry["variables"] = h.variables;
+    entry["clauses"] = h.clauses;
+    entry["seconds"] = h.seconds;
+    entry["conflicts"] = h.conflicts;
+    horizons.push_back(entry);
   }
-  j.end_array();
-  j.field("seconds", r.seconds);
-  j.end_object();
-  out << j.str() << '\n';
+  return horizons;
+}
+
+// Everything but the plan and the work: what was asked and proven.
+Json head_json(const Report &report) {
+  const planner::PlannerResult &r = report.result;
+  Json j = Json::object();
+  j["puzzle"] = report.title;
+  j["kind"] = report.spec.kind;
+  j["instance"] = Json::object();
+  for (const auto &[key, value] : report.spec.params) {
+    j["instance"][key] = value;
+  }
+  j["board"] = report.board;
+  if (!r.encoding.empty()) {
+    j["encoding"] = r.encoding;
+  }
+  j["status"] = planner::to_string(r.status);
+  if (!r.reason.empty()) {
+    j["reason"] = r.reason;
+  }
+  j["optimal"] = r.optimal;
+  j["length"] = r.status == planner::Status::solved
+                    ? Json(static_cast<int>(r.replay.moves.size()))
+                    : Json(nullptr);
+  if (r.lower_bound >= 0) {
+    j["lower_bound"] = r.lower_bound;
+    j["lower_bound_name"] = r.lower_bound_name;
+  }
+  j["stride"] = r.stride;
+  j["mode"] = r.mode;
+  if (!r.path.empty()) {
+    j["path"] = r.path;
+  }
+  if (r.mode == "any") {
+    j["stages"] = r.stages;
+    j["raw_length"] = r.raw_length;
+    if (r.tightened_from >= 0) {
+      j["tightened_from"] = r.tightened_from;
+    }
+  }
+  j["no_plan_up_to"] =
+      r.no_plan_up_to >= 0 ? Json(r.no_plan_up_to) : Json(nullptr);
+  return j;
+}
+
+} // namespace
+
+Report report_for(const encoder::Puzzle &puzzle) {
+  Report report;
+  report.title = puzzle.title();
+  report.board = puzzle.draw();
+  report.spec = puzzle.spec();
+  return report;
+}
+
+void print_text(std::ostream &out, const Report &report, bool show_boards) {
+  const planner::PlannerResult &r = report.result;
+  out << report.title;
+  if (!r.encoding.empty()) {
+    out << ", encoding " << r.encoding;
+  }
+  out << '\n' << indent(report.board, "  ");
+  print_bounds(out, r);
+  if (r.status != planner::Status::solved) {
+    out << planner::to_string(r.status) << ": " << r.reason << '\n';
+    return;
+  }
+  print_plan(out, r, show_boards);
+}
+
+void print_json(std::ostream &out, const Report &report, bool show_boards) {
+  const planner::PlannerResult &r = report.result;
+  Json j = head_json(report);
+  j["plan"] = plan_json(r.replay, show_boards);
+  j["moves"] = r.replay.compact;
+  j["horizons"] = horizons_json(r);
+  j["seconds"] = r.seconds;
+  out << j.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
 }
 
 } // namespace satslide::cli

@@ -22,10 +22,12 @@ std::string to_string(SolveResult result) {
 struct CadicalSink::Hooks : CaDiCaL::Terminator, CaDiCaL::Learner {
   bool has_deadline = false;
   std::chrono::steady_clock::time_point deadline;
+  std::function<bool()> stop;
   int64_t learned = 0;
 
   bool terminate() override {
-    return has_deadline && std::chrono::steady_clock::now() >= deadline;
+    return (has_deadline && std::chrono::steady_clock::now() >= deadline) ||
+           (stop && stop());
   }
   bool learning(int) override {
     ++learned;
@@ -71,6 +73,10 @@ CadicalSink::~CadicalSink() {
 void CadicalSink::set_deadline(std::chrono::steady_clock::time_point d) {
   m_hooks->has_deadline = true;
   m_hooks->deadline = d;
+}
+
+void CadicalSink::set_stop(std::function<bool()> stop) {
+  m_hooks->stop = std::move(stop);
 }
 
 void CadicalSink::write_clause(const std::vector<int> &lits) {

@@ -7,6 +7,7 @@
 #include <cadical.hpp>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,6 +29,9 @@ public:
 
   // Sets a wall-clock deadline after which solve() returns unknown.
   void set_deadline(std::chrono::steady_clock::time_point deadline);
+  // Sets a test, polled during solve(), after which it returns unknown
+  // (cancellation by a user, a signal or a race the run lost).
+  void set_stop(std::function<bool()> stop);
 
   // `conflict_limit` > 0: give up (unknown) after that many conflicts in
   // this call; the next call resumes with everything learned.

@@ -21,15 +21,36 @@ Formula open_formula(const EncodingFactory &make_encoding,
                      const std::string &solver_config,
                      const std::vector<std::string> &solver_options,
                      double timeout_seconds,
-                     std::chrono::steady_clock::time_point deadline) {
+                     std::chrono::steady_clock::time_point deadline,
+                     const StopFn &stop) {
   Formula f;
   f.sink = std::make_unique<CadicalSink>(solver_config, solver_options);
   if (timeout_seconds > 0) {
     f.sink->set_deadline(deadline);
   }
+  if (stop) {
+    f.sink->set_stop(stop);
+  }
   f.encoding = make_encoding();
   f.encoding->encode_initial(*f.sink);
   return f;
+}
+
+int open_horizon(Formula &formula, int n,
+                 const std::function<bool()> &expired) {
+  while (formula.encoding->steps() < n) {
+    formula.encoding->encode_step(formula.encoding->steps(), *formula.sink);
+    if (expired && expired()) {
+      return 0;
+    }
+  }
+  const int guard = formula.sink->new_var();
+  formula.encoding->encode_goal(n, guard, *formula.sink);
+  return guard;
+}
+
+Outcome interrupted(const StopFn &stop) {
+  return stop && stop() ? Outcome::cancelled : Outcome::timeout;
 }
 
 // Each horizon n gets a fresh activation literal g_n: the goal clauses of
@@ -49,6 +70,11 @@ DriverResult run_horizons(const EncodingFactory &make_encoding,
   // The solver stops itself at the deadline; encoding a big board's steps
   // takes long too, so the driver looks at the clock between them.
   const auto expired = [&] {
+    if (options.stop && options.stop()) {
+      result.outcome = Outcome::cancelled;
+      result.seconds = seconds_since(start);
+      return true;
+    }
     if (options.timeout_seconds > 0 &&
         std::chrono::steady_clock::now() >= deadline) {
       result.outcome = Outcome::timeout;
@@ -68,18 +94,14 @@ DriverResult run_horizons(const EncodingFactory &make_encoding,
       formula = {};
       formula = open_formula(make_encoding, options.solver_config,
                              options.solver_options, options.timeout_seconds,
-                             deadline);
+                             deadline, options.stop);
+    }
+    const int guard = open_horizon(formula, n, expired);
+    if (guard == 0) {
+      return result;
     }
     CadicalSink &sink = *formula.sink;
     encoder::Encoding &encoding = *formula.encoding;
-    while (encoding.steps() < n) {
-      encoding.encode_step(encoding.steps(), sink);
-      if (expired()) {
-        return result;
-      }
-    }
-    const int guard = sink.new_var();
-    encoding.encode_goal(n, guard, sink);
 
     const auto call_start = std::chrono::steady_clock::now();
     const int64_t learned_before = sink.learned();
@@ -97,7 +119,7 @@ DriverResult run_horizons(const EncodingFactory &make_encoding,
     }
 
     if (answer == SolveResult::unknown) {
-      result.outcome = Outcome::timeout;
+      result.outcome = interrupted(options.stop);
       result.seconds = seconds_since(start);
       return result;
     }

@@ -23,6 +23,9 @@
 
 namespace satslide::solver {
 
+// Asked often during a run; returning true cancels it.
+using StopFn = std::function<bool()>;
+
 struct DriverOptions {
   int first_horizon = 0;
   int stride = 1;
@@ -34,12 +37,14 @@ struct DriverOptions {
   bool incremental = true; // one solver for all horizons; false: a fresh
                            // solver and formula per horizon (the baseline
                            // the incremental driver is measured against)
+  StopFn stop;             // polled; true ends the run as `cancelled`
 };
 
 enum class Outcome {
   plan_found,
   horizon_limit,
   timeout,
+  cancelled,    // the stop test said so
   decode_error, // the model did not give one action per step: a bug
 };
 
@@ -68,7 +73,18 @@ Formula open_formula(const EncodingFactory &make_encoding,
                      const std::string &solver_config,
                      const std::vector<std::string> &solver_options,
                      double timeout_seconds,
-                     std::chrono::steady_clock::time_point deadline);
+                     std::chrono::steady_clock::time_point deadline,
+                     const StopFn &stop = {});
+
+// Adds to `formula` the steps up to horizon n (calling `expired` between
+// them) and n's goal behind a fresh activation literal, which it returns;
+// 0 if `expired` said stop first.
+int open_horizon(Formula &formula, int n,
+                 const std::function<bool()> &expired = {});
+
+// Why a run that got no answer ended: cancelled if `stop` says so, else
+// the timeout.
+Outcome interrupted(const StopFn &stop);
 
 // `start` + `seconds` on the steady clock.
 std::chrono::steady_clock::time_point

@@ -60,8 +60,9 @@ TightenResult tighten_plan(const encoder::Task &task, const encoder::Plan &plan,
           progress);
       result.horizons.insert(result.horizons.end(), run.horizons.begin(),
                              run.horizons.end());
-      if (run.outcome == Outcome::timeout) {
-        result.outcome = Outcome::timeout;
+      if (run.outcome == Outcome::timeout ||
+          run.outcome == Outcome::cancelled) {
+        result.outcome = run.outcome;
         break;
       }
       if (run.outcome != Outcome::plan_found) {

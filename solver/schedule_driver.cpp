@@ -39,13 +39,9 @@ ScheduleResult run_schedule(const EncodingFactory &make_encoding,
       static_cast<Formula &>(o) =
           open_formula(make_encoding, options.solver_config,
                        options.solver_options, options.timeout_seconds,
-                       deadline);
+                       deadline, options.stop);
       o.horizon = next;
-      while (o.encoding->steps() < next) {
-        o.encoding->encode_step(o.encoding->steps(), *o.sink);
-      }
-      o.guard = o.sink->new_var();
-      o.encoding->encode_goal(next, o.guard, *o.sink);
+      o.guard = open_horizon(o, next);
       o.stats.horizon = next;
       o.stats.result = "UNKNOWN";
       open.push_back(std::move(o));
@@ -83,6 +79,11 @@ ScheduleResult run_schedule(const EncodingFactory &make_encoding,
       }
       if (answer == SolveResult::unsat) {
         refuted = std::max(refuted, o.horizon);
+      }
+      if (options.stop && options.stop()) {
+        result.outcome = Outcome::cancelled;
+        result.seconds = seconds_since(start);
+        return result;
       }
       if (options.timeout_seconds > 0 &&
           std::chrono::steady_clock::now() >= deadline) {

@@ -26,6 +26,7 @@ struct ScheduleOptions {
   double timeout_seconds = 0; // 0 = none
   std::string solver_config = "default";
   std::vector<std::string> solver_options;
+  StopFn stop; // polled; true ends the run as `cancelled`
 };
 
 struct ScheduleResult {

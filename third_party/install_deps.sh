@@ -5,7 +5,7 @@
 set -eu
 
 packages="build-essential cmake libcadical-dev libboost-program-options-dev \
-libspdlog-dev doctest-dev nlohmann-json3-dev python3 cadical minisat picosat cryptominisat \
+libspdlog-dev libfmt-dev doctest-dev nlohmann-json3-dev python3 cadical minisat picosat cryptominisat \
 hyperfine"
 
 missing=""

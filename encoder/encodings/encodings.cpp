@@ -1,5 +1,6 @@
 #include "encoder/encodings/encodings.hpp"
 
+#include "encoder/encodings/parallel_encoding.hpp"
 #include "encoder/encodings/sequential_encoding.hpp"
 
 #include <functional>
@@ -95,6 +96,12 @@ std::vector<EncodingInfo> build_table() {
           "pairs plus partial-order reduction: of two consecutive "
           "independent moves only the lower-numbered goes first",
           pairs, [](SequentialConfig &c) { c.commute = true; }, &ordered),
+      {"forall-step",
+       "parallel steps (for --any): a step is a set of independent moves, "
+       "or none; a horizon counts steps, so its plans are not optimal in "
+       "moves",
+       [](const Task &task) { return std::make_unique<ParallelEncoding>(task); },
+       false},
   };
 }
 
@@ -103,17 +110,6 @@ std::vector<EncodingInfo> build_table() {
 const std::vector<EncodingInfo> &encodings() {
   static const std::vector<EncodingInfo> table = build_table();
   return table;
-}
-
-// The n-puzzle gains most from the pair databases; on the block puzzles,
-// whose only goal is one piece, the bound they add is a few moves and
-// the plain totalizer bound of `compact` is faster (RESULTS: "Move labels
-// for the block puzzles"), and the count invariants make Klotski an
-// order of magnitude faster again (RESULTS: "Count invariants"). Rush
-// Hour has no counts: `counts` is `compact` there.
-const std::string &default_encoding(const std::string &kind) {
-  static const std::string pairs = "pairs", counts = "counts";
-  return kind == "klotski" || kind == "rushhour" ? counts : pairs;
 }
 
 const EncodingInfo *find_encoding(const std::string &name) {

@@ -1,5 +1,6 @@
 // The table of selectable encodings: it drives --encoding, its --help
-// text, and the benchmarks' list. One row per encoding.
+// text, the planner's choice of an any-plan encoding, and the benchmarks'
+// list. One row per encoding.
 #pragma once
 
 #include "encoder/encodings/encoding.hpp"
@@ -15,13 +16,12 @@ struct EncodingInfo {
   std::string name;
   std::string help;
   std::function<std::unique_ptr<Encoding>(const Task &)> make;
+  // A horizon counts moves, so the first satisfiable one is the optimum.
+  // False for parallel steps, where a horizon counts sets of moves.
+  bool minimises_moves = true;
 };
 
 const std::vector<EncodingInfo> &encodings();
-
-// The encoding used when none is named, per puzzle kind (PuzzleSpec::kind):
-// the fastest measured for that family (benchmarks/RESULTS.md).
-const std::string &default_encoding(const std::string &kind);
 
 // Looks a name up in the table; nullptr if unknown.
 const EncodingInfo *find_encoding(const std::string &name);

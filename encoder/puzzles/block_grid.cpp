@@ -26,11 +26,6 @@ std::string show(char c) {
 
 } // namespace
 
-std::string param(const Params &params, const std::string &key) {
-  const auto it = params.find(key);
-  return it == params.end() ? "" : it->second;
-}
-
 std::vector<std::string> split_grid_rows(const std::string &text) {
   std::vector<std::string> rows;
   std::string row;
@@ -109,36 +104,34 @@ std::vector<std::pair<int, int>> parse_goal_positions(const std::string &at) {
   for (const std::string &item : items) {
     const auto comma = item.find(',');
     if (comma == std::string::npos) {
-      throw InputError("--goal-at: expected x,y (x to the right, y down), "
+      throw InputError("goal position: expected x,y (x to the right, y down), "
                        "got '" +
                        item + "'");
     }
-    result.emplace_back(parse_int(trim(item.substr(0, comma)), "--goal-at x"),
-                        parse_int(trim(item.substr(comma + 1)), "--goal-at y"));
+    result.emplace_back(parse_int(trim(item.substr(0, comma)), "goal position x"),
+                        parse_int(trim(item.substr(comma + 1)), "goal position y"));
   }
   return result;
 }
 
-void apply_goal_params(BlockBoard &board, const Params &params) {
-  std::string pieces = param(params, "goal_piece");
-  const std::string at = param(params, "goal_at");
+void apply_goal(BlockBoard &board, std::string pieces, const std::string &at) {
   if (pieces.empty() && at.empty()) {
     return;
   }
   if (at.empty()) {
-    throw InputError("--goal-piece needs --goal-at x,y");
+    throw InputError("a goal piece needs a goal position x,y");
   }
   const auto positions = parse_goal_positions(at);
   if (pieces.empty()) {
     if (board.goals.size() != 1) {
-      throw InputError("--goal-at needs --goal-piece");
+      throw InputError("a goal position needs a goal piece");
     }
     pieces = std::string(1, board.goals[0].letter);
   }
   if (pieces.size() != positions.size()) {
-    throw InputError("--goal-piece names " + std::to_string(pieces.size()) +
-                     " pieces but --goal-at gives " +
-                     std::to_string(positions.size()) + " positions");
+    throw InputError("the goal names " + std::to_string(pieces.size()) +
+                     " pieces but gives " + std::to_string(positions.size()) +
+                     " positions");
   }
   board.goals.clear();
   for (std::size_t i = 0; i < pieces.size(); ++i) {
@@ -146,16 +139,12 @@ void apply_goal_params(BlockBoard &board, const Params &params) {
   }
 }
 
-void apply_common_params(BlockBoard &board, const Params &params) {
-  board.metric = parse_metric(param(params, "metric"));
-  if (!param(params, "name").empty()) {
-    board.name = param(params, "name");
+void apply_common_options(BlockBoard &board, const InstanceOptions &o) {
+  board.metric = o.metric.value_or(Metric::step);
+  if (!o.name.empty()) {
+    board.name = o.name;
   }
-  const std::string identify = param(params, "identify");
-  if (identify != "" && identify != "yes" && identify != "no") {
-    throw InputError("identify must be yes or no, got '" + identify + "'");
-  }
-  board.identify = identify != "no";
+  board.identify = !o.distinct_pieces;
 }
 
 } // namespace satslide::encoder

@@ -10,8 +10,6 @@
 
 namespace satslide::encoder {
 
-using Params = std::map<std::string, std::string>;
-
 // Rows separated by '/' or newlines; spaces around rows and blank rows
 // are dropped. Throws InputError on ragged rows or an empty grid.
 std::vector<std::string> split_grid_rows(const std::string &text);
@@ -26,15 +24,13 @@ BlockBoard board_from_rows(const std::vector<std::string> &rows,
 // "x,y" (several joined by '/') -> positions; throws InputError.
 std::vector<std::pair<int, int>> parse_goal_positions(const std::string &at);
 
-// Applies the goal_piece and goal_at params over the board's own goals:
-// goal_piece "B" with goal_at "1,3", or several pieces "BE" with
-// "3,0/3,1"; goal_at alone moves a board's single goal.
-void apply_goal_params(BlockBoard &board, const Params &params);
+// Puts goal pieces over the board's own goals: piece "B" at "1,3", or
+// several pieces "BE" at "3,0/3,1"; a position alone moves a board's
+// single goal. Nothing if both are empty.
+void apply_goal(BlockBoard &board, std::string pieces, const std::string &at);
 
-// The shared params: metric, name and identify ("yes" or "no").
-void apply_common_params(BlockBoard &board, const Params &params);
-
-// The value of `key`, or "" if absent.
-std::string param(const Params &params, const std::string &key);
+// The options every block puzzle shares: metric, name and whether
+// identical pieces are told apart.
+void apply_common_options(BlockBoard &board, const InstanceOptions &options);
 
 } // namespace satslide::encoder

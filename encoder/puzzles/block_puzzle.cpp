@@ -21,32 +21,6 @@ std::string quoted(char letter) { return std::string("'") + letter + "'"; }
 
 } // namespace
 
-Metric parse_metric(const std::string &text) {
-  if (text.empty() || text == "step") {
-    return Metric::step;
-  }
-  if (text == "slide") {
-    return Metric::slide;
-  }
-  if (text == "piece") {
-    return Metric::piece;
-  }
-  throw InputError("unknown metric '" + text +
-                   "' (expected step, slide or piece)");
-}
-
-const char *metric_name(Metric metric) {
-  switch (metric) {
-  case Metric::step:
-    return "step";
-  case Metric::slide:
-    return "slide";
-  case Metric::piece:
-    return "piece";
-  }
-  return "?";
-}
-
 BlockPuzzle::BlockPuzzle(BlockBoard board) : m_board(std::move(board)) {
   validate();
   build_classes();
@@ -295,13 +269,12 @@ std::vector<int> BlockPuzzle::initial_anchors() const {
 }
 
 PuzzleSpec BlockPuzzle::spec() const {
-  const bool rush = m_board.kind == "rushhour";
   std::string grid = draw_anchors(initial_anchors());
   for (char &c : grid) {
     if (c == '\n') {
       c = '/';
-    } else if (rush && c == '.') {
-      c = 'o';
+    } else if (c == '.') {
+      c = m_board.style.spec_empty;
     }
   }
   grid.pop_back();
@@ -311,7 +284,7 @@ PuzzleSpec BlockPuzzle::spec() const {
     at += (at.empty() ? "" : "/") + std::to_string(g.x) + "," +
           std::to_string(g.y);
   }
-  PuzzleSpec spec{m_board.kind,
+  PuzzleSpec spec{m_board.style.family,
                   {{"board", grid},
                    {"goal_piece", pieces},
                    {"goal_at", at},
@@ -326,7 +299,7 @@ PuzzleSpec BlockPuzzle::spec() const {
 }
 
 std::string BlockPuzzle::title() const {
-  std::string t = m_board.kind == "rushhour" ? "Rush Hour" : "Klotski";
+  std::string t = m_board.style.title;
   if (!m_board.name.empty()) {
     t += " " + m_board.name;
   }
@@ -341,7 +314,7 @@ std::string BlockPuzzle::draw() const {
 
 std::string BlockPuzzle::draw_anchors(const std::vector<int> &anchors) const {
   const int w = m_board.width, n = w * m_board.height;
-  const char wall = m_board.kind == "rushhour" ? 'x' : '#';
+  const char wall = m_board.style.wall;
   std::string cells(n, '.');
   for (int c = 0; c < n; ++c) {
     if (m_board.wall[c]) {

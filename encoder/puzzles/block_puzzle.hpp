@@ -5,17 +5,12 @@
 // interchangeable: the task never tells them apart.
 #pragma once
 
-#include "encoder/puzzles/puzzle.hpp"
+#include "encoder/puzzles/instance_options.hpp"
 
 #include <string>
 #include <vector>
 
 namespace satslide::encoder {
-
-// What one move is: one cell, a straight slide, or any path.
-enum class Metric { step, slide, piece };
-Metric parse_metric(const std::string &text); // throws InputError
-const char *metric_name(Metric metric);
 
 struct BlockPiece {
   char letter = 0;
@@ -30,8 +25,16 @@ struct BlockGoal {
   int x = 0, y = 0;
 };
 
+// How a family of block puzzles is named and written.
+struct BlockStyle {
+  std::string family = "klotski"; // its row in families()
+  std::string title = "Klotski";
+  char wall = '#';       // a wall cell, drawn and in specs
+  char spec_empty = '.'; // an empty cell in specs ('.' when drawn)
+};
+
 struct BlockBoard {
-  std::string kind = "klotski"; // "klotski" or "rushhour"
+  BlockStyle style;
   std::string name;             // optional, for the title
   int width = 0, height = 0;
   std::vector<char> wall; // per cell

@@ -137,32 +137,27 @@ BlockBoard parse_klotski_file(const std::string &text) {
   return board;
 }
 
-BlockPuzzle klotski_from_params(const Params &params) {
-  const std::string grid = param(params, "board");
-  const std::string layout = param(params, "layout");
-  const std::string file = param(params, "file_text");
-  if (!grid.empty() + !layout.empty() + !file.empty() > 1) {
-    throw InputError("give only one of --board, --layout and --file");
+BlockPuzzle klotski_from_options(const InstanceOptions &o) {
+  if (!o.board.empty() + !o.layout.empty() + !o.file_text.empty() > 1) {
+    throw InputError("give only one of a board, a layout and a layout file");
   }
   BlockBoard board;
-  if (!file.empty()) {
-    board = parse_klotski_file(file);
-  } else if (!grid.empty()) {
-    board = parse_klotski_grid(grid);
+  if (!o.file_text.empty()) {
+    board = parse_klotski_file(o.file_text);
+  } else if (!o.board.empty()) {
+    board = parse_klotski_grid(o.board);
   } else {
     const KlotskiLayout &named =
-        find_klotski_layout(layout.empty() ? "classic" : layout);
+        find_klotski_layout(o.layout.empty() ? "classic" : o.layout);
     board = parse_klotski_grid(named.board);
     board.name = named.name;
-    apply_goal_params(
-        board, {{"goal_piece", named.goal_piece}, {"goal_at", named.goal_at}});
+    apply_goal(board, named.goal_piece, named.goal_at);
   }
-  board.kind = "klotski";
-  apply_goal_params(board, params);
+  apply_goal(board, o.goal_piece, o.goal_at);
   if (board.goals.empty()) {
     default_goal(board);
   }
-  apply_common_params(board, params);
+  apply_common_options(board, o);
   return BlockPuzzle(std::move(board));
 }
 

@@ -13,8 +13,13 @@ BlockBoard parse_klotski_grid(const std::string &text);
 // (repeatable); ';' starts a comment. Throws InputError naming the line.
 BlockBoard parse_klotski_file(const std::string &text);
 
-// params: board | layout | file_text (at most one; none = the classic),
-// goal_piece, goal_at, metric, name, identify.
-BlockPuzzle klotski_from_params(const Params &params);
+// From the options board | layout | file_text (at most one; none = the
+// classic), goal_piece, goal_at, metric, distinct_pieces and name.
+BlockPuzzle klotski_from_options(const InstanceOptions &options);
+
+// The same from a PuzzleSpec's params (DIMACS comments, tests).
+inline BlockPuzzle klotski_from_params(const Params &params) {
+  return klotski_from_options(options_from_params(params));
+}
 
 } // namespace satslide::encoder

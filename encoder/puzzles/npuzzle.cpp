@@ -91,40 +91,61 @@ std::vector<int> NPuzzle::default_goal(int rows, int cols) {
   return goal;
 }
 
-NPuzzle NPuzzle::from_params(const std::map<std::string, std::string> &p) {
-  const auto get = [&](const std::string &key) -> std::string {
-    const auto it = p.find(key);
-    return it == p.end() ? "" : it->second;
-  };
-  if (get("board").empty()) {
-    throw InputError("the n-puzzle needs a board (--board)");
+namespace {
+
+// The side fixed by an alias ("8" is 3x3), or 0.
+int aliased_side(const std::string &name) {
+  if (name == "8") {
+    return 3;
   }
-  std::vector<int> board = parse_int_list(get("board"), "board");
-  int rows = 0, cols = 0;
-  if (!get("rows").empty()) {
-    rows = parse_int(get("rows"), "--rows");
+  if (name == "15") {
+    return 4;
   }
-  if (!get("cols").empty()) {
-    cols = parse_int(get("cols"), "--cols");
+  return name == "24" ? 5 : 0;
+}
+
+// A square board holding `values` cells; throws if there is none.
+int square_side(std::size_t values) {
+  int side = 2;
+  while (side * side < static_cast<int>(values)) {
+    ++side;
   }
-  if (rows == 0 && cols == 0) {
-    // A square board of the given length.
-    int side = 2;
-    while (side * side < static_cast<int>(board.size())) {
-      ++side;
-    }
-    if (side * side != static_cast<int>(board.size())) {
-      throw InputError("board has " + std::to_string(board.size()) +
-                       " values, which is not a square; give --rows and "
-                       "--cols");
+  if (side * side != static_cast<int>(values)) {
+    throw InputError("board has " + std::to_string(values) +
+                     " values, which is not a square; give the number of "
+                     "rows and columns");
+  }
+  return side;
+}
+
+} // namespace
+
+NPuzzle NPuzzle::from_options(const std::string &name,
+                              const InstanceOptions &o) {
+  if (o.board.empty()) {
+    throw InputError("the n-puzzle needs a board");
+  }
+  std::vector<int> board = parse_int_list(o.board, "board");
+  int rows = o.rows, cols = o.cols;
+  if (const int side = aliased_side(name)) {
+    if ((rows && rows != side) || (cols && cols != side)) {
+      throw InputError("the " + name + "-puzzle is " + std::to_string(side) +
+                       "x" + std::to_string(side) + ", not " +
+                       std::to_string(rows ? rows : side) + "x" +
+                       std::to_string(cols ? cols : side));
     }
     rows = cols = side;
-  } else if (rows == 0 || cols == 0) {
-    throw InputError("give both --rows and --cols");
   }
-  std::vector<int> goal = get("goal").empty()
-                              ? default_goal(rows, cols)
-                              : parse_int_list(get("goal"), "goal");
+  if (rows < 0 || cols < 0) {
+    throw InputError("rows and columns must be positive");
+  }
+  if (rows == 0 && cols == 0) {
+    rows = cols = square_side(board.size());
+  } else if (rows == 0 || cols == 0) {
+    throw InputError("give both the number of rows and of columns");
+  }
+  std::vector<int> goal = o.goal.empty() ? default_goal(rows, cols)
+                                         : parse_int_list(o.goal, "goal");
   return NPuzzle(rows, cols, std::move(board), std::move(goal));
 }
 

@@ -2,7 +2,7 @@
 // tiles 1..N-1 and a blank (0) on a board, row-major.
 #pragma once
 
-#include "encoder/puzzles/puzzle.hpp"
+#include "encoder/puzzles/instance_options.hpp"
 
 #include <vector>
 
@@ -13,8 +13,15 @@ public:
   // Validates shape, board and goal; throws InputError.
   NPuzzle(int rows, int cols, std::vector<int> board, std::vector<int> goal);
 
-  // params: rows, cols, board, goal (optional; default 1..N-1 then blank).
-  static NPuzzle from_params(const std::map<std::string, std::string> &p);
+  // From the options board, goal (default 1..N-1 then the blank), rows
+  // and cols; `name` is the family name used: "8", "15" and "24" fix the
+  // shape, "npuzzle" takes it from rows/cols or a square board.
+  static NPuzzle from_options(const std::string &name,
+                              const InstanceOptions &options);
+  // The same from a PuzzleSpec's params (DIMACS comments, tests).
+  static NPuzzle from_params(const Params &params) {
+    return from_options("npuzzle", options_from_params(params));
+  }
 
   // 1..N-1 followed by the blank.
   static std::vector<int> default_goal(int rows, int cols);

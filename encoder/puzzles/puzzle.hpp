@@ -23,9 +23,10 @@ public:
 // The parameters that re-create an instance: kind plus key/value pairs
 // (board, goal, rows, ...). Written into DIMACS comments so a solver's
 // answer can be decoded later without the original command line.
+using Params = std::map<std::string, std::string>;
 struct PuzzleSpec {
-  std::string kind;
-  std::map<std::string, std::string> params;
+  std::string kind; // a family's name (families.hpp)
+  Params params;
 };
 
 struct ReplayedMove {
@@ -64,8 +65,5 @@ public:
   // Applies the plan's moves by the puzzle's rules (not the task's).
   virtual Replay replay(const Plan &plan) const = 0;
 };
-
-// Builds a puzzle from its spec; throws InputError on bad input.
-std::unique_ptr<Puzzle> make_puzzle(const PuzzleSpec &spec);
 
 } // namespace satslide::encoder

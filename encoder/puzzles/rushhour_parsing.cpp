@@ -39,7 +39,7 @@ std::vector<std::string> rows_of(const std::string &text) {
 
 BlockBoard parse_rushhour(const std::string &text) {
   BlockBoard board = board_from_rows(rows_of(text), "o.", "x", is_car);
-  board.kind = "rushhour";
+  board.style = {"rushhour", "Rush Hour", 'x', 'o'};
   const int w = board.width;
   for (BlockPiece &car : board.pieces) {
     const std::string name = std::string("car '") + car.letter + "'";
@@ -75,14 +75,9 @@ BlockBoard parse_rushhour(const std::string &text) {
   return board;
 }
 
-BlockPuzzle rushhour_from_params(const Params &params) {
-  if (!param(params, "layout").empty() || !param(params, "file_text").empty()) {
-    throw InputError("Rush Hour takes a --board string, not --layout or "
-                     "--file");
-  }
-  const std::string text = param(params, "board");
-  BlockBoard board = parse_rushhour(text.empty() ? k_rushhour_card40 : text);
-  if (text.empty()) {
+BlockPuzzle rushhour_from_options(const InstanceOptions &o) {
+  BlockBoard board = parse_rushhour(o.board.empty() ? k_rushhour_card40 : o.board);
+  if (o.board.empty()) {
     board.name = "card 40";
   }
   // The red car exits on the right: its anchor at the last columns.
@@ -92,8 +87,8 @@ BlockPuzzle rushhour_from_params(const Params &params) {
       board.goals = {{'A', right, car.cells.front() / board.width}};
     }
   }
-  apply_goal_params(board, params);
-  apply_common_params(board, params);
+  apply_goal(board, o.goal_piece, o.goal_at);
+  apply_common_options(board, o);
   return BlockPuzzle(std::move(board));
 }
 

@@ -15,8 +15,13 @@ constexpr const char *k_rushhour_card40 =
 // must lie along its row. No goal yet. Throws InputError.
 BlockBoard parse_rushhour(const std::string &text);
 
-// params: board (none = card #40), goal_piece and goal_at (default: 'A'
-// touching the right edge), metric, name, identify.
-BlockPuzzle rushhour_from_params(const Params &params);
+// From the options board (none = card #40), goal_piece and goal_at
+// (default: 'A' touching the right edge), metric, distinct_pieces, name.
+BlockPuzzle rushhour_from_options(const InstanceOptions &options);
+
+// The same from a PuzzleSpec's params (DIMACS comments, tests).
+inline BlockPuzzle rushhour_from_params(const Params &params) {
+  return rushhour_from_options(options_from_params(params));
+}
 
 } // namespace satslide::encoder

@@ -80,8 +80,29 @@ TEST_SUITE("cli::EndToEnd") {
         {"--board \"1 2 3 4 5 6 7 8 9\"", 31, "out of range"},
         {"--board \"1 2 3 4 5 6 7 8 0\" --goal \"1 2 3\"", 31, "goal has 3"},
         {"--puzzle 9 --board \"1 2 3 4 5 6 7 8 0\"", 32, "unknown puzzle"},
-        {"--puzzle 8 --rows 4 --board \"1 2 3 4 5 6 7 8 0\"", 32,
-         "--rows/--cols"},
+        {"--puzzle 8 --rows 4 --board \"1 2 3 4 5 6 7 8 0\"", 31,
+         "the 8-puzzle is 3x3, not 4x3"},
+        {"--puzzle 8 --board \"1 2 3 4 5 6 7 8 0\" --metric piece", 32,
+         "--metric does not apply to --puzzle 8 (it is for: klotski, "
+         "rushhour)"},
+        {"--puzzle rushhour --rows 6", 32,
+         "--rows does not apply to --puzzle rushhour (it is for: npuzzle)"},
+        {"--puzzle klotski --goal \"1 2\"", 32,
+         "--goal does not apply to --puzzle klotski"},
+        {"--puzzle klotski --encoding nope", 32, "unknown encoding 'nope'"},
+        {"--board \"1 2 3 4 5 6 7 8 0\" --horizon 3", 32,
+         "--horizon does not apply to solve (it is for: dimacs)"},
+        {"--board \"1 2 3 4 5 6 7 8 0\" -o x.cnf", 32,
+         "--output does not apply to solve (it is for: dimacs)"},
+        {"decode --cnf a --model b --puzzle 8", 32,
+         "--puzzle does not apply to decode"},
+        {"dimacs --board \"1 2 3 4 5 6 7 8 0\" --horizon 2 --any", 32,
+         "--any does not apply to dimacs (it is for: solve)"},
+        {"--board \"1 2 3 4 5 6 7 8 0\" --encoding forall-step", 32,
+         "does not minimise moves"},
+        {"--puzzle klotski --file /nonexistent", 34, "cannot read"},
+        {"--puzzle klotski --file /", 34, "cannot read"},
+        {"--puzzle klotski --file /dev/null", 31, "is empty"},
         {"--frobnicate", 32, "unrecognised option"},
         {"--board \"1 2 3 4 5 6 7 8 0\" --encoding nope", 32,
          "unknown encoding"},
@@ -90,7 +111,8 @@ TEST_SUITE("cli::EndToEnd") {
          "no option 'nosuch'"},
         {"--board \"1 2 3 4 5 6 7 8 0\" --cadical elim=banana", 32,
          "integer value"},
-        {"", 32, "--board is required"},
+        {"", 32, "Usage:"},
+        {"--puzzle 8", 31, "needs a board"},
         {"dimacs --board \"1 2 3 4 5 6 7 8 0\"", 32, "--horizon"},
         {"decode --cnf /nonexistent.cnf --model /nonexistent.txt", 34,
          "cannot read"},
@@ -174,12 +196,12 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(r.out == "5 True [0, 1, 2, 3, 4, 5]\n");
   }
 
-  TEST_CASE("--any solves in stages and never claims optimality") {
+  TEST_CASE("--any --any-path first: stages or parallel steps, never optimal") {
     // A 15-puzzle: stages in the JSON, every call tagged with its stage.
     const auto r = run_command(
         std::string(SATSLIDE_BINARY) +
         " --puzzle 15 --board \"[5,1,2,4,9,6,3,8,13,10,7,11,0,14,15,12]\""
-        " --any --json -q | python3 -c \"import json,sys; "
+        " --any --any-path first --json -q | python3 -c \"import json,sys; "
         "d=json.load(sys.stdin); "
         "assert d['status']=='solved' and d['optimal'] is False; "
         "assert d['mode']=='any' and d['stages']==8; "
@@ -190,14 +212,14 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(r.out == "ok\n");
     const auto text = run_satslide(
         "--puzzle 15 --board \"[5,1,2,4,9,6,3,8,13,10,7,11,0,14,15,12]\" "
-        "--any");
+        "--any --any-path first");
     CHECK(text.exit_code == 0);
     CHECK(text.out.find("not proven optimal (--any: 8 stages") !=
           std::string::npos);
     CHECK(text.err.find("stage 1/8: tile 1 at r0c0") != std::string::npos);
     // No agenda (the 8-puzzle, the block puzzles): parallel steps under a
     // horizon schedule, never called optimal.
-    const auto small = run_satslide("--board \"[1,3,6,4,2,0,7,5,8]\" --any -q");
+    const auto small = run_satslide("--board \"[1,3,6,4,2,0,7,5,8]\" --any --any-path first -q");
     CHECK(small.exit_code == 0);
     CHECK(printed_length(small.out) >= 5);
     CHECK(small.out.find("not proven optimal (--any: ") != std::string::npos);
@@ -205,7 +227,7 @@ TEST_SUITE("cli::EndToEnd") {
     const auto rush = run_command(
         std::string(SATSLIDE_BINARY) +
         " --puzzle rushhour --metric slide --board "
-        "BBBooEooDooEAADooEoooooooCCooooooooo --any --tighten --json -q | "
+        "BBBooEooDooEAADooEoooooooCCooooooooo --any --any-path first --tighten --json -q | "
         "python3 -c \"import json,sys; d=json.load(sys.stdin); "
         "assert d['status']=='solved' and d['optimal'] is False; "
         "assert d['mode']=='any' and d['length']>=1; "
@@ -216,7 +238,7 @@ TEST_SUITE("cli::EndToEnd") {
     // Limits name the stage; --any picks its own horizons.
     const auto limit = run_satslide(
         "--puzzle 15 --board \"[5,1,2,4,9,6,3,8,13,10,7,11,0,14,15,12]\" "
-        "--any --max-horizon 1 -q");
+        "--any --any-path first --max-horizon 1 -q");
     CHECK(limit.exit_code == 20);
     CHECK(limit.out.find("in stage 1 of 8 of the goal agenda") !=
           std::string::npos);
@@ -228,12 +250,36 @@ TEST_SUITE("cli::EndToEnd") {
     const auto tight = run_command(
         std::string(SATSLIDE_BINARY) +
         " --puzzle 15 --board \"[5,1,2,4,9,6,3,8,13,10,7,11,0,14,15,12]\""
-        " --any --tighten --json -q | python3 -c \"import json,sys; "
+        " --any --any-path first --tighten --json -q | python3 -c \"import json,sys; "
         "d=json.load(sys.stdin); "
         "assert d['status']=='solved' and d['optimal'] is False; "
         "assert d['length']<=d['tightened_from']<=d['raw_length']; "
         "print('ok')\"");
     CHECK(tight.out == "ok\n");
+  }
+
+  TEST_CASE("--any races the optimal driver and names the path that won") {
+    // A small board: the optimal driver proves 5 moves long before the
+    // schedule's parallel steps; the report says optimal only then.
+    const auto small = run_command(
+        std::string(SATSLIDE_BINARY) +
+        " --board \"[1,3,6,4,2,0,7,5,8]\" --any --json -q | python3 -c "
+        "\"import json,sys; d=json.load(sys.stdin); "
+        "assert d['status']=='solved' and d['mode']=='any'; "
+        "assert d['path'] in ('optimal','schedule'); "
+        "assert d['optimal'] == (d['path']=='optimal'); "
+        "assert d['length']>=5; print(d['path'])\"");
+    CHECK(small.exit_code == 0);
+    CHECK((small.out == "optimal\n" || small.out == "schedule\n"));
+    // A board the agenda solves at once: whichever wins, the plan replays.
+    const auto big = run_command(
+        std::string(SATSLIDE_BINARY) +
+        " --puzzle 15 --board \"[5,1,2,4,9,6,3,8,13,10,7,11,0,14,15,12]\""
+        " --any --json -q | python3 -c \"import json,sys; "
+        "d=json.load(sys.stdin); "
+        "assert d['status']=='solved' and d['path'] in ('optimal','agenda'); "
+        "assert d['optimal'] == (d['path']=='optimal'); print('ok')\"");
+    CHECK(big.out == "ok\n");
   }
 
   TEST_CASE("--distinct-pieces keeps the optimum, and says so in the JSON") {

@@ -1,4 +1,5 @@
 #include "block_oracle.hpp"
+#include "encoder/puzzles/families.hpp"
 #include "encoder/encodings/encodings.hpp"
 #include "encoder/puzzles/block_puzzle.hpp"
 #include "encoder/puzzles/klotski_layouts.hpp"
@@ -67,7 +68,7 @@ TEST_SUITE("encoder::BlockPuzzle") {
     REQUIRE_FALSE(task.validate().has_value());
     CHECK(p.lower_bound() <= optimal);
     Plan plan;
-    const std::string encoding = default_encoding(p.spec().kind);
+    const std::string encoding = find_family(p.spec().kind)->default_encoding;
     REQUIRE(test::solve_horizon(task, encoding, optimal, &plan) ==
             SolveResult::sat);
     const Replay replay = p.replay(plan);
@@ -158,7 +159,7 @@ TEST_SUITE("encoder::BlockPuzzle") {
         "not a number");
     has({{"board", "AB/.."}, {"goal_piece", "A"}, {"goal_at", "5,5"}},
         "off the");
-    has({{"board", "AB/.."}, {"goal_piece", "A"}}, "needs --goal-at");
+    has({{"board", "AB/.."}, {"goal_piece", "A"}}, "needs a goal position");
     has({{"board", "AB/.."}}, "no single largest piece");
     has({{"layout", "nonesuch"}}, "unknown Klotski layout 'nonesuch'");
     has({{"layout", "classic"}, {"board", "AB/.."}}, "only one of");
@@ -221,7 +222,8 @@ TEST_SUITE("encoder::BlockPuzzle") {
     has("AAoo/oooo/BoBo/oooo", "not connected");
     has("AA?o/oooo/oooo/oooo", "unknown character '?'");
     has("AAoo/ooo/oooo/oooo", "ragged rows");
-    CHECK(error_of("rushhour", {{"layout", "classic"}}).find("not --layout") !=
+    CHECK(error_of("rushhour", {{"layout", "classic"}})
+              .find("does not take 'layout' (taken by: klotski)") !=
           std::string::npos);
     CHECK(error_of("rushhour",
                    {{"board", "AAoo/oooo/oooo/oooo"}, {"goal_at", "2,2"}})

@@ -1,4 +1,5 @@
 #include "block_oracle.hpp"
+#include "encoder/puzzles/families.hpp"
 #include "encoder/encodings/encodings.hpp"
 #include "encoder/puzzles/puzzle.hpp"
 #include "support/test_support.hpp"

@@ -1,3 +1,4 @@
+#include "encoder/puzzles/families.hpp"
 #include "encoder/block_oracle.hpp"
 #include "encoder/encodings/parallel_encoding.hpp"
 #include "encoder/puzzles/puzzle.hpp"

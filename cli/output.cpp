@@ -1,0 +1,81 @@
+#include "cli/output.hpp"
+
+#include "cli/animation.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+
+#include <unistd.h>
+
+namespace satslide::cli {
+
+ExitCode exit_code_for(planner::Status status) {
+  switch (status) {
+  case planner::Status::solved:
+    return ExitCode::plan_found;
+  case planner::Status::unsolvable:
+    return ExitCode::unsolvable;
+  case planner::Status::no_plan_at_horizon:
+    return ExitCode::no_plan_at_horizon;
+  case planner::Status::horizon_limit:
+    return ExitCode::horizon_limit;
+  case planner::Status::timeout:
+    return ExitCode::timeout;
+  case planner::Status::cancelled:
+    return ExitCode::cancelled;
+  case planner::Status::internal_error:
+    return ExitCode::internal_error;
+  }
+  return ExitCode::internal_error;
+}
+
+int finish(const Report &report, const Options &o) {
+  const bool solved = report.result.status == planner::Status::solved;
+  if (o.json) {
+    print_json(std::cout, report, o.show_boards);
+  } else {
+    if (o.animate >= 0 && solved) {
+      animate(std::cout, report, o.animate, isatty(fileno(stdout)) != 0);
+    }
+    print_text(std::cout, report, o.show_boards);
+  }
+  return code(exit_code_for(report.result.status));
+}
+
+namespace {
+
+std::atomic<bool> g_signalled{false};
+
+extern "C" void on_signal(int) { g_signalled = true; }
+
+} // namespace
+
+solver::StopFn stop_on_signal() {
+  static const bool installed = [] {
+    std::signal(SIGINT, on_signal);
+    std::signal(SIGTERM, on_signal);
+    return true;
+  }();
+  (void)installed;
+  return [] { return g_signalled.load(); };
+}
+
+planner::ProgressFn log_progress(bool show_path) {
+  return [show_path](const planner::Progress &p) {
+    if (p.kind == planner::Progress::Kind::phase) {
+      spdlog::info("{}", p.text);
+      return;
+    }
+    const solver::HorizonStats &h = p.horizon;
+    spdlog::info("{}horizon {:>3}: {:<7} {:>9} vars {:>11} clauses "
+                 "{:>9.3f} s {:>9} conflicts",
+                 show_path ? p.path + ": " : "", h.horizon, h.result, h.variables, h.clauses,
+                 h.seconds, h.conflicts);
+  };
+}
+
+} // namespace satslide::cli

@@ -1,0 +1,27 @@
+// The one output path of every command: a report printed as text (with
+// --animate first) or JSON, and the exit code its status means.
+#pragma once
+
+#include "cli/exit_codes.hpp"
+#include "cli/options.hpp"
+#include "cli/report.hpp"
+
+namespace satslide::cli {
+
+// The documented exit code of a result's status.
+ExitCode exit_code_for(planner::Status status);
+
+// Prints the report as the options ask and returns its exit code.
+int finish(const Report &report, const Options &options);
+
+// A stop test that turns true once SIGINT or SIGTERM arrives (the
+// handlers are installed on the first call); the run then ends as
+// cancelled and its report is printed.
+solver::StopFn stop_on_signal();
+
+// A progress callback that logs to stderr: a line per solver call, and
+// the planner's phase lines; `show_path` names the path of each solver
+// call (for --any, whose paths race).
+planner::ProgressFn log_progress(bool show_path);
+
+} // namespace satslide::cli

@@ -1,0 +1,55 @@
+// The table of puzzle families, one row each: the names users type, the
+// help text, the instance options the family accepts, its default
+// encoding and how it is built. Front ends read it for help, validation
+// and dispatch; adding a family is its own files and one row here.
+#pragma once
+
+#include "encoder/puzzles/instance_options.hpp"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace satslide::encoder {
+
+struct FamilyInfo {
+  std::string name; // as written in PuzzleSpec::kind and DIMACS comments
+  // Other names users may type, each with what it stands for; `make`
+  // is told which name was used.
+  std::vector<std::pair<std::string, std::string>> aliases;
+  std::string help;
+  std::vector<InstanceField> accepts;
+  std::string default_encoding; // a row of encodings(): the fastest
+                                // measured for the family (RESULTS.md)
+  // Builds an instance; throws InputError on bad input. Fields outside
+  // `accepts` are never set (make_puzzle checks first).
+  std::function<std::unique_ptr<Puzzle>(const std::string &name_used,
+                                        const InstanceOptions &)>
+      make;
+
+  bool accepts_field(InstanceField field) const;
+};
+
+const std::vector<FamilyInfo> &families();
+
+// Adds a row (a family defined outside this room, e.g. in a test); throws
+// std::invalid_argument if the name or an alias is taken.
+void register_family(FamilyInfo family);
+
+// The row named `name` or with it as an alias; nullptr if none.
+const FamilyInfo *find_family(const std::string &name);
+
+// Families that accept `field`, as "klotski, rushhour".
+std::string families_accepting(InstanceField field);
+
+// Builds an instance of the family named `name` (or alias). Throws
+// InputError for an unknown family, a field the family does not accept
+// (naming the families that do), or bad input.
+std::unique_ptr<Puzzle> make_puzzle(const std::string &name,
+                                    const InstanceOptions &options);
+
+// Rebuilds an instance from its spec (as DIMACS comments carry it).
+std::unique_ptr<Puzzle> make_puzzle(const PuzzleSpec &spec);
+
+} // namespace satslide::encoder

@@ -1,0 +1,236 @@
+// The any-plan path: a valid plan fast, not proven optimal. Puzzles with a
+// goal agenda (the big n-puzzles) reach the goal stage by stage
+// (solver/agenda_driver); the others get parallel steps under a horizon
+// schedule (solver/schedule_driver). By default that path races the
+// optimal driver, each in its own thread, and the first plan wins: on
+// small boards the optimal driver is the faster of the two. A plan that is
+// not optimal can then be tightened window by window.
+#include "planner/run.hpp"
+
+#include "encoder/task/plan_shortcut.hpp"
+#include "encoder/task/task_distances.hpp"
+#include "solver/agenda_driver.hpp"
+#include "solver/plan_tightening.hpp"
+#include "solver/schedule_driver.hpp"
+
+#include <fmt/format.h>
+
+#include <atomic>
+#include <exception>
+#include <thread>
+
+namespace satslide::planner {
+
+namespace {
+
+// Windows tightening re-solves, in moves: long enough to hold the detours
+// of a stage, short enough that each window is solved in well under a
+// second on the 24-puzzle.
+constexpr int k_tighten_window = 20;
+
+std::string describe_goals(const encoder::Task &task,
+                           const std::vector<int> &fluents) {
+  std::string out;
+  for (int f : fluents) {
+    out += (out.empty() ? "" : ", ") + task.fluents[f];
+  }
+  return out.empty() ? "the whole goal" : out;
+}
+
+void staged(const Run &run, PlannerResult &result,
+            const std::vector<std::vector<int>> &agenda,
+            const solver::StopFn &stop) {
+  const solver::AgendaResult found = solver::run_agenda(
+      run.task, agenda, run.encoding.make, run.driver_options(result, stop),
+      run.horizons("agenda"),
+      [&](int k, int stages, const std::vector<int> &adds, int first) {
+        run.phase("agenda",
+                  fmt::format("stage {}/{}: {}; horizons from {}", k, stages,
+                              k == stages ? "the whole goal"
+                                          : describe_goals(run.task, adds),
+                              first));
+      });
+  result.path = "agenda";
+  result.horizons = found.horizons;
+  result.horizon_stage = found.horizon_stage;
+  result.stages = found.stages;
+  result.raw_length = found.raw_length;
+  if (found.outcome != solver::Outcome::plan_found) {
+    const std::string where =
+        fmt::format(" in stage {} of {} of the goal agenda",
+                    found.stages_done + 1, found.stages);
+    end_without_plan(result, found.outcome, run, where,
+                     "a decoded plan does not apply to the task" + where);
+    return;
+  }
+  result.plan = found.plan;
+  result.status = Status::solved;
+  result.optimality =
+      fmt::format("--any: {} stages, each optimal for its part of the "
+                  "goal; {} moves before removing revisited positions",
+                  found.stages, found.raw_length);
+}
+
+// Madagascar's schedule: horizons 5 apart, gamma 0.9; 8 open, not its 20:
+// on Rush Hour #40 (slide) building 20 formulas cost 21.6 s against 2.4 s.
+void scheduled(const Run &run, PlannerResult &result,
+               const solver::StopFn &stop) {
+  const encoder::EncodingInfo &parallel =
+      *encoder::find_encoding("forall-step");
+  solver::ScheduleOptions s;
+  s.first_horizon =
+      encoder::TaskDistances::compute(run.task).initial_bound(run.task);
+  s.max_horizon = run.options.max_horizon;
+  s.solver_config = run.options.solver_config;
+  s.solver_options = run.options.cadical_options;
+  s.timeout_seconds = run.seconds_left();
+  s.stop = stop;
+  result.path = "schedule";
+  result.encoding = parallel.name; // not the sequential encoding
+  run.phase("schedule",
+            fmt::format("--any: parallel steps, horizons {}, {}, ... side by "
+                        "side",
+                        s.first_horizon, s.first_horizon + s.gap));
+  double next_report = 10; // a progress line every 10 s of silence
+  const solver::ScheduleResult found = solver::run_schedule(
+      [&] { return parallel.make(run.task); }, s, run.horizons("schedule"),
+      [&](int low, int high, int refuted, double seconds) {
+        if (seconds < next_report) {
+          return;
+        }
+        run.phase("schedule",
+                  fmt::format("schedule: horizons {}..{} open, {}, {:.0f} s",
+                              low, high,
+                              refuted < 0
+                                  ? std::string("none refuted yet")
+                                  : fmt::format("no plan within {} parallel "
+                                                "steps",
+                                                refuted),
+                              seconds));
+        next_report = seconds + 10;
+      });
+  result.horizons = found.horizons;
+  const std::string refuted =
+      found.refuted_up_to >= 0
+          ? fmt::format("; no plan within {} parallel steps",
+                        found.refuted_up_to)
+          : "";
+  if (found.outcome != solver::Outcome::plan_found) {
+    const std::string where = " (parallel steps" + refuted + ")";
+    end_without_plan(result, found.outcome, run, where,
+                     "a decoded plan does not apply to the task" + where);
+    return;
+  }
+  result.plan = encoder::shortcut_plan(run.task, run.task.initial_state(),
+                                       found.plan);
+  result.raw_length = static_cast<int>(found.plan.size());
+  result.status = Status::solved;
+  result.optimality =
+      fmt::format("--any: {} parallel steps (sets of independent moves) "
+                  "holding {} moves{}",
+                  found.horizon, found.plan.size(), refuted);
+}
+
+void first_plan(const Run &run, PlannerResult &result,
+                const solver::StopFn &stop) {
+  const std::vector<std::vector<int>> agenda = run.puzzle.goal_agenda();
+  if (agenda.empty()) {
+    scheduled(run, result, stop);
+  } else {
+    staged(run, result, agenda, stop);
+  }
+}
+
+// The first-plan path against the optimal driver; the first plan wins
+// and the other is cancelled. If neither finds one, the optimal driver's
+// result stands: it says which lengths were refuted.
+void race(const Run &run, PlannerResult &result, const solver::StopFn &stop) {
+  std::atomic<bool> over{false};
+  const solver::StopFn either = [&] { return over || (stop && stop()); };
+  PlannerResult fast = result, sure = result;
+  std::exception_ptr failed;
+  std::thread optimal([&] {
+    try {
+      solve_optimal(run, sure, either);
+    } catch (...) {
+      failed = std::current_exception();
+    }
+    if (sure.status == Status::solved || failed) {
+      over = true;
+    }
+  });
+  try {
+    first_plan(run, fast, either);
+  } catch (...) {
+    over = true;
+    optimal.join();
+    throw;
+  }
+  if (fast.status == Status::solved) {
+    over = true;
+  }
+  optimal.join();
+  if (failed) {
+    std::rethrow_exception(failed);
+  }
+  if (sure.status == Status::solved) {
+    result = sure;
+    result.path = "optimal";
+    result.optimality = "--any: the optimal driver finished first; " +
+                        sure.optimality;
+  } else {
+    result = fast.status == Status::solved ? fast : sure;
+  }
+  result.mode = "any";
+}
+
+void tighten(const Run &run, PlannerResult &result,
+             const solver::StopFn &stop) {
+  if (result.encoding != run.encoding.name) {
+    result.encoding += "; windows: " + run.encoding.name;
+  }
+  const solver::DriverOptions rest = run.driver_options(result, stop);
+  const solver::TightenResult t = solver::tighten_plan(
+      run.task, result.plan, run.encoding.make, rest, k_tighten_window,
+      run.horizons("tighten"));
+  if (t.outcome == solver::Outcome::decode_error) {
+    result.status = Status::internal_error;
+    result.reason = "a tightened window does not apply to the task";
+    return;
+  }
+  run.phase("tighten",
+            fmt::format("tightening: {} -> {} moves; {} windows of {} "
+                        "re-solved, {} shortened, {} passes, {:.1f} s{}",
+                        result.plan.size(), t.plan.size(), t.windows,
+                        k_tighten_window, t.improved, t.passes, t.seconds,
+                        t.outcome == solver::Outcome::plan_found
+                            ? ""
+                            : " (stopped by the time limit)"));
+  result.optimality +=
+      fmt::format("; tightened from {} moves", result.plan.size());
+  result.tightened_from = static_cast<int>(result.plan.size());
+  result.plan = t.plan;
+}
+
+} // namespace
+
+void solve_any(const Run &run, PlannerResult &result,
+               const solver::StopFn &stop) {
+  result.mode = "any";
+  if (run.options.any_path == AnyPath::race) {
+    race(run, result, stop);
+  } else {
+    first_plan(run, result, stop);
+  }
+  if (result.status != Status::solved || result.optimal) {
+    return;
+  }
+  if (run.options.tighten) {
+    tighten(run, result, stop);
+  }
+  result.proof = Proof::none;
+  result.optimality += fmt::format("; the optimum lies between {} and {}",
+                                   result.lower_bound, result.plan.size());
+}
+
+} // namespace satslide::planner

@@ -1,0 +1,122 @@
+#include "planner/planner.hpp"
+
+#include "planner/run.hpp"
+
+#include "encoder/puzzles/families.hpp"
+
+#include <stdexcept>
+
+namespace satslide::planner {
+
+const char *to_string(Status status) {
+  switch (status) {
+  case Status::solved:
+    return "solved";
+  case Status::unsolvable:
+    return "unsolvable";
+  case Status::horizon_limit:
+    return "horizon_limit";
+  case Status::timeout:
+    return "timeout";
+  case Status::cancelled:
+    return "cancelled";
+  case Status::no_plan_at_horizon:
+    return "no_plan_at_horizon";
+  case Status::internal_error:
+    return "internal_error";
+  }
+  return "?";
+}
+
+namespace {
+
+const encoder::EncodingInfo &chosen_encoding(const encoder::Puzzle &puzzle,
+                                             const PlannerOptions &o) {
+  if (o.encoding && !o.encoding->minimises_moves) {
+    throw std::invalid_argument(
+        "encoding " + o.encoding->name +
+        " does not minimise moves; the any-plan path uses it by itself");
+  }
+  return encoding_for(puzzle, o.encoding);
+}
+
+void check(const PlannerOptions &o) {
+  if (o.min_horizon < 0 || o.max_horizon < 0 || o.timeout_seconds < 0) {
+    throw std::invalid_argument("horizons and the timeout must be >= 0");
+  }
+  if (o.mode == Mode::any && (o.textbook_driver || o.min_horizon > 0)) {
+    throw std::invalid_argument("the any-plan mode chooses its own horizons: "
+                                "no textbook driver, no minimum horizon");
+  }
+  if (o.tighten && o.mode != Mode::any) {
+    throw std::invalid_argument("tightening works on the plan of the "
+                                "any-plan mode");
+  }
+}
+
+// Every plan is replayed by the puzzle's own rules before it is reported.
+void replay(const encoder::Puzzle &puzzle, PlannerResult &result) {
+  result.replay = puzzle.replay(result.plan);
+  if (result.replay.error || !result.replay.solved) {
+    result.status = Status::internal_error;
+    result.reason = "the decoded plan does not replay: " +
+                    result.replay.error.value_or("it ends off the goal");
+    result.optimal = false;
+    result.replay.moves.clear();
+  }
+}
+
+} // namespace
+
+const encoder::EncodingInfo &encoding_for(const encoder::Puzzle &puzzle,
+                                          const encoder::EncodingInfo *chosen) {
+  if (chosen) {
+    return *chosen;
+  }
+  const encoder::FamilyInfo *family = encoder::find_family(puzzle.spec().kind);
+  const encoder::EncodingInfo *info =
+      encoder::find_encoding(family ? family->default_encoding : "pairs");
+  if (!info) {
+    throw std::invalid_argument("the " + puzzle.spec().kind +
+                                " family names an unknown default encoding");
+  }
+  return *info;
+}
+
+PlannerResult solve(const encoder::Puzzle &puzzle, const PlannerOptions &o) {
+  const auto started = Run::Clock::now(); // the timeout counts set-up too
+  check(o);
+  const encoder::EncodingInfo &encoding = chosen_encoding(puzzle, o);
+  PlannerResult result;
+  result.mode = o.mode == Mode::any ? "any" : "optimal";
+  result.encoding = encoding.name;
+  if (auto reason = puzzle.unsolvable_reason()) {
+    result.status = Status::unsolvable;
+    result.reason = *reason;
+    result.seconds = solver::seconds_since(started);
+    return result;
+  }
+  result.lower_bound = puzzle.lower_bound();
+  result.lower_bound_name = puzzle.lower_bound_name();
+  result.stride = puzzle.horizon_stride();
+
+  const encoder::Task task = puzzle.compile();
+  const Run run(puzzle, task, encoding, o, started);
+  if (auto problem = task.validate()) {
+    result.status = Status::internal_error;
+    result.reason = "the compiled task is inconsistent: " + *problem;
+    return result;
+  }
+  if (o.mode == Mode::any) {
+    solve_any(run, result, o.stop);
+  } else {
+    solve_optimal(run, result, o.stop);
+  }
+  if (result.status == Status::solved) {
+    replay(puzzle, result);
+  }
+  result.seconds = solver::seconds_since(started);
+  return result;
+}
+
+} // namespace satslide::planner

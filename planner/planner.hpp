@@ -1,0 +1,79 @@
+// The planner: every strategic choice of a run in one call. A front end
+// (the command line, a test, a game, a batch runner) builds a Puzzle,
+// fills PlannerOptions and gets a PlannerResult back: the outcome, the
+// replayed plan, the bounds and how optimality was shown, and the
+// statistics of every solver call. Progress comes through a callback;
+// the planner itself never prints.
+//
+//   puzzle -> task -> encoding -> driver (horizons | agenda | schedule)
+//          -> plan -> replay -> PlannerResult
+#pragma once
+
+#include "planner/planner_result.hpp"
+
+#include "encoder/encodings/encodings.hpp"
+#include "encoder/puzzles/puzzle.hpp"
+#include "solver/horizon_driver.hpp"
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace satslide::planner {
+
+// What the run is for.
+enum class Mode {
+  optimal, // raise the horizon from a proven bound: the plan is optimal
+  any,     // a plan fast; optimal only if the optimal path wins the race
+};
+
+// How --any finds its plan.
+enum class AnyPath {
+  race,  // the first-plan path and the optimal driver side by side, in two
+         // threads; the first plan wins (never slower than either alone)
+  first, // only the first-plan path: the goal agenda where the puzzle has
+         // one, else parallel steps under a horizon schedule
+};
+
+// A progress report: one per solver call, and a line of text at each
+// change of phase (bounds known, a stage begins, a schedule round, the
+// tightening's result).
+struct Progress {
+  enum class Kind { horizon, phase };
+  Kind kind = Kind::phase;
+  std::string path; // "optimal", "agenda", "schedule" or "tighten"
+  solver::HorizonStats horizon; // Kind::horizon
+  std::string text;             // Kind::phase
+};
+using ProgressFn = std::function<void(const Progress &)>;
+
+struct PlannerOptions {
+  Mode mode = Mode::optimal;
+  AnyPath any_path = AnyPath::race;
+  // The sequential encoding; nullptr = the family's default. Must
+  // minimise moves (forall-step is chosen by the any-plan path itself).
+  const encoder::EncodingInfo *encoding = nullptr;
+  int min_horizon = 0; // above the lower bound the plan is not optimal
+  int max_horizon = 1000;
+  double timeout_seconds = 0; // counted from the call; 0 = none
+  std::string solver_config = "default"; // CaDiCaL configure() name
+  std::vector<std::string> cadical_options; // "name=value"
+  bool fresh_solver = false;    // a new solver per horizon (comparisons)
+  bool textbook_driver = false; // horizons 0, 1, 2, ... each in a fresh
+                                // solver, no bound, no parity (baseline)
+  bool tighten = false; // any: then re-solve windows of the plan
+  solver::StopFn stop;  // polled; true ends the run as `cancelled`
+  ProgressFn progress;  // called from the planner's threads, one at a time
+};
+
+// The encoding a run uses: `chosen`, or the puzzle family's default.
+const encoder::EncodingInfo &encoding_for(const encoder::Puzzle &puzzle,
+                                          const encoder::EncodingInfo *chosen);
+
+// Throws std::invalid_argument for contradicting options (e.g. an
+// encoding that does not minimise moves with Mode::optimal); a bad CaDiCaL
+// configuration surfaces as std::invalid_argument too.
+PlannerResult solve(const encoder::Puzzle &puzzle,
+                    const PlannerOptions &options);
+
+} // namespace satslide::planner

@@ -1,0 +1,60 @@
+// What a planner run found and how it knows: the outcome, the plan as
+// replayed by the puzzle's rules, the bounds and the proof of optimality,
+// and the statistics of every solver call. Renderers (text, JSON) read
+// only this and the puzzle.
+#pragma once
+
+#include "encoder/puzzles/puzzle.hpp"
+#include "solver/stats.hpp"
+
+#include <string>
+#include <vector>
+
+namespace satslide::planner {
+
+enum class Status {
+  solved,             // a plan, replayed and checked
+  unsolvable,         // proven: no plan of any length
+  horizon_limit,      // the last horizon allowed was refuted
+  timeout,            // time ran out; what was refuted is in the result
+  cancelled,          // the stop test said so
+  no_plan_at_horizon, // decode: the solver refuted that one horizon
+  internal_error,     // a bug, e.g. a plan that does not replay
+};
+const char *to_string(Status status); // as in JSON: "horizon_limit"
+
+// How a plan's optimality (or its absence) was shown.
+enum class Proof {
+  none,             // not proven optimal
+  refuted_horizons, // every shorter horizon refuted or skipped by a proof
+  start_is_goal,    // the empty plan
+};
+
+struct PlannerResult {
+  Status status = Status::internal_error;
+  std::string reason; // why, for anything but solved
+  std::string mode = "optimal"; // "optimal", "any" or "decode"
+  std::string path;     // what produced the plan: "horizons", "agenda",
+                        // "schedule", "optimal" (won the --any race)
+  std::string encoding; // the encoding(s) used
+  // What was proven.
+  bool optimal = false;
+  Proof proof = Proof::none;
+  std::string optimality; // the proof in words, for the report
+  int lower_bound = -1;   // -1: not computed (e.g. unsolvable)
+  std::string lower_bound_name;
+  int stride = 1;         // plan lengths differ by multiples of this
+  int no_plan_up_to = -1; // no plan of length <= this; -1 = nothing proven
+  // The plan, as replayed by the puzzle's rules.
+  encoder::Plan plan;
+  encoder::Replay replay;
+  // The work.
+  std::vector<solver::HorizonStats> horizons;
+  std::vector<int> horizon_stage; // --any agenda: each horizon's stage
+  int stages = 0;                 // --any agenda: stages (0 = not staged)
+  int raw_length = 0;             // --any: length before loops were cut
+  int tightened_from = -1;        // --tighten: the length before; -1 = not run
+  double seconds = 0;             // wall clock of the whole call
+};
+
+} // namespace satslide::planner

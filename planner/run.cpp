@@ -1,0 +1,86 @@
+#include "planner/run.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace satslide::planner {
+
+double Run::seconds_left() const {
+  if (options.timeout_seconds <= 0) {
+    return 0;
+  }
+  return std::max(options.timeout_seconds - solver::seconds_since(started),
+                  1e-3);
+}
+
+solver::DriverOptions Run::driver_options(const PlannerResult &result,
+                                          const solver::StopFn &stop) const {
+  solver::DriverOptions d;
+  d.first_horizon =
+      first_horizon(result.lower_bound, result.stride, options.min_horizon);
+  d.stride = result.stride;
+  d.start_proven = options.min_horizon <= result.lower_bound;
+  d.max_horizon = options.max_horizon;
+  d.timeout_seconds = seconds_left();
+  d.solver_config = options.solver_config;
+  d.solver_options = options.cadical_options;
+  d.incremental = !options.fresh_solver;
+  d.stop = stop;
+  return d;
+}
+
+void Run::report(const Progress &p) const {
+  if (options.progress) {
+    std::lock_guard<std::mutex> lock(m_progress);
+    options.progress(p);
+  }
+}
+
+void Run::phase(const std::string &path, const std::string &text) const {
+  Progress p;
+  p.path = path;
+  p.text = text;
+  report(p);
+}
+
+solver::ProgressFn Run::horizons(const std::string &path) const {
+  return [this, path](const solver::HorizonStats &h) {
+    Progress p;
+    p.kind = Progress::Kind::horizon;
+    p.path = path;
+    p.horizon = h;
+    report(p);
+  };
+}
+
+int first_horizon(int bound, int stride, int user_min) {
+  return solver::round_up_to_stride(std::max(bound, user_min), bound, stride);
+}
+
+void end_without_plan(PlannerResult &result, solver::Outcome outcome,
+                      const Run &run, const std::string &limit,
+                      const std::string &bug) {
+  switch (outcome) {
+  case solver::Outcome::horizon_limit:
+    result.status = Status::horizon_limit;
+    result.reason = fmt::format("reached the horizon limit {}{}",
+                                run.options.max_horizon, limit);
+    return;
+  case solver::Outcome::timeout:
+    result.status = Status::timeout;
+    result.reason = fmt::format("reached the timeout after {:.1f} s{}",
+                                solver::seconds_since(run.started), limit);
+    return;
+  case solver::Outcome::cancelled:
+    result.status = Status::cancelled;
+    result.reason = fmt::format("cancelled after {:.1f} s{}",
+                                solver::seconds_since(run.started), limit);
+    return;
+  default:
+    result.status = Status::internal_error;
+    result.reason = bug;
+  }
+}
+
+} // namespace satslide::planner

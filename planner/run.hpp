@@ -1,0 +1,68 @@
+// What the planner's paths share while one solve() call runs: the
+// instance, its task and encoding, the options, the clock, and the
+// progress callback made safe for the paths' threads. Internal to the
+// planner room.
+#pragma once
+
+#include "planner/planner.hpp"
+
+#include "encoder/task/task.hpp"
+
+#include <chrono>
+#include <mutex>
+
+namespace satslide::planner {
+
+class Run {
+public:
+  using Clock = std::chrono::steady_clock;
+
+  Run(const encoder::Puzzle &puzzle, const encoder::Task &task,
+      const encoder::EncodingInfo &encoding, const PlannerOptions &options,
+      Clock::time_point started)
+      : puzzle(puzzle), task(task), encoding(encoding), options(options),
+        started(started) {}
+
+  const encoder::Puzzle &puzzle;
+  const encoder::Task &task;
+  const encoder::EncodingInfo &encoding;
+  const PlannerOptions &options;
+  const Clock::time_point started;
+
+  // Seconds left of the timeout (at least 1 ms), or 0 if there is none.
+  double seconds_left() const;
+
+  // The horizon driver's options for the bounds in `result`: first
+  // horizon from the bound, the stride, the limits and the solver.
+  solver::DriverOptions driver_options(const PlannerResult &result,
+                                       const solver::StopFn &stop) const;
+
+  // Reports progress; one caller at a time, whatever the thread.
+  void phase(const std::string &path, const std::string &text) const;
+  solver::ProgressFn horizons(const std::string &path) const;
+
+private:
+  void report(const Progress &p) const;
+  mutable std::mutex m_progress;
+};
+
+// The first horizon to try: the lower bound, or the user's minimum moved
+// up to the next length the parity allows.
+int first_horizon(int bound, int stride, int user_min);
+
+// Fills status and reason for a run that ended without a plan: `limit`
+// says where (e.g. "; proven: no plan of length <= 9"), `bug` what went
+// wrong if the driver could not decode its model.
+void end_without_plan(PlannerResult &result, solver::Outcome outcome,
+                      const Run &run, const std::string &limit,
+                      const std::string &bug);
+
+// The optimal path (optimal_path.cpp): horizons from the proven bound.
+void solve_optimal(const Run &run, PlannerResult &result,
+                   const solver::StopFn &stop);
+
+// The any-plan path (any_path.cpp): a first plan, then tightening.
+void solve_any(const Run &run, PlannerResult &result,
+               const solver::StopFn &stop);
+
+} // namespace satslide::planner
