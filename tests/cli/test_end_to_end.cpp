@@ -415,6 +415,14 @@ TEST_SUITE("cli::EndToEnd") {
         run_satslide("decode --cnf " + cnf + " --model answer.txt");
     CHECK(refuted.exit_code == 11);
     CHECK(refuted.out.find("no plan of exactly 3 moves") != std::string::npos);
+    // ... and in JSON too, as every outcome is.
+    const auto refuted_json = run_command(
+        std::string(SATSLIDE_BINARY) + " decode --cnf " + cnf +
+        " --model answer.txt --json | python3 -c \"import json,sys; "
+        "d=json.load(sys.stdin); "
+        "assert d['status']=='no_plan_at_horizon' and d['length'] is None; "
+        "assert d['mode']=='decode' and d['plan']==[]; print('ok')\"");
+    CHECK(refuted_json.out == "ok\n");
     // A malformed answer and a model that breaks the CNF.
     std::ofstream("answer.txt") << "s SATISFIABLE\nv 1 2 oops 0\n";
     CHECK(
