@@ -38,14 +38,34 @@ constexpr const char *k_usage =
     "dimacs  writes the CNF of exactly one horizon for another solver.\n"
     "decode  reads such a solver's answer and prints the plan it encodes.\n";
 
+// `text` in lines of at most 76 characters, the first indented by
+// `first`, the others by six spaces.
+std::string wrap(const std::string &first, const std::string &text) {
+  const std::string pad(6, ' ');
+  std::istringstream words(text);
+  std::string out, line = first, word;
+  std::size_t start = first.size(); // where the current line's words begin
+  while (words >> word) {
+    if (line.size() > start && line.size() + 1 + word.size() > 76) {
+      out += line + "\n";
+      line = pad;
+      start = pad.size();
+    }
+    line += (line.size() > start ? " " : "") + word;
+  }
+  return out + line + "\n";
+}
+
 std::string families_help() {
   std::string text = "Puzzle families (--puzzle):\n";
   for (const encoder::FamilyInfo &f : encoder::families()) {
-    text += "  " + f.name + ": " + f.help + "\n    options:";
+    std::string options = "options:";
     for (encoder::InstanceField field : f.accepts) {
-      text += std::string(" --") + encoder::field_name(field);
+      options += std::string(" --") + encoder::field_name(field);
     }
-    text += "; default encoding " + f.default_encoding + "\n";
+    text += wrap("  ", f.name + ": " + f.help);
+    text += wrap("      ", options + "; default encoding " +
+                               f.default_encoding);
     for (const auto &[alias, meaning] : f.aliases) {
       text += "  " + alias + ": " + meaning + "\n";
     }
