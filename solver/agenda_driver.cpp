@@ -7,6 +7,37 @@
 
 namespace satslide::solver {
 
+namespace {
+
+// The driver options of one stage: its first horizon from the stage's own
+// bound, and for the last stage the whole task's stride (the joined plan
+// so far, `done` moves, is a prefix of every plan of the task).
+DriverOptions stage_options(const DriverOptions &options, bool last,
+                            int stage_bound, int done) {
+  DriverOptions d = options;
+  if (last) {
+    d.first_horizon =
+        round_up_to_stride(std::max(stage_bound, 0),
+                           options.first_horizon - done, options.stride);
+  } else {
+    d.first_horizon = stage_bound;
+    d.stride = 1; // a partial goal leaves the blank anywhere: no parity
+  }
+  d.start_proven = true;
+  return d;
+}
+
+// The goal so far with the fluents of `stage` added.
+void add_goals(std::vector<int> &goal, const std::vector<int> &stage) {
+  for (int f : stage) {
+    if (std::find(goal.begin(), goal.end(), f) == goal.end()) {
+      goal.push_back(f);
+    }
+  }
+}
+
+} // namespace
+
 AgendaResult run_agenda(const encoder::Task &task,
                         const std::vector<std::vector<int>> &agenda,
                         const TaskEncodingFactory &make_encoding,
@@ -23,31 +54,16 @@ AgendaResult run_agenda(const encoder::Task &task,
   std::vector<int> goal;
   for (int k = 0; k < result.stages; ++k) {
     const bool last = k + 1 == result.stages;
-    for (int f : stages[k]) {
-      if (std::find(goal.begin(), goal.end(), f) == goal.end()) {
-        goal.push_back(f);
-      }
-    }
+    add_goals(goal, stages[k]);
     const encoder::Task stage = task.restarted(state, goal);
     if (stage.satisfies_goal(state)) {
       ++result.stages_done;
       continue;
     }
 
-    DriverOptions d = options;
     std::unique_ptr<encoder::Encoding> first = make_encoding(stage);
-    if (last) {
-      // Every plan of the whole task has a length congruent to
-      // first_horizon (the contract); the joined plan so far is a prefix.
-      d.first_horizon = round_up_to_stride(std::max(first->lower_bound(), 0),
-                                           options.first_horizon -
-                                               static_cast<int>(joined.size()),
-                                           options.stride);
-    } else {
-      d.first_horizon = first->lower_bound();
-      d.stride = 1; // a partial goal leaves the blank anywhere: no parity
-    }
-    d.start_proven = true;
+    DriverOptions d = stage_options(options, last, first->lower_bound(),
+                                    static_cast<int>(joined.size()));
     if (options.timeout_seconds > 0) {
       d.timeout_seconds = options.timeout_seconds - seconds_since(start);
       if (d.timeout_seconds <= 0) {

@@ -53,86 +53,106 @@ Outcome interrupted(const StopFn &stop) {
   return stop && stop() ? Outcome::cancelled : Outcome::timeout;
 }
 
+namespace {
+
+// Ends `result` as `outcome` if the stop test or the deadline says so.
+class Watch {
+public:
+  Watch(const DriverOptions &options, DriverResult &result)
+      : m_options(options), m_result(result),
+        m_start(std::chrono::steady_clock::now()),
+        m_deadline(deadline_after(m_start, options.timeout_seconds)) {}
+
+  std::chrono::steady_clock::time_point deadline() const { return m_deadline; }
+
+  // True (and the result ended) once the run must stop.
+  bool expired() const {
+    if (m_options.stop && m_options.stop()) {
+      return end(Outcome::cancelled);
+    }
+    if (m_options.timeout_seconds > 0 &&
+        std::chrono::steady_clock::now() >= m_deadline) {
+      return end(Outcome::timeout);
+    }
+    return false;
+  }
+
+  bool end(Outcome outcome) const {
+    m_result.outcome = outcome;
+    m_result.seconds = seconds_since(m_start);
+    return true;
+  }
+
+private:
+  const DriverOptions &m_options;
+  DriverResult &m_result;
+  std::chrono::steady_clock::time_point m_start, m_deadline;
+};
+
+// One solver call on the goal of horizon n, with its statistics.
+SolveResult solve_timed(CadicalSink &sink, int guard, int n,
+                        HorizonStats &stats) {
+  const auto call_start = std::chrono::steady_clock::now();
+  const int64_t learned_before = sink.learned();
+  const SolveResult answer = sink.solve({guard});
+  stats.horizon = n;
+  stats.result = to_string(answer);
+  stats.variables = sink.num_vars();
+  stats.clauses = sink.num_clauses();
+  stats.seconds = seconds_since(call_start);
+  stats.conflicts = sink.learned() - learned_before;
+  return answer;
+}
+
+} // namespace
+
 // Each horizon n gets a fresh activation literal g_n: the goal clauses of
 // n are guarded by -g_n and g_n is assumed, so the clauses learned while
 // refuting n stay valid for n+1 (Gocht & Balyo's incplan does the same).
-// After UNSAT the unit -g_n retires them for good.
+// After UNSAT the unit -g_n retires them for good. The solver stops itself
+// at the deadline; encoding a big board's steps takes long too, so the
+// driver also looks at the clock between them.
 DriverResult run_horizons(const EncodingFactory &make_encoding,
                           const DriverOptions &options,
                           const ProgressFn &progress) {
   assert(options.stride >= 1 && options.first_horizon >= 0);
-  const auto start = std::chrono::steady_clock::now();
-  const auto deadline = deadline_after(start, options.timeout_seconds);
   DriverResult result;
+  const Watch watch(options, result);
   if (options.start_proven) {
     result.no_plan_up_to = options.first_horizon - 1;
   }
-  // The solver stops itself at the deadline; encoding a big board's steps
-  // takes long too, so the driver looks at the clock between them.
-  const auto expired = [&] {
-    if (options.stop && options.stop()) {
-      result.outcome = Outcome::cancelled;
-      result.seconds = seconds_since(start);
-      return true;
-    }
-    if (options.timeout_seconds > 0 &&
-        std::chrono::steady_clock::now() >= deadline) {
-      result.outcome = Outcome::timeout;
-      result.seconds = seconds_since(start);
-      return true;
-    }
-    return false;
-  };
-
   Formula formula;
   for (int n = options.first_horizon; n <= options.max_horizon;
        n += options.stride) {
-    if (expired()) {
+    if (watch.expired()) {
       return result;
     }
     if (!formula.sink || !options.incremental) {
       formula = {};
       formula = open_formula(make_encoding, options.solver_config,
                              options.solver_options, options.timeout_seconds,
-                             deadline, options.stop);
+                             watch.deadline(), options.stop);
     }
-    const int guard = open_horizon(formula, n, expired);
+    const int guard = open_horizon(formula, n, [&] { return watch.expired(); });
     if (guard == 0) {
       return result;
     }
     CadicalSink &sink = *formula.sink;
-    encoder::Encoding &encoding = *formula.encoding;
-
-    const auto call_start = std::chrono::steady_clock::now();
-    const int64_t learned_before = sink.learned();
-    const SolveResult answer = sink.solve({guard});
-    HorizonStats stats;
-    stats.horizon = n;
-    stats.result = to_string(answer);
-    stats.variables = sink.num_vars();
-    stats.clauses = sink.num_clauses();
-    stats.seconds = seconds_since(call_start);
-    stats.conflicts = sink.learned() - learned_before;
-    result.horizons.push_back(stats);
+    HorizonStats &stats = result.horizons.emplace_back();
+    const SolveResult answer = solve_timed(sink, guard, n, stats);
     if (progress) {
       progress(stats);
     }
-
     if (answer == SolveResult::unknown) {
-      result.outcome = interrupted(options.stop);
-      result.seconds = seconds_since(start);
+      watch.end(interrupted(options.stop));
       return result;
     }
     if (answer == SolveResult::sat) {
-      auto plan = encoding.decode(n, [&](int var) { return sink.value(var); });
-      result.seconds = seconds_since(start);
-      if (!plan) {
-        result.outcome = Outcome::decode_error;
-        return result;
-      }
-      result.outcome = Outcome::plan_found;
-      result.plan = *plan;
-      result.optimal = options.start_proven;
+      auto plan = formula.encoding->decode(
+          n, [&](int var) { return sink.value(var); });
+      watch.end(plan ? Outcome::plan_found : Outcome::decode_error);
+      result.plan = plan.value_or(encoder::Plan{});
+      result.optimal = plan && options.start_proven;
       return result;
     }
     sink.add_clause({-guard});
@@ -141,8 +161,7 @@ DriverResult run_horizons(const EncodingFactory &make_encoding,
       result.no_plan_up_to = n + options.stride - 1;
     }
   }
-  result.outcome = Outcome::horizon_limit;
-  result.seconds = seconds_since(start);
+  watch.end(Outcome::horizon_limit);
   return result;
 }
 
