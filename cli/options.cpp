@@ -84,6 +84,7 @@ std::string encoding_help() {
 // Where the values land before they are checked and typed.
 struct Raw {
   std::string puzzle, metric, encoding, any_path = "race";
+  std::string engine = "auto", reach_formula = "compact";
   std::string solver_config = "default";
 };
 
@@ -122,8 +123,21 @@ po::options_description instance_options(Options &o, Raw &raw) {
 po::options_description search_options(Options &o, Raw &raw) {
   planner::PlannerOptions &p = o.planner;
   po::options_description d("Search");
-  d.add_options()("encoding,e", po::value(&raw.encoding),
-                  encoding_help().c_str())(
+  d.add_options()(
+      "engine", po::value(&raw.engine)->default_value("auto"),
+      "how the optimum is proven, both by SAT: horizons (plans of growing "
+      "length, each shorter one refuted), reach (breadth-first over "
+      "positions, each successor found by a SAT call; optimal at the first "
+      "goal layer) or auto (reach within a positions budget, then horizons "
+      "from where it stopped, for the block puzzles; horizons for the "
+      "n-puzzle)")(
+      "max-states", po::value(&p.max_states),
+      "reach: positions to store at most (default: none for --engine "
+      "reach, 1000000 for auto's first pass)")(
+      "reach-formula", po::value(&raw.reach_formula)->default_value("compact"),
+      "reach: the one-step formula, compact (move labels, count "
+      "invariants) or seed (the textbook encoding)")(
+      "encoding,e", po::value(&raw.encoding), encoding_help().c_str())(
       "min-horizon", po::value(&p.min_horizon),
       "first horizon to try; above the lower bound the plan is not "
       "proven optimal (default: the lower bound)")(
@@ -305,6 +319,9 @@ void check_ranges(const Options &o) {
   if (o.animate != -1 && (o.animate < 0 || o.animate > 60)) {
     throw UsageError("--animate: seconds per move from 0 to 60");
   }
+  if (p.max_states < 0) {
+    throw UsageError("--max-states must be >= 0");
+  }
   if (p.timeout_seconds < 0) {
     throw UsageError("--timeout must be >= 0 seconds");
   }
@@ -333,6 +350,12 @@ void check_combinations(const Options &o) {
   if (any && (p.textbook_driver || p.min_horizon > 0)) {
     throw UsageError("--any chooses its own horizons: it cannot be combined "
                      "with --textbook-driver or --min-horizon");
+  }
+  if (p.engine == planner::Engine::reach &&
+      (p.textbook_driver || p.min_horizon > 0)) {
+    throw UsageError("--engine reach searches positions, not horizons: it "
+                     "cannot be combined with --textbook-driver or "
+                     "--min-horizon");
   }
   if (p.tighten && !any) {
     throw UsageError("--tighten works on the plan of --any; add --any");
@@ -371,6 +394,21 @@ void type_values(Options &o, const Raw &raw, const po::variables_map &vm) {
                        "'; see --help");
     }
   }
+  if (raw.engine == "auto") {
+    o.planner.engine = planner::Engine::automatic;
+  } else if (raw.engine == "horizons") {
+    o.planner.engine = planner::Engine::horizons;
+  } else if (raw.engine == "reach") {
+    o.planner.engine = planner::Engine::reach;
+  } else {
+    throw UsageError("--engine: expected auto, horizons or reach, got '" +
+                     raw.engine + "'");
+  }
+  if (raw.reach_formula != "compact" && raw.reach_formula != "seed") {
+    throw UsageError("--reach-formula: expected compact or seed, got '" +
+                     raw.reach_formula + "'");
+  }
+  o.planner.reach_compact = raw.reach_formula == "compact";
   if (raw.any_path != "race" && raw.any_path != "first") {
     throw UsageError("--any-path: expected race or first, got '" +
                      raw.any_path + "'");

@@ -121,6 +121,10 @@ Json head_json(const Report &report) {
   if (!r.path.empty()) {
     j["path"] = r.path;
   }
+  if (r.positions >= 0) {
+    j["positions"] = r.positions;
+    j["sat_calls"] = r.sat_calls;
+  }
   if (r.mode == "any") {
     j["stages"] = r.stages;
     j["raw_length"] = r.raw_length;

@@ -151,7 +151,7 @@ void race(const Run &run, PlannerResult &result, const solver::StopFn &stop) {
   std::exception_ptr failed;
   std::thread optimal([&] {
     try {
-      solve_optimal(run, sure, either);
+      prove(run, sure, either);
     } catch (...) {
       failed = std::current_exception();
     }

@@ -48,6 +48,13 @@ void check(const PlannerOptions &o) {
     throw std::invalid_argument("the any-plan mode chooses its own horizons: "
                                 "no textbook driver, no minimum horizon");
   }
+  if (o.engine == Engine::reach && (o.textbook_driver || o.min_horizon > 0)) {
+    throw std::invalid_argument("the reachability engine has no horizons: "
+                                "no textbook driver, no minimum horizon");
+  }
+  if (o.max_states < 0) {
+    throw std::invalid_argument("the positions limit must be >= 0");
+  }
   if (o.tighten && o.mode != Mode::any) {
     throw std::invalid_argument("tightening works on the plan of the "
                                 "any-plan mode");
@@ -67,6 +74,29 @@ void replay(const encoder::Puzzle &puzzle, PlannerResult &result) {
 }
 
 } // namespace
+
+void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop) {
+  const PlannerOptions &o = run.options;
+  Engine engine = o.engine;
+  if (engine == Engine::automatic) {
+    const encoder::FamilyInfo *family =
+        encoder::find_family(run.puzzle.spec().kind);
+    const bool horizons_asked = o.textbook_driver || o.min_horizon > 0;
+    engine = family && family->reach_first && !horizons_asked
+                 ? Engine::reach
+                 : Engine::horizons;
+    if (engine == Engine::reach) {
+      solve_reach(run, result, stop,
+                  o.max_states > 0 ? o.max_states : k_automatic_budget, true);
+      return;
+    }
+  }
+  if (engine == Engine::reach) {
+    solve_reach(run, result, stop, o.max_states, false);
+  } else {
+    solve_optimal(run, result, stop);
+  }
+}
 
 const encoder::EncodingInfo &encoding_for(const encoder::Puzzle &puzzle,
                                           const encoder::EncodingInfo *chosen) {
@@ -110,7 +140,7 @@ PlannerResult solve(const encoder::Puzzle &puzzle, const PlannerOptions &o) {
   if (o.mode == Mode::any) {
     solve_any(run, result, o.stop);
   } else {
-    solve_optimal(run, result, o.stop);
+    prove(run, result, o.stop);
   }
   if (result.status == Status::solved) {
     replay(puzzle, result);

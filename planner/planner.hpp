@@ -35,6 +35,14 @@ enum class AnyPath {
          // one, else parallel steps under a horizon schedule
 };
 
+// Which SAT engine proves an optimal plan.
+enum class Engine {
+  automatic, // reach within a positions budget, then horizons from where it
+             // stopped; horizons at once where the space is known too big
+  horizons,  // the horizon driver: paths of growing length, each refuted
+  reach,     // breadth-first over positions, successors by SAT calls
+};
+
 // A progress report: one per solver call, and a line of text at each
 // change of phase (bounds known, a stage begins, a schedule round, the
 // tightening's result).
@@ -49,6 +57,11 @@ using ProgressFn = std::function<void(const Progress &)>;
 
 struct PlannerOptions {
   Mode mode = Mode::optimal;
+  Engine engine = Engine::automatic;
+  long max_states = 0; // reach: positions to store; 0 = the engine's
+                       // default (automatic: a budget; reach: no limit)
+  bool reach_compact = true; // reach's one-step formula: compact labels
+                             // and counts (false: the seed encoding)
   AnyPath any_path = AnyPath::race;
   // The sequential encoding; nullptr = the family's default. Must
   // minimise moves (forall-step is chosen by the any-plan path itself).
@@ -75,5 +88,8 @@ const encoder::EncodingInfo &encoding_for(const encoder::Puzzle &puzzle,
 // configuration surfaces as std::invalid_argument too.
 PlannerResult solve(const encoder::Puzzle &puzzle,
                     const PlannerOptions &options);
+
+// The positions budget of the automatic engine's reachability pass.
+constexpr long k_automatic_budget = 1'000'000;
 
 } // namespace satslide::planner

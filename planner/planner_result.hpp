@@ -27,6 +27,8 @@ const char *to_string(Status status); // as in JSON: "horizon_limit"
 enum class Proof {
   none,             // not proven optimal
   refuted_horizons, // every shorter horizon refuted or skipped by a proof
+  exhausted_layers, // breadth-first: no position at a shorter depth is a
+                    // goal (with horizons above it refuted, if handed over)
   start_is_goal,    // the empty plan
 };
 
@@ -34,8 +36,11 @@ struct PlannerResult {
   Status status = Status::internal_error;
   std::string reason; // why, for anything but solved
   std::string mode = "optimal"; // "optimal", "any" or "decode"
-  std::string path;     // what produced the plan: "horizons", "agenda",
-                        // "schedule", "optimal" (won the --any race)
+  std::string path;     // what produced the plan: "horizons", "reach",
+                        // "reach+horizons", "agenda", "schedule",
+                        // "optimal" (won the --any race)
+  long positions = -1;  // reach: positions found; -1 = engine not run
+  long sat_calls = -1;  // reach: solver calls
   std::string encoding; // the encoding(s) used
   // What was proven.
   bool optimal = false;

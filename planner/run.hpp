@@ -61,6 +61,14 @@ void end_without_plan(PlannerResult &result, solver::Outcome outcome,
 void solve_optimal(const Run &run, PlannerResult &result,
                    const solver::StopFn &stop);
 
+// The reachability path (reach_path.cpp): positions by SAT calls up to
+// `budget` (0 = none); then, if `then_horizons`, horizons from there.
+void solve_reach(const Run &run, PlannerResult &result,
+                 const solver::StopFn &stop, long budget, bool then_horizons);
+
+// The optimal plan by the engine the options choose (planner.cpp).
+void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop);
+
 // The any-plan path (any_path.cpp): a first plan, then tightening.
 void solve_any(const Run &run, PlannerResult &result,
                const solver::StopFn &stop);

@@ -29,6 +29,9 @@ std::vector<int> deleted(const Action &action) {
 SequentialEncoding::SequentialEncoding(const Task &task,
                                        SequentialConfig config)
     : Encoding(task), m_config(config) {
+  // Windows and bounds count from the start, which a free layer 0 is not.
+  assert(!m_config.free_start ||
+         !(m_config.windows || m_config.bound || m_config.budget));
   build_choices();
   if (m_config.windows || m_config.bound || m_config.budget) {
     m_distances = TaskDistances::compute(task);
@@ -272,6 +275,9 @@ void SequentialEncoding::name_layer(int t, ClauseSink &sink) const {
 void SequentialEncoding::encode_initial(ClauseSink &sink) {
   assert(m_fluent.empty());
   new_layer(sink);
+  if (m_config.free_start) {
+    return;
+  }
   const State s0 = m_task.initial_state();
   for (int f = 0; f < m_task.num_fluents(); ++f) {
     sink.add_clause({s0[f] ? m_fluent[0][f] : -m_fluent[0][f]});

@@ -29,6 +29,9 @@ struct SequentialConfig {
                         // databases), each its own budget
   bool commute = false; // order consecutive independent moves
   bool counts = false;  // the task's count invariants at every layer
+  bool free_start = false; // layer 0 without the initial state, for the
+                           // reachability driver, which assumes each
+                           // position it expands (no windows or bounds)
 };
 
 class SequentialEncoding : public Encoding {

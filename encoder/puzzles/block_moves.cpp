@@ -41,7 +41,7 @@ void BlockPuzzle::generate_moves() {
       throw InputError("the " + std::string(metric_name(m_board.metric)) +
                        " metric gives this board more than " +
                        std::to_string(k_max_moves) +
-                       " moves; try --metric step or slide");
+                       " moves; the step or slide metric gives fewer");
     }
   }
 }

@@ -27,6 +27,10 @@ struct FamilyInfo {
   std::function<std::unique_ptr<Puzzle>(const std::string &name_used,
                                         const InstanceOptions &)>
       make;
+  // The planner's automatic engine searches positions first (small
+  // spaces, weak bounds: the block puzzles), else goes straight to the
+  // horizon driver (strong bounds, huge spaces: the n-puzzle).
+  bool reach_first = false;
 
   bool accepts_field(InstanceField field) const;
 };

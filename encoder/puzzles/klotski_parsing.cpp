@@ -40,8 +40,8 @@ void default_goal(BlockBoard &board) {
   for (const BlockPiece &p : board.pieces) {
     if (p.cells.size() == largest) {
       if (goal) {
-        throw InputError("no goal given and no single largest piece: give "
-                         "--goal-piece and --goal-at");
+        throw InputError("no goal given and no single largest piece: name "
+                         "the goal piece and its position");
       }
       goal = &p;
     }

@@ -101,6 +101,10 @@ TEST_SUITE("cli::EndToEnd") {
         {"--board \"1 2 3 4 5 6 7 8 0\" --encoding forall-step", 32,
          "does not minimise moves"},
         {"--puzzle klotski --file /nonexistent", 34, "cannot read"},
+        {"--puzzle klotski --engine bfs", 32, "--engine: expected auto"},
+        {"--puzzle klotski --engine reach --min-horizon 3", 32,
+         "searches positions, not horizons"},
+        {"--puzzle klotski --max-states -1", 32, "--max-states must be"},
         {"--puzzle klotski --file /", 34, "cannot read"},
         {"--puzzle klotski --file /dev/null", 31, "is empty"},
         {"--frobnicate", 32, "unrecognised option"},
@@ -256,6 +260,22 @@ TEST_SUITE("cli::EndToEnd") {
         "assert d['length']<=d['tightened_from']<=d['raw_length']; "
         "print('ok')\"");
     CHECK(tight.out == "ok\n");
+  }
+
+  TEST_CASE("--engine reach proves card #40 by positions, and says so") {
+    const auto r = run_command(
+        std::string(SATSLIDE_BINARY) +
+        " --puzzle rushhour --metric slide --engine reach --json -q | "
+        "python3 -c \"import json,sys; d=json.load(sys.stdin); "
+        "assert d['status']=='solved' and d['optimal'] is True; "
+        "assert d['path']=='reach' and d['length']==51; "
+        "assert d['no_plan_up_to']==50 and d['positions']>1000; "
+        "assert d['sat_calls']>=d['positions']-1; "
+        "assert len(d['horizons'])==51; print('ok')\"");
+    CHECK(r.out == "ok\n");
+    const auto text = run_satslide("--puzzle rushhour --metric slide -q");
+    CHECK(text.out.find("breadth-first by SAT: no goal position within "
+                        "depth 50") != std::string::npos);
   }
 
   TEST_CASE("--any races the optimal driver and names the path that won") {

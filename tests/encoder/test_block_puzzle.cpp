@@ -34,31 +34,6 @@ TEST_SUITE("encoder::BlockPuzzle") {
     return "(no error)";
   }
 
-  std::string read_text(const std::string &name) {
-    std::ifstream in(test::data_path(name));
-    REQUIRE(in);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-  }
-
-  // Lines of a data file without its '#' comments, split into words.
-  std::vector<std::vector<std::string>> read_rows(const std::string &name) {
-    std::istringstream in(read_text(name));
-    std::vector<std::vector<std::string>> rows;
-    for (std::string line; std::getline(in, line);) {
-      if (line.empty() || line[0] == '#') {
-        continue;
-      }
-      std::istringstream words(line);
-      auto &row = rows.emplace_back();
-      for (std::string w; words >> w;) {
-        row.push_back(w);
-      }
-    }
-    return rows;
-  }
-
   // The optimum must be SAT with a plan that replays to the goal, and
   // the horizon below it UNSAT: the driver's contract, one horizon each.
   void check_optimum(const Puzzle &p, int optimal) {
@@ -105,12 +80,12 @@ TEST_SUITE("encoder::BlockPuzzle") {
 
   TEST_CASE("a layout file gives name, size, grid and goal") {
     const auto p =
-        make("klotski", {{"file_text", read_text("klotski/tla_pennant.txt")}});
+        make("klotski", {{"file_text", test::read_text("klotski/tla_pennant.txt")}});
     CHECK(p->draw() == "AABB\nAACC\nDE..\nFGHH\nFGII\n");
     CHECK(p->spec().params.at("goal_at") == "0,3");
     CHECK(p->title().find("Pennant") != std::string::npos);
     const auto ma = make(
-        "klotski", {{"file_text", read_text("klotski/tla_mas_puzzle.txt")}});
+        "klotski", {{"file_text", test::read_text("klotski/tla_mas_puzzle.txt")}});
     CHECK(ma->spec().params.at("goal_piece") == "BE");
     CHECK(ma->spec().params.at("goal_at") == "3,0/3,1");
   }
@@ -250,7 +225,7 @@ TEST_SUITE("encoder::BlockPuzzle") {
 
   // Reachable positions with identical pieces identified, as published.
   TEST_CASE("breadth-first search counts the published positions") {
-    for (const auto &row : read_rows("klotski/klotski_results.tsv")) {
+    for (const auto &row : test::read_rows("klotski/klotski_results.tsv")) {
       const std::string file = row.at(0);
       // row: file source name... published states opt_step ...; the
       // name has spaces, so count from the end (13 columns follow it).
@@ -263,7 +238,7 @@ TEST_SUITE("encoder::BlockPuzzle") {
                                    ? "klotski/classic_hengdaolima.txt"
                                    : "klotski/" + file;
       const BlockPuzzle p =
-          klotski_from_params({{"file_text", read_text(path)}});
+          klotski_from_params({{"file_text", test::read_text(path)}});
       const auto e = p.explore(1'000'000, false);
       CHECK(e.complete);
       CHECK(e.goal_found);
@@ -461,7 +436,7 @@ TEST_SUITE("encoder::BlockPuzzle") {
   }
 
   TEST_CASE("Rush Hour database sample: slide and step optima") {
-    for (const auto &row : read_rows("rushhour/fogleman_sample.tsv")) {
+    for (const auto &row : test::read_rows("rushhour/fogleman_sample.tsv")) {
       const std::string board = row.at(2);
       CAPTURE(board);
       const int slide = std::stoi(row.at(4)), step = std::stoi(row.at(6));
@@ -479,7 +454,7 @@ TEST_SUITE("encoder::BlockPuzzle") {
   }
 
   TEST_CASE("original Rush Hour cards sample: slide and step optima") {
-    for (const auto &row : read_rows("rushhour/rushhour_original_sample.txt")) {
+    for (const auto &row : test::read_rows("rushhour/rushhour_original_sample.txt")) {
       CAPTURE(row.at(0));
       const std::string board = row.at(2);
       check_optimum(*make("rushhour", {{"board", board}, {"metric", "slide"}}),
@@ -490,13 +465,13 @@ TEST_SUITE("encoder::BlockPuzzle") {
   }
 
   TEST_CASE("Klotski layouts sample: optima in all three metrics") {
-    for (const auto &row : read_rows("klotski/klotski_results.tsv")) {
+    for (const auto &row : test::read_rows("klotski/klotski_results.tsv")) {
       const std::size_t n = row.size();
       const int step = std::stoi(row.at(n - 12));
       if (step > 33) {
         continue; // the long ones belong to the benchmark
       }
-      const std::string text = read_text("klotski/" + row.at(0));
+      const std::string text = test::read_text("klotski/" + row.at(0));
       for (int m = 0; m < 3; ++m) {
         check_optimum(
             *make("klotski", {{"file_text", text}, {"metric", k_metrics[m]}}),

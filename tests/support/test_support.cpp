@@ -17,6 +17,32 @@ std::string data_path(const std::string &name) {
   return std::string(SATSLIDE_TEST_DATA) + "/" + name;
 }
 
+std::string read_text(const std::string &name) {
+  std::ifstream in(data_path(name));
+  if (!in) {
+    throw std::runtime_error("cannot read test data " + name);
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::vector<std::vector<std::string>> read_rows(const std::string &name) {
+  std::istringstream in(read_text(name));
+  std::vector<std::vector<std::string>> rows;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') {
+      continue;
+    }
+    std::istringstream words(line);
+    auto &row = rows.emplace_back();
+    for (std::string w; words >> w;) {
+      row.push_back(w);
+    }
+  }
+  return rows;
+}
+
 std::vector<NPuzzleInstance> read_npuzzle_file(const std::string &name) {
   std::ifstream in(data_path(name));
   if (!in) {

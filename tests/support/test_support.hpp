@@ -16,6 +16,10 @@ namespace satslide::test {
 
 std::string data_path(const std::string &name);
 
+// A data file's text; lines of it without '#' comments, split into words.
+std::string read_text(const std::string &name);
+std::vector<std::vector<std::string>> read_rows(const std::string &name);
+
 // One line of an n-puzzle data file: "id optimal t0 t1 ...".
 struct NPuzzleInstance {
   std::string id;

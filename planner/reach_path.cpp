@@ -1,0 +1,128 @@
+// The reachability engine as a planner path: breadth-first over positions
+// by SAT calls (solver/reach_driver). Its exhausted depth d proves that no
+// plan is shorter than d + 1, so when it reaches its positions budget the
+// horizon driver takes over from there and the two proofs add up.
+#include "planner/run.hpp"
+
+#include "encoder/encodings/sequential_encoding.hpp"
+#include "solver/reach_driver.hpp"
+
+#include <fmt/format.h>
+
+namespace satslide::planner {
+
+namespace {
+
+// The one-step formula: compact move labels, count invariants and ladder
+// at-most-one (measured in RESULTS, "Reachability by SAT"), layer 0 free.
+encoder::SequentialConfig reach_config(bool compact) {
+  encoder::SequentialConfig c;
+  if (compact) {
+    c.action_amo = c.group_amo = encoder::AmoKind::ladder;
+    c.labels = true;
+    c.counts = true;
+  }
+  c.free_start = true;
+  return c;
+}
+
+std::string summary(const solver::ReachResult &r) {
+  return fmt::format("{} positions, {} SAT calls", r.positions, r.sat_calls);
+}
+
+// The budget ran out after depth d: horizons from max(bound, d + 1).
+void hand_over(const Run &run, PlannerResult &result,
+               const solver::ReachResult &r, const solver::StopFn &stop) {
+  if (r.depth_done + 1 > result.lower_bound) {
+    result.lower_bound_name = fmt::format(
+        "breadth-first by SAT to depth {} ({}); {} {}", r.depth_done,
+        summary(r), result.lower_bound_name, result.lower_bound);
+    result.lower_bound =
+        first_horizon(result.lower_bound, result.stride, r.depth_done + 1);
+  }
+  run.phase("reach", fmt::format("positions budget reached at depth {}: "
+                                 "horizons from {}",
+                                 r.depth_done + 1, result.lower_bound));
+  const std::vector<solver::HorizonStats> layers = r.layers;
+  solve_optimal(run, result, stop);
+  result.horizons.insert(result.horizons.begin(), layers.begin(),
+                         layers.end());
+  result.path = "reach+horizons";
+  if (result.proof == Proof::refuted_horizons) {
+    result.proof = Proof::exhausted_layers;
+    result.optimality = fmt::format(
+        "breadth-first by SAT: no goal position within depth {}; {}",
+        r.depth_done, result.optimality);
+  }
+}
+
+} // namespace
+
+void solve_reach(const Run &run, PlannerResult &result,
+                 const solver::StopFn &stop, long budget, bool then_horizons) {
+  encoder::SequentialEncoding formula(run.task,
+                                      reach_config(run.options.reach_compact));
+  solver::ReachOptions o;
+  o.max_states = budget;
+  o.timeout_seconds = run.seconds_left();
+  o.solver_config = run.options.solver_config;
+  o.solver_options = run.options.cadical_options;
+  o.stop = stop;
+  run.phase("reach", "breadth-first over positions by SAT calls" +
+                         (budget > 0 ? fmt::format(", up to {} positions",
+                                                   budget)
+                                     : std::string()));
+  const solver::ReachResult r =
+      solver::run_reach(run.task, formula, o, run.horizons("reach"));
+  result.path = "reach";
+  result.encoding = run.options.reach_compact ? "reach (compact one-step)"
+                                              : "reach (seed one-step)";
+  result.horizons = r.layers;
+  result.positions = r.positions;
+  result.sat_calls = r.sat_calls;
+  result.no_plan_up_to = r.depth_done;
+  const std::string proven =
+      fmt::format("; proven: no plan of length <= {}", r.depth_done);
+  switch (r.outcome) {
+  case solver::ReachOutcome::goal_found:
+    result.status = Status::solved;
+    result.plan = r.plan;
+    result.optimal = true;
+    result.proof = r.plan.empty() ? Proof::start_is_goal
+                                  : Proof::exhausted_layers;
+    result.optimality =
+        r.plan.empty() ? "the start is the goal"
+                       : fmt::format("breadth-first by SAT: no goal position "
+                                     "within depth {}; {}",
+                                     r.depth_done, summary(r));
+    return;
+  case solver::ReachOutcome::exhausted:
+    result.status = Status::unsolvable;
+    result.reason = fmt::format("breadth-first by SAT: every reachable "
+                                "position was found ({}) and none is a goal",
+                                summary(r));
+    return;
+  case solver::ReachOutcome::state_limit:
+    if (then_horizons) {
+      hand_over(run, result, r, stop);
+      return;
+    }
+    result.status = Status::horizon_limit;
+    result.reason = fmt::format("reached the positions limit {} ({}){}",
+                                budget, summary(r), proven);
+    return;
+  case solver::ReachOutcome::timeout:
+    end_without_plan(result, solver::Outcome::timeout, run, proven, "");
+    return;
+  case solver::ReachOutcome::cancelled:
+    end_without_plan(result, solver::Outcome::cancelled, run, proven, "");
+    return;
+  case solver::ReachOutcome::decode_error:
+    result.status = Status::internal_error;
+    result.reason = "the reachability engine found a position twice or a "
+                    "step that is no move";
+    return;
+  }
+}
+
+} // namespace satslide::planner

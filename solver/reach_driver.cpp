@@ -1,0 +1,242 @@
+#include "reach_driver.hpp"
+
+#include <chrono>
+#include <unordered_map>
+
+namespace satslide::solver {
+
+namespace {
+
+// Positions found so far: packed states (a bit per fluent), their parents
+// and their depth order (positions are stored layer after layer).
+class Visited {
+public:
+  explicit Visited(int fluents) : m_fluents(fluents) {}
+
+  // Adds a position; false if it was known.
+  bool add(const encoder::State &state, int parent) {
+    const auto [it, added] =
+        m_index.emplace(pack(state), static_cast<int>(m_parent.size()));
+    if (added) {
+      m_keys.push_back(&it->first);
+      m_parent.push_back(parent);
+    }
+    return added;
+  }
+  long size() const { return static_cast<long>(m_parent.size()); }
+  encoder::State state(int i) const { return unpack(*m_keys[i]); }
+  int parent(int i) const { return m_parent[i]; }
+
+private:
+  std::string pack(const encoder::State &s) const {
+    std::string key((m_fluents + 7) / 8, '\0');
+    for (int f = 0; f < m_fluents; ++f) {
+      if (s[f]) {
+        key[f / 8] = static_cast<char>(key[f / 8] | (1 << (f % 8)));
+      }
+    }
+    return key;
+  }
+  encoder::State unpack(const std::string &key) const {
+    encoder::State s(m_fluents, 0);
+    for (int f = 0; f < m_fluents; ++f) {
+      s[f] = (key[f / 8] >> (f % 8)) & 1;
+    }
+    return s;
+  }
+
+  int m_fluents;
+  std::unordered_map<std::string, int> m_index;
+  std::vector<const std::string *> m_keys; // node-based map: stable
+  std::vector<int> m_parent;
+};
+
+class Reach {
+public:
+  Reach(const encoder::Task &task, encoder::Encoding &encoding,
+        const ReachOptions &options, const ProgressFn &progress)
+      : m_task(task), m_encoding(encoding), m_options(options),
+        m_progress(progress), m_start(std::chrono::steady_clock::now()),
+        m_sink(options.solver_config, options.solver_options),
+        m_visited(task.num_fluents()) {
+    if (options.timeout_seconds > 0) {
+      m_sink.set_deadline(deadline_after(m_start, options.timeout_seconds));
+    }
+    if (options.stop) {
+      m_sink.set_stop(options.stop);
+    }
+  }
+
+  ReachResult run();
+
+private:
+  // Expands position i; true when the run is over (goal, limit, stop).
+  bool expand(int i);
+  // Adds a position found by the solver; true when the run is over.
+  bool found(const encoder::State &state, int parent);
+  void block(const encoder::State &state);
+  bool end(ReachOutcome outcome);
+  void finish_layer(int depth, const char *result);
+  encoder::Plan plan_to(int i) const;
+
+  const encoder::Task &m_task;
+  encoder::Encoding &m_encoding;
+  const ReachOptions &m_options;
+  const ProgressFn &m_progress;
+  const std::chrono::steady_clock::time_point m_start;
+  CadicalSink m_sink;
+  Visited m_visited;
+  ReachResult m_result;
+  int m_true_count = -1; // fluents true in every position (see block)
+  double m_layer_seconds = 0;
+  int64_t m_layer_conflicts = 0;
+};
+
+bool Reach::end(ReachOutcome outcome) {
+  m_result.outcome = outcome;
+  m_result.positions = m_visited.size();
+  m_result.seconds = seconds_since(m_start);
+  return true;
+}
+
+// "Not this position" on layer 1. Over the true fluents alone while every
+// position has as many (then no position contains another, as with the
+// puzzles' exactly-one and count invariants); else over every fluent.
+void Reach::block(const encoder::State &state) {
+  int count = 0;
+  for (char v : state) {
+    count += v != 0;
+  }
+  if (m_true_count < 0) {
+    m_true_count = count;
+  }
+  std::vector<int> clause;
+  for (int f = 0; f < m_task.num_fluents(); ++f) {
+    if (state[f]) {
+      clause.push_back(-m_encoding.fluent_var(1, f));
+    } else if (count != m_true_count) {
+      clause.push_back(m_encoding.fluent_var(1, f));
+    }
+  }
+  m_sink.add_clause(clause);
+}
+
+encoder::Plan Reach::plan_to(int i) const {
+  encoder::Plan reversed;
+  for (int child = i; m_visited.parent(child) >= 0;
+       child = m_visited.parent(child)) {
+    const auto action = m_task.action_between(
+        m_visited.state(m_visited.parent(child)), m_visited.state(child));
+    if (!action) {
+      return {};
+    }
+    reversed.push_back(*action);
+  }
+  return encoder::Plan(reversed.rbegin(), reversed.rend());
+}
+
+bool Reach::found(const encoder::State &state, int parent) {
+  if (!m_visited.add(state, parent)) {
+    return end(ReachOutcome::decode_error); // blocked, yet found again
+  }
+  block(state);
+  const int i = static_cast<int>(m_visited.size()) - 1;
+  if (m_task.satisfies_goal(state)) {
+    m_result.plan = plan_to(i);
+    if (m_result.plan.empty()) {
+      return end(ReachOutcome::decode_error);
+    }
+    return end(ReachOutcome::goal_found);
+  }
+  if (m_options.max_states > 0 && m_visited.size() >= m_options.max_states) {
+    return end(ReachOutcome::state_limit);
+  }
+  return false;
+}
+
+bool Reach::expand(int i) {
+  const encoder::State s = m_visited.state(i);
+  std::vector<int> assumptions;
+  for (int f = 0; f < m_task.num_fluents(); ++f) {
+    const int var = m_encoding.fluent_var(0, f);
+    assumptions.push_back(s[f] ? var : -var);
+  }
+  for (;;) {
+    const auto call_start = std::chrono::steady_clock::now();
+    const int64_t learned_before = m_sink.learned();
+    const SolveResult answer = m_sink.solve(assumptions);
+    ++m_result.sat_calls;
+    m_layer_seconds += seconds_since(call_start);
+    m_layer_conflicts += m_sink.learned() - learned_before;
+    if (answer == SolveResult::unsat) {
+      return false;
+    }
+    if (answer == SolveResult::unknown) {
+      return end(m_options.stop && m_options.stop() ? ReachOutcome::cancelled
+                                                    : ReachOutcome::timeout);
+    }
+    encoder::State next(m_task.num_fluents(), 0);
+    for (int f = 0; f < m_task.num_fluents(); ++f) {
+      next[f] = m_sink.value(m_encoding.fluent_var(1, f));
+    }
+    if (found(next, i)) {
+      return true;
+    }
+  }
+}
+
+void Reach::finish_layer(int depth, const char *result) {
+  HorizonStats &layer = m_result.layers.emplace_back();
+  layer.horizon = depth;
+  layer.result = result;
+  layer.variables = m_sink.num_vars();
+  layer.clauses = m_sink.num_clauses();
+  layer.seconds = m_layer_seconds;
+  layer.conflicts = m_layer_conflicts;
+  m_layer_seconds = 0;
+  m_layer_conflicts = 0;
+  if (m_progress) {
+    m_progress(layer);
+  }
+}
+
+ReachResult Reach::run() {
+  m_encoding.encode_initial(m_sink);
+  m_encoding.encode_step(0, m_sink);
+  const encoder::State start = m_task.initial_state();
+  m_visited.add(start, -1);
+  block(start);
+  if (m_task.satisfies_goal(start)) {
+    end(ReachOutcome::goal_found);
+    return m_result;
+  }
+  m_result.depth_done = 0;
+  // Positions are stored layer by layer: [begin, end) is the frontier.
+  long begin = 0, stop = 1;
+  for (int depth = 0; begin < stop; ++depth) {
+    for (long i = begin; i < stop; ++i) {
+      if (expand(static_cast<int>(i))) {
+        finish_layer(depth + 1, m_result.outcome == ReachOutcome::goal_found
+                                    ? "SAT"
+                                    : "UNKNOWN");
+        return m_result;
+      }
+    }
+    finish_layer(depth + 1, "UNSAT");
+    m_result.depth_done = depth + 1;
+    begin = stop;
+    stop = m_visited.size();
+  }
+  --m_result.depth_done; // the last layer was empty, not a depth reached
+  end(ReachOutcome::exhausted);
+  return m_result;
+}
+
+} // namespace
+
+ReachResult run_reach(const encoder::Task &task, encoder::Encoding &encoding,
+                      const ReachOptions &options, const ProgressFn &progress) {
+  return Reach(task, encoding, options, progress).run();
+}
+
+} // namespace satslide::solver

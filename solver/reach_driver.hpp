@@ -1,0 +1,60 @@
+// The reachability driver: breadth-first search over positions, each
+// successor found by the SAT solver (SAT-based image computation, as in
+// McMillan, CAV 2002, and Grumberg, Schuster & Yadgar, FMCAD 2004). One
+// incremental solver holds a one-step formula whose layer 0 is free; a
+// position is expanded by assuming it on layer 0, and every model's layer 1
+// is a new position, at once blocked by a clause over layer 1, so that the
+// next call finds another one or proves there is none. A visited position
+// is never found twice, so the cost grows with positions, not with paths:
+// what the horizon driver refutes again at every step index is refuted
+// here once.
+//
+// Contract:
+//   require: the encoding's layer 0 carries no initial state (a
+//            SequentialConfig with free_start), steps not yet encoded.
+//   ensure:  goal_found: `plan` is a shortest plan (every position within
+//            `depth_done` was found and none is a goal) leading from the
+//            initial state to the goal (the caller still replays it);
+//            exhausted: every reachable position was found, none a goal.
+#pragma once
+
+#include "horizon_driver.hpp"
+
+namespace satslide::solver {
+
+enum class ReachOutcome {
+  goal_found,
+  exhausted,   // no goal position is reachable: no plan exists
+  state_limit, // max_states positions found first
+  timeout,
+  cancelled,
+  decode_error, // a model's step is no action of the task: a bug
+};
+
+struct ReachOptions {
+  long max_states = 0; // positions to store at most; 0 = no limit
+  double timeout_seconds = 0;
+  std::string solver_config = "default";
+  std::vector<std::string> solver_options;
+  StopFn stop;
+};
+
+struct ReachResult {
+  ReachOutcome outcome = ReachOutcome::exhausted;
+  encoder::Plan plan;
+  // Every position within this many moves was found and none is a goal,
+  // so no plan is this short; -1 if even the start was not checked.
+  int depth_done = -1;
+  long positions = 0; // found, the start included
+  long sat_calls = 0;
+  // Per depth completed: horizon = the depth, result "UNSAT" (no goal
+  // there) or "SAT" (the goal layer), the layer's solver time, conflicts.
+  std::vector<HorizonStats> layers;
+  double seconds = 0;
+};
+
+ReachResult run_reach(const encoder::Task &task, encoder::Encoding &encoding,
+                      const ReachOptions &options,
+                      const ProgressFn &progress = {});
+
+} // namespace satslide::solver

@@ -1,0 +1,194 @@
+// The reachability engine (breadth-first over positions by SAT calls):
+// its optima against the tests' own searches in every family and metric,
+// both one-step formulas, an exhausted space, the positions budget and the
+// hand-over to the horizon driver, cancellation.
+#include "encoder/block_oracle.hpp"
+#include "planner/sliding_row.hpp"
+
+#include "encoder/encodings/sequential_encoding.hpp"
+#include "encoder/puzzles/families.hpp"
+#include "planner/planner.hpp"
+#include "solver/reach_driver.hpp"
+#include "support/test_support.hpp"
+
+#include <doctest/doctest.h>
+
+#include <random>
+#include <set>
+
+using namespace satslide;
+using planner::Status;
+
+namespace {
+
+const char *const k_metrics[] = {"step", "slide", "piece"};
+
+planner::PlannerOptions reach(bool compact = true) {
+  planner::PlannerOptions o;
+  o.engine = planner::Engine::reach;
+  o.reach_compact = compact;
+  return o;
+}
+
+std::unique_ptr<encoder::Puzzle> klotski(const std::string &rows,
+                                         const char *metric) {
+  encoder::InstanceOptions o;
+  o.board = rows;
+  o.goal_piece = "A";
+  o.goal_at = "2,1";
+  o.metric = encoder::parse_metric(metric);
+  return encoder::make_puzzle("klotski", o);
+}
+
+} // namespace
+
+TEST_SUITE("reach") {
+  TEST_CASE("optima match breadth-first search on random Klotski boards") {
+    std::mt19937 rng(77);
+    int checked = 0;
+    for (int round = 0; round < 25; ++round) {
+      const std::string rows = test::random_block_rows(rng, 4, 3, 2, 2, 'D');
+      for (const char *metric : k_metrics) {
+        CAPTURE(rows);
+        CAPTURE(metric);
+        const int d = test::BlockOracle(
+                          test::oracle_board(rows, 'A', 2, 1, false), metric)
+                          .distance();
+        if (d < 0) {
+          continue; // unsolvable: the puzzle's own search says so first
+        }
+        const auto p = klotski(rows, metric);
+        for (bool compact : {true, false}) {
+          const planner::PlannerResult r = planner::solve(*p, reach(compact));
+          REQUIRE(r.status == Status::solved);
+          CHECK(r.path == "reach");
+          CHECK(r.optimal);
+          CHECK(static_cast<int>(r.replay.moves.size()) == d);
+          CHECK(r.no_plan_up_to == d - 1);
+          CHECK(r.positions > 0);
+          CHECK(r.sat_calls >= r.positions - 1);
+          if (d > 0) {
+            CHECK(r.proof == planner::Proof::exhausted_layers);
+            CHECK(r.horizons.size() == static_cast<std::size_t>(d));
+            CHECK(r.horizons.back().result == "SAT");
+          }
+        }
+        ++checked;
+      }
+    }
+    CHECK(checked >= 20);
+  }
+
+  TEST_CASE("Rush Hour sample: slide and step optima as the database says") {
+    for (const auto &row : test::read_rows("rushhour/fogleman_sample.tsv")) {
+      const std::string board = row.at(2);
+      CAPTURE(board);
+      for (const auto &[metric, column] :
+           {std::pair{"slide", 4}, std::pair{"step", 6}}) {
+        encoder::InstanceOptions o;
+        o.board = board;
+        o.metric = encoder::parse_metric(metric);
+        const planner::PlannerResult r =
+            planner::solve(*encoder::make_puzzle("rushhour", o), reach());
+        REQUIRE(r.status == Status::solved);
+        CHECK(static_cast<int>(r.replay.moves.size()) ==
+              std::stoi(row.at(column)));
+      }
+    }
+  }
+
+  TEST_CASE("n-puzzle: 2x3 and 3x2 boards against breadth-first search") {
+    std::mt19937 rng(5);
+    for (int round = 0; round < 12; ++round) {
+      const bool wide = round % 2 == 0;
+      const encoder::NPuzzle p =
+          test::random_board(wide ? 2 : 3, wide ? 3 : 2, rng);
+      CAPTURE(p.draw());
+      const int d = test::bfs_distance(p);
+      const planner::PlannerResult r = planner::solve(p, reach());
+      if (d < 0) {
+        CHECK(r.status == Status::unsolvable); // by parity, before reach
+        continue;
+      }
+      REQUIRE(r.status == Status::solved);
+      CHECK(static_cast<int>(r.replay.moves.size()) == d);
+    }
+  }
+
+  TEST_CASE("an unreachable goal exhausts the space: every position found") {
+    // The puzzle would say unsolvable first; the driver alone must too.
+    const test::SlidingRow row("A.B.", "B.A.");
+    const encoder::Task task = row.compile();
+    encoder::SequentialConfig config;
+    config.free_start = true;
+    encoder::SequentialEncoding formula(task, config);
+    const solver::ReachResult r = solver::run_reach(task, formula, {});
+    CHECK(r.outcome == solver::ReachOutcome::exhausted);
+    // The reachable rows keep A before B: C(4,2) = 6 positions.
+    std::set<std::string> seen{"A.B."};
+    std::vector<std::string> todo{"A.B."};
+    while (!todo.empty()) {
+      const std::string next = todo.back();
+      todo.pop_back();
+      for (const std::string &s : test::SlidingRow::successors(next)) {
+        if (seen.insert(s).second) {
+          todo.push_back(s);
+        }
+      }
+    }
+    CHECK(r.positions == static_cast<long>(seen.size()));
+    CHECK(seen.size() == 6);
+  }
+
+  TEST_CASE("the positions budget: a limit alone, or a hand-over to horizons") {
+    const std::string rows = "AA.B/AAC./DE..";
+    const int d =
+        test::BlockOracle(test::oracle_board(rows, 'A', 2, 1, false), "slide")
+            .distance();
+    REQUIRE(d >= 3);
+    const auto p = klotski(rows, "slide");
+    planner::PlannerOptions limited = reach();
+    limited.max_states = 4;
+    const planner::PlannerResult stopped = planner::solve(*p, limited);
+    CHECK(stopped.status == Status::horizon_limit);
+    CHECK(stopped.reason.find("positions limit 4") != std::string::npos);
+    CHECK(stopped.no_plan_up_to >= 0);
+    CHECK(stopped.no_plan_up_to < d);
+
+    planner::PlannerOptions automatic;
+    automatic.max_states = 4;
+    const planner::PlannerResult both = planner::solve(*p, automatic);
+    REQUIRE(both.status == Status::solved);
+    CHECK(both.path == "reach+horizons");
+    CHECK(both.optimal);
+    CHECK(both.proof == planner::Proof::exhausted_layers);
+    CHECK(static_cast<int>(both.replay.moves.size()) == d);
+    CHECK(both.lower_bound >= stopped.no_plan_up_to + 1);
+    CHECK(both.optimality.find("breadth-first by SAT") != std::string::npos);
+  }
+
+  TEST_CASE("the automatic engine: positions for block puzzles, horizons "
+            "for the n-puzzle") {
+    const auto block = klotski("AA.B/AAC./DE..", "step");
+    CHECK(planner::solve(*block, {}).path == "reach");
+    encoder::InstanceOptions o;
+    o.board = "1 2 3 4 5 6 0 7 8";
+    CHECK(planner::solve(*encoder::make_puzzle("8", o), {}).path ==
+          "horizons");
+  }
+
+  TEST_CASE("a stop test cancels the search with what was proven") {
+    planner::PlannerOptions o = reach();
+    int layers = 0;
+    o.progress = [&](const planner::Progress &p) {
+      layers += p.kind == planner::Progress::Kind::horizon;
+    };
+    o.stop = [&] { return layers >= 3; };
+    encoder::InstanceOptions card;
+    card.metric = encoder::Metric::step;
+    const planner::PlannerResult r =
+        planner::solve(*encoder::make_puzzle("rushhour", card), o);
+    CHECK(r.status == Status::cancelled);
+    CHECK(r.no_plan_up_to >= 2);
+  }
+}
