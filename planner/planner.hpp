@@ -60,8 +60,9 @@ struct PlannerOptions {
   Engine engine = Engine::automatic;
   long max_states = 0; // reach: positions to store; 0 = the engine's
                        // default (automatic: a budget; reach: no limit)
-  bool reach_compact = true; // reach's one-step formula: compact labels
-                             // and counts (false: the seed encoding)
+  bool reach_compact = false; // reach's one-step formula: the seed
+                              // encoding (measured fastest), or compact
+                              // labels with count invariants
   AnyPath any_path = AnyPath::race;
   // The sequential encoding; nullptr = the family's default. Must
   // minimise moves (forall-step is chosen by the any-plan path itself).

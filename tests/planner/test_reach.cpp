@@ -23,7 +23,7 @@ namespace {
 
 const char *const k_metrics[] = {"step", "slide", "piece"};
 
-planner::PlannerOptions reach(bool compact = true) {
+planner::PlannerOptions reach(bool compact = false) {
   planner::PlannerOptions o;
   o.engine = planner::Engine::reach;
   o.reach_compact = compact;
