@@ -128,12 +128,12 @@ po::options_description search_options(Options &o, Raw &raw) {
       "how the optimum is proven, both by SAT: horizons (plans of growing "
       "length, each shorter one refuted), reach (breadth-first over "
       "positions, each successor found by a SAT call; optimal at the first "
-      "goal layer) or auto (reach within a positions budget, then horizons "
-      "from where it stopped, for the block puzzles; horizons for the "
-      "n-puzzle)")(
+      "goal layer) or auto (block puzzles: reach and horizons side by "
+      "side, two threads, the first proof wins; n-puzzles: horizons)")(
       "max-states", po::value(&p.max_states),
-      "reach: positions to store at most (default: none for --engine "
-      "reach, 1000000 for auto's first pass)")(
+      "reach: store at most N positions, then hand over to horizons from "
+      "the depth proven (default: no limit; auto's reach thread stops at "
+      "1000000)")(
       "reach-formula", po::value(&raw.reach_formula)->default_value("seed"),
       "reach: the one-step formula, seed (the textbook encoding, measured "
       "fastest) or compact (move labels, count invariants)")(

@@ -5,6 +5,7 @@
 // optimal driver, each in its own thread, and the first plan wins: on
 // small boards the optimal driver is the faster of the two. A plan that is
 // not optimal can then be tightened window by window.
+#include "planner/race.hpp"
 #include "planner/run.hpp"
 
 #include "encoder/task/plan_shortcut.hpp"
@@ -15,9 +16,6 @@
 
 #include <fmt/format.h>
 
-#include <atomic>
-#include <exception>
-#include <thread>
 
 namespace satslide::planner {
 
@@ -141,38 +139,20 @@ void first_plan(const Run &run, PlannerResult &result,
   }
 }
 
-// The first-plan path against the optimal driver; the first plan wins
-// and the other is cancelled. If neither finds one, the optimal driver's
-// result stands: it says which lengths were refuted.
-void race(const Run &run, PlannerResult &result, const solver::StopFn &stop) {
-  std::atomic<bool> over{false};
-  const solver::StopFn either = [&] { return over || (stop && stop()); };
-  PlannerResult fast = result, sure = result;
-  std::exception_ptr failed;
-  std::thread optimal([&] {
-    try {
-      prove(run, sure, either);
-    } catch (...) {
-      failed = std::current_exception();
-    }
-    if (sure.status == Status::solved || failed) {
-      over = true;
-    }
-  });
-  try {
-    first_plan(run, fast, either);
-  } catch (...) {
-    over = true;
-    optimal.join();
-    throw;
-  }
-  if (fast.status == Status::solved) {
-    over = true;
-  }
-  optimal.join();
-  if (failed) {
-    std::rethrow_exception(failed);
-  }
+// The first-plan path against the optimal one; the first plan wins and
+// the other is cancelled. A plan from the optimal path is preferred when
+// both finish. If neither finds one, the optimal path's result stands: it
+// says which lengths were refuted.
+void race_optimal(const Run &run, PlannerResult &result,
+                  const solver::StopFn &stop) {
+  std::array<PlannerResult, 2> results = {result, result};
+  race({[&](PlannerResult &r, const solver::StopFn &s) { prove(run, r, s); },
+        [&](PlannerResult &r, const solver::StopFn &s) {
+          first_plan(run, r, s);
+        }},
+       results, stop,
+       [](const PlannerResult &r) { return r.status == Status::solved; });
+  const PlannerResult &sure = results[0], &fast = results[1];
   if (sure.status == Status::solved) {
     result = sure;
     result.path = "optimal";
@@ -218,7 +198,7 @@ void solve_any(const Run &run, PlannerResult &result,
                const solver::StopFn &stop) {
   result.mode = "any";
   if (run.options.any_path == AnyPath::race) {
-    race(run, result, stop);
+    race_optimal(run, result, stop);
   } else {
     first_plan(run, result, stop);
   }

@@ -1,5 +1,6 @@
 #include "planner/planner.hpp"
 
+#include "planner/race.hpp"
 #include "planner/run.hpp"
 
 #include "encoder/puzzles/families.hpp"
@@ -75,27 +76,52 @@ void replay(const encoder::Puzzle &puzzle, PlannerResult &result) {
 
 } // namespace
 
+namespace {
+
+// The automatic engine on a block puzzle: positions (within the budget)
+// against horizons, two threads; the first plan or proof of none wins.
+// If neither decides, the one that proved more stands.
+void race_engines(const Run &run, PlannerResult &result,
+                  const solver::StopFn &stop) {
+  const long budget =
+      run.options.max_states > 0 ? run.options.max_states : k_automatic_budget;
+  std::array<PlannerResult, 2> results = {result, result};
+  const int winner = race(
+      {[&](PlannerResult &r, const solver::StopFn &s) {
+         solve_reach(run, r, s, budget, false);
+       },
+       [&](PlannerResult &r, const solver::StopFn &s) {
+         solve_optimal(run, r, s);
+       }},
+      results, stop, [](const PlannerResult &r) {
+        return r.status == Status::solved || r.status == Status::unsolvable;
+      });
+  if (winner == 0 || winner == 1) {
+    result = results[winner];
+  } else {
+    result = results[0].no_plan_up_to > results[1].no_plan_up_to ? results[0]
+                                                                 : results[1];
+  }
+}
+
+} // namespace
+
 void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop) {
   const PlannerOptions &o = run.options;
-  Engine engine = o.engine;
-  if (engine == Engine::automatic) {
-    const encoder::FamilyInfo *family =
-        encoder::find_family(run.puzzle.spec().kind);
-    const bool horizons_asked = o.textbook_driver || o.min_horizon > 0;
-    engine = family && family->reach_first && !horizons_asked
-                 ? Engine::reach
-                 : Engine::horizons;
-    if (engine == Engine::reach) {
-      solve_reach(run, result, stop,
-                  o.max_states > 0 ? o.max_states : k_automatic_budget, true);
-      return;
-    }
+  if (o.engine == Engine::reach) {
+    // A budget hands over to the horizon driver: the proofs add up.
+    solve_reach(run, result, stop, o.max_states, o.max_states > 0);
+    return;
   }
-  if (engine == Engine::reach) {
-    solve_reach(run, result, stop, o.max_states, false);
-  } else {
-    solve_optimal(run, result, stop);
+  const encoder::FamilyInfo *family =
+      encoder::find_family(run.puzzle.spec().kind);
+  const bool horizons_asked = o.textbook_driver || o.min_horizon > 0;
+  if (o.engine == Engine::automatic && family && family->reach_first &&
+      !horizons_asked) {
+    race_engines(run, result, stop);
+    return;
   }
+  solve_optimal(run, result, stop);
 }
 
 const encoder::EncodingInfo &encoding_for(const encoder::Puzzle &puzzle,

@@ -37,8 +37,9 @@ enum class AnyPath {
 
 // Which SAT engine proves an optimal plan.
 enum class Engine {
-  automatic, // reach within a positions budget, then horizons from where it
-             // stopped; horizons at once where the space is known too big
+  automatic, // block puzzles: reach (within a positions budget) and
+             // horizons side by side, the first proof wins; the n-puzzle:
+             // horizons (strong bounds, huge spaces)
   horizons,  // the horizon driver: paths of growing length, each refuted
   reach,     // breadth-first over positions, successors by SAT calls
 };
@@ -58,8 +59,8 @@ using ProgressFn = std::function<void(const Progress &)>;
 struct PlannerOptions {
   Mode mode = Mode::optimal;
   Engine engine = Engine::automatic;
-  long max_states = 0; // reach: positions to store; 0 = the engine's
-                       // default (automatic: a budget; reach: no limit)
+  long max_states = 0; // reach: positions to store, then hand over to
+                       // horizons; 0 = no limit (automatic: a budget)
   bool reach_compact = false; // reach's one-step formula: the seed
                               // encoding (measured fastest), or compact
                               // labels with count invariants
@@ -90,7 +91,7 @@ const encoder::EncodingInfo &encoding_for(const encoder::Puzzle &puzzle,
 PlannerResult solve(const encoder::Puzzle &puzzle,
                     const PlannerOptions &options);
 
-// The positions budget of the automatic engine's reachability pass.
+// The positions budget of the automatic engine's reachability thread.
 constexpr long k_automatic_budget = 1'000'000;
 
 } // namespace satslide::planner

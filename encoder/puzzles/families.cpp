@@ -19,7 +19,8 @@ using F = InstanceField;
 // (RESULTS: "Move labels for the block puzzles", "Count invariants").
 // Rush Hour has no counts: `counts` is `compact` there. The block
 // puzzles' spaces are small and their bounds weak, so the automatic
-// engine searches their positions first (RESULTS: "Reachability by SAT").
+// engine races a search of their positions against the horizon driver
+// (RESULTS: "Reachability by SAT").
 std::vector<FamilyInfo> &table() {
   static std::vector<FamilyInfo> rows = {
       {"npuzzle",

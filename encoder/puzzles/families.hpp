@@ -27,9 +27,9 @@ struct FamilyInfo {
   std::function<std::unique_ptr<Puzzle>(const std::string &name_used,
                                         const InstanceOptions &)>
       make;
-  // The planner's automatic engine searches positions first (small
-  // spaces, weak bounds: the block puzzles), else goes straight to the
-  // horizon driver (strong bounds, huge spaces: the n-puzzle).
+  // The planner's automatic engine races a search of positions against
+  // the horizon driver (small spaces, weak bounds: the block puzzles),
+  // else runs the horizon driver alone (strong bounds, huge spaces).
   bool reach_first = false;
 
   bool accepts_field(InstanceField field) const;

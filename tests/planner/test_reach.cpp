@@ -140,37 +140,47 @@ TEST_SUITE("reach") {
     CHECK(seen.size() == 6);
   }
 
-  TEST_CASE("the positions budget: a limit alone, or a hand-over to horizons") {
+  TEST_CASE("a positions budget hands over to horizons: the proofs add up") {
     const std::string rows = "AA.B/AAC./DE..";
     const int d =
         test::BlockOracle(test::oracle_board(rows, 'A', 2, 1, false), "slide")
             .distance();
     REQUIRE(d >= 3);
     const auto p = klotski(rows, "slide");
-    planner::PlannerOptions limited = reach();
-    limited.max_states = 4;
-    const planner::PlannerResult stopped = planner::solve(*p, limited);
-    CHECK(stopped.status == Status::horizon_limit);
-    CHECK(stopped.reason.find("positions limit 4") != std::string::npos);
-    CHECK(stopped.no_plan_up_to >= 0);
-    CHECK(stopped.no_plan_up_to < d);
-
-    planner::PlannerOptions automatic;
-    automatic.max_states = 4;
-    const planner::PlannerResult both = planner::solve(*p, automatic);
+    planner::PlannerOptions budget = reach();
+    budget.max_states = 4;
+    const planner::PlannerResult both = planner::solve(*p, budget);
     REQUIRE(both.status == Status::solved);
     CHECK(both.path == "reach+horizons");
     CHECK(both.optimal);
     CHECK(both.proof == planner::Proof::exhausted_layers);
     CHECK(static_cast<int>(both.replay.moves.size()) == d);
-    CHECK(both.lower_bound >= stopped.no_plan_up_to + 1);
-    CHECK(both.optimality.find("breadth-first by SAT") != std::string::npos);
+    CHECK(both.optimality.find("breadth-first by SAT: no goal position "
+                               "within depth") != std::string::npos);
+    // The layers of the search come first, then the horizons.
+    REQUIRE(both.horizons.size() >= 2);
+    CHECK(both.horizons.front().horizon == 1);
+    CHECK(both.horizons.back().result == "SAT");
   }
 
-  TEST_CASE("the automatic engine: positions for block puzzles, horizons "
-            "for the n-puzzle") {
-    const auto block = klotski("AA.B/AAC./DE..", "step");
-    CHECK(planner::solve(*block, {}).path == "reach");
+  TEST_CASE("the automatic engine: a race of both engines on block puzzles, "
+            "horizons on the n-puzzle") {
+    for (const char *rows : {"AA.B/AAC./DE..", "AB.C/DD.C/EE.."}) {
+      CAPTURE(rows);
+      const auto block = klotski(rows, "step");
+      const int d =
+          test::BlockOracle(test::oracle_board(rows, 'A', 2, 1, false), "step")
+              .distance();
+      const planner::PlannerResult r = planner::solve(*block, {});
+      if (d < 0) {
+        CHECK(r.status == Status::unsolvable);
+        continue;
+      }
+      REQUIRE(r.status == Status::solved);
+      CHECK((r.path == "reach" || r.path == "horizons"));
+      CHECK(r.optimal);
+      CHECK(static_cast<int>(r.replay.moves.size()) == d);
+    }
     encoder::InstanceOptions o;
     o.board = "1 2 3 4 5 6 0 7 8";
     CHECK(planner::solve(*encoder::make_puzzle("8", o), {}).path ==
