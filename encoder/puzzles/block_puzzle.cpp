@@ -49,70 +49,31 @@ BlockPuzzle::BlockPuzzle(BlockBoard board) : m_board(std::move(board)) {
 
 // Checks what the parsers cannot: pieces on the board, disjoint, each
 // 4-connected, and goals naming existing pieces once.
-void BlockPuzzle::validate() const {
-  const BlockBoard &b = m_board;
-  if (b.width < 1 || b.height < 1 || b.width > k_max_side ||
-      b.height > k_max_side) {
-    throw InputError("the board must be between 1x1 and " +
-                     std::to_string(k_max_side) + "x" +
-                     std::to_string(k_max_side) + ", got " +
-                     std::to_string(b.width) + "x" + std::to_string(b.height));
-  }
-  const int n = b.width * b.height;
-  if (static_cast<int>(b.wall.size()) != n) {
-    throw InputError("the wall map does not match the board size");
-  }
-  if (b.pieces.empty()) {
-    throw InputError("the board has no pieces");
-  }
-  std::vector<int> owner(n, -1);
-  std::set<char> letters;
-  for (int i = 0; i < static_cast<int>(b.pieces.size()); ++i) {
-    const BlockPiece &p = b.pieces[i];
-    if (!letters.insert(p.letter).second) {
-      throw InputError("two pieces are named " + quoted(p.letter));
-    }
-    if (p.cells.empty()) {
-      throw InputError("piece " + quoted(p.letter) + " has no cells");
-    }
-    if (!p.horizontal && !p.vertical) {
-      throw InputError("piece " + quoted(p.letter) + " cannot move");
-    }
-    for (int c : p.cells) {
-      if (c < 0 || c >= n) {
-        throw InputError("piece " + quoted(p.letter) + " leaves the board");
-      }
-      if (b.wall[c]) {
-        throw InputError("piece " + quoted(p.letter) + " covers a wall at " +
-                         cell_name(c));
-      }
-      if (owner[c] >= 0) {
-        throw InputError("pieces " + quoted(b.pieces[owner[c]].letter) +
-                         " and " + quoted(p.letter) + " overlap at " +
-                         cell_name(c));
-      }
-      owner[c] = i;
-    }
-    // 4-connectedness: a flood fill from the first cell reaches all.
-    std::vector<int> stack{p.cells.front()};
-    std::set<int> seen{p.cells.front()};
-    while (!stack.empty()) {
-      const int c = stack.back();
-      stack.pop_back();
-      const int x = c % b.width;
-      for (int d : {c - b.width, c + b.width, x > 0 ? c - 1 : -1,
-                    x + 1 < b.width ? c + 1 : -1}) {
-        if (d >= 0 && d < n && owner[d] == i && seen.insert(d).second) {
-          stack.push_back(d);
-        }
+namespace {
+
+// A flood fill from the piece's first cell over the cells it owns (owner
+// == i) reaches all of them: the cells touch side to side.
+bool connected(const BlockPiece &p, const std::vector<int> &owner, int i,
+               int width) {
+  const int n = static_cast<int>(owner.size());
+  std::vector<int> stack{p.cells.front()};
+  std::set<int> seen{p.cells.front()};
+  while (!stack.empty()) {
+    const int c = stack.back();
+    stack.pop_back();
+    const int x = c % width;
+    for (int d : {c - width, c + width, x > 0 ? c - 1 : -1,
+                  x + 1 < width ? c + 1 : -1}) {
+      if (d >= 0 && d < n && owner[d] == i && seen.insert(d).second) {
+        stack.push_back(d);
       }
     }
-    if (seen.size() != p.cells.size()) {
-      throw InputError("piece " + quoted(p.letter) +
-                       " is not connected: its cells must touch side "
-                       "to side");
-    }
   }
+  return seen.size() == p.cells.size();
+}
+
+// Every goal names a piece on the board once and a cell on the board.
+void validate_goals(const BlockBoard &b, const std::set<char> &letters) {
   if (b.goals.empty()) {
     throw InputError("no goal: name a piece and where it must go");
   }
@@ -134,6 +95,66 @@ void BlockPuzzle::validate() const {
   }
 }
 
+} // namespace
+
+void BlockPuzzle::validate() const {
+  const BlockBoard &b = m_board;
+  if (b.width < 1 || b.height < 1 || b.width > k_max_side ||
+      b.height > k_max_side) {
+    throw InputError("the board must be between 1x1 and " +
+                     std::to_string(k_max_side) + "x" +
+                     std::to_string(k_max_side) + ", got " +
+                     std::to_string(b.width) + "x" + std::to_string(b.height));
+  }
+  const int n = b.width * b.height;
+  if (static_cast<int>(b.wall.size()) != n) {
+    throw InputError("the wall map does not match the board size");
+  }
+  if (b.pieces.empty()) {
+    throw InputError("the board has no pieces");
+  }
+  std::vector<int> owner(n, -1);
+  std::set<char> letters;
+  for (int i = 0; i < static_cast<int>(b.pieces.size()); ++i) {
+    if (!letters.insert(b.pieces[i].letter).second) {
+      throw InputError("two pieces are named " + quoted(b.pieces[i].letter));
+    }
+    place_piece(i, owner);
+  }
+  validate_goals(b, letters);
+}
+
+// Checks piece i and marks its cells in `owner`: cells on the board, off
+// the walls, not another piece's, touching side to side.
+void BlockPuzzle::place_piece(int i, std::vector<int> &owner) const {
+  const BlockPiece &p = m_board.pieces[i];
+  if (p.cells.empty()) {
+    throw InputError("piece " + quoted(p.letter) + " has no cells");
+  }
+  if (!p.horizontal && !p.vertical) {
+    throw InputError("piece " + quoted(p.letter) + " cannot move");
+  }
+  for (int c : p.cells) {
+    if (c < 0 || c >= static_cast<int>(owner.size())) {
+      throw InputError("piece " + quoted(p.letter) + " leaves the board");
+    }
+    if (m_board.wall[c]) {
+      throw InputError("piece " + quoted(p.letter) + " covers a wall at " +
+                       cell_name(c));
+    }
+    if (owner[c] >= 0) {
+      throw InputError("pieces " + quoted(m_board.pieces[owner[c]].letter) +
+                       " and " + quoted(p.letter) + " overlap at " +
+                       cell_name(c));
+    }
+    owner[c] = i;
+  }
+  if (!connected(p, owner, i, m_board.width)) {
+    throw InputError("piece " + quoted(p.letter) +
+                     " is not connected: its cells must touch side to side");
+  }
+}
+
 int BlockPuzzle::anchor_of(const BlockPiece &piece) const {
   int x = m_board.width, y = m_board.height;
   for (int c : piece.cells) {
@@ -148,19 +169,47 @@ int BlockPuzzle::anchor_of(const BlockPiece &piece) const {
 // (Rush Hour cars) are never identified: they cannot pass each other on
 // their line, so identifying them saves no position, while keeping them
 // apart keeps one exactly-one group per car.
-void BlockPuzzle::build_classes() {
+// The piece's cells as (dx, dy) from its anchor, sorted.
+std::vector<std::pair<int, int>>
+BlockPuzzle::shape_of(const BlockPiece &piece) const {
+  const int w = m_board.width, a = anchor_of(piece);
+  std::vector<std::pair<int, int>> shape;
+  for (int c : piece.cells) {
+    shape.emplace_back(c % w - a % w, c / w - a / w);
+  }
+  std::sort(shape.begin(), shape.end());
+  return shape;
+}
+
+// Per anchor cell, the cells the shape covers there; empty where it
+// leaves the board or meets a wall.
+std::vector<std::vector<int>>
+BlockPuzzle::cells_at(const std::vector<std::pair<int, int>> &shape) const {
   const int w = m_board.width, n = w * m_board.height;
+  std::vector<std::vector<int>> at(n);
+  for (int anchor = 0; anchor < n; ++anchor) {
+    std::vector<int> cells;
+    for (const auto &[dx, dy] : shape) {
+      const int x = anchor % w + dx, y = anchor / w + dy;
+      if (x >= w || y >= m_board.height || m_board.wall[y * w + x]) {
+        cells.clear();
+        break;
+      }
+      cells.push_back(y * w + x);
+    }
+    std::sort(cells.begin(), cells.end());
+    at[anchor] = cells;
+  }
+  return at;
+}
+
+void BlockPuzzle::build_classes() {
   std::map<std::tuple<std::vector<std::pair<int, int>>, bool, bool>, int>
       shared;
   m_class_of.assign(m_board.pieces.size(), -1);
   for (int i = 0; i < static_cast<int>(m_board.pieces.size()); ++i) {
     const BlockPiece &p = m_board.pieces[i];
-    const int a = anchor_of(p);
-    std::vector<std::pair<int, int>> shape;
-    for (int c : p.cells) {
-      shape.emplace_back(c % w - a % w, c / w - a / w);
-    }
-    std::sort(shape.begin(), shape.end());
+    const std::vector<std::pair<int, int>> shape = shape_of(p);
     const bool named =
         std::any_of(m_board.goals.begin(), m_board.goals.end(),
                     [&](const BlockGoal &g) { return g.letter == p.letter; });
@@ -181,66 +230,60 @@ void BlockPuzzle::build_classes() {
     k.shape = shape;
     k.horizontal = p.horizontal;
     k.vertical = p.vertical;
-    k.cells_at.resize(n);
-    for (int anchor = 0; anchor < n; ++anchor) {
-      std::vector<int> cells;
-      for (const auto &[dx, dy] : shape) {
-        const int x = anchor % w + dx, y = anchor / w + dy;
-        if (x >= w || y >= m_board.height || m_board.wall[y * w + x]) {
-          cells.clear();
-          break;
-        }
-        cells.push_back(y * w + x);
-      }
-      std::sort(cells.begin(), cells.end());
-      k.cells_at[anchor] = cells;
-    }
+    k.cells_at = cells_at(shape);
     m_classes.push_back(std::move(k));
   }
   for (ShapeClass &k : m_classes) {
-    std::vector<int> component(n, -1);
-    std::vector<int> members; // pieces per component
-    for (int i : k.pieces) {
-      const int start = anchor_of(m_board.pieces[i]);
-      if (component[start] >= 0) {
-        ++members[component[start]];
-        continue;
-      }
-      const int id = static_cast<int>(members.size());
-      members.push_back(1);
-      std::vector<int> found{start};
-      component[start] = id;
-      for (std::size_t j = 0; j < found.size(); ++j) {
-        const int a = found[j], x = a % w;
-        for (int b : {k.vertical ? a - w : -1, k.vertical ? a + w : -1,
-                      k.horizontal && x > 0 ? a - 1 : -1,
-                      k.horizontal && x + 1 < w ? a + 1 : -1}) {
-          if (b >= 0 && b < n && component[b] < 0 && !k.cells_at[b].empty()) {
-            component[b] = id;
-            found.push_back(b);
-          }
+    find_components(k);
+  }
+}
+
+// The anchors the class's pieces can reach, by component (anchors linked
+// by one unit move of the shape, ignoring other pieces). Pieces never
+// leave their component: one holding one piece keeps exactly one (an
+// exactly-one group), one holding m keeps m (a count).
+void BlockPuzzle::find_components(ShapeClass &k) const {
+  const int w = m_board.width, n = w * m_board.height;
+  std::vector<int> component(n, -1);
+  std::vector<int> members; // pieces per component
+  for (int i : k.pieces) {
+    const int start = anchor_of(m_board.pieces[i]);
+    if (component[start] >= 0) {
+      ++members[component[start]];
+      continue;
+    }
+    const int id = static_cast<int>(members.size());
+    members.push_back(1);
+    std::vector<int> found{start};
+    component[start] = id;
+    for (std::size_t j = 0; j < found.size(); ++j) {
+      const int a = found[j], x = a % w;
+      for (int b : {k.vertical ? a - w : -1, k.vertical ? a + w : -1,
+                    k.horizontal && x > 0 ? a - 1 : -1,
+                    k.horizontal && x + 1 < w ? a + 1 : -1}) {
+        if (b >= 0 && b < n && component[b] < 0 && !k.cells_at[b].empty()) {
+          component[b] = id;
+          found.push_back(b);
         }
       }
-      k.components.push_back(found);
     }
-    for (int c = 0; c < static_cast<int>(members.size()); ++c) {
-      for (int a : k.components[c]) {
-        k.anchors.push_back(a);
-      }
-    }
-    std::sort(k.anchors.begin(), k.anchors.end());
-    // Pieces never leave their component: one holding one piece keeps
-    // exactly one (an exactly-one group), one holding m keeps m (a count).
-    std::vector<std::vector<int>> single;
-    for (int c = 0; c < static_cast<int>(members.size()); ++c) {
-      if (members[c] == 1) {
-        single.push_back(k.components[c]);
-      } else {
-        k.crowded.emplace_back(k.components[c], members[c]);
-      }
-    }
-    k.components = std::move(single);
+    k.components.push_back(found);
   }
+  for (int c = 0; c < static_cast<int>(members.size()); ++c) {
+    for (int a : k.components[c]) {
+      k.anchors.push_back(a);
+    }
+  }
+  std::sort(k.anchors.begin(), k.anchors.end());
+  std::vector<std::vector<int>> single;
+  for (int c = 0; c < static_cast<int>(members.size()); ++c) {
+    if (members[c] == 1) {
+      single.push_back(k.components[c]);
+    } else {
+      k.crowded.emplace_back(k.components[c], members[c]);
+    }
+  }
+  k.components = std::move(single);
 }
 
 std::string BlockPuzzle::cell_name(int cell) const {

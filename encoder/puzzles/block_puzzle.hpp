@@ -100,7 +100,12 @@ private:
   };
 
   void validate() const;
+  void place_piece(int i, std::vector<int> &owner) const;
   void build_classes();
+  std::vector<std::pair<int, int>> shape_of(const BlockPiece &piece) const;
+  std::vector<std::vector<int>>
+  cells_at(const std::vector<std::pair<int, int>> &shape) const;
+  void find_components(ShapeClass &k) const;
   void add_moves_for(int cls); // block_moves.cpp
   void add_paths_from(int cls, int anchor, int free_cells);
   void generate_moves();
