@@ -17,6 +17,10 @@
 #   benchmarks/run_all.sh --list          the result names, in order
 #   benchmarks/run_all.sh --sections      the sections with their results
 #
+# Every block-puzzle result recorded before the reachability engine was
+# measured by the horizon driver, which was then the only engine; those
+# runs pin it (--engine horizons), since the default now races both.
+#
 # `satslide --any` now races its fast path against the optimal driver by
 # default (--any-path race). Every --any result in RESULTS.md was measured
 # with the fast path alone, so every --any below adds --any-path=first to
@@ -121,6 +125,13 @@ klotski-classic-step|Klotski > Count invariants (`counts`, the Klotski default)
 klotski-piece-150s|Klotski > Count invariants (`counts`, the Klotski default)
 klotski-piece|Klotski > Every layout of the data, in its published (piece) metric
 klotski-identify|Klotski > Identical pieces: identified against told apart
+rush40-reach|Reachability by SAT: the second engine
+klotski-reach|Reachability by SAT: the second engine
+reach-formula|Reachability by SAT: the second engine
+rush40-auto|Reachability by SAT: the second engine
+klotski-short-auto|Reachability by SAT: the second engine
+klotski-all-auto|Reachability by SAT: the second engine
+any-race|Any plan: the race
 EOF
 }
 
@@ -158,7 +169,7 @@ produce() {
         --out $R/15puzzle-phase ;;
   # 8-puzzle > Driver strategies and CaDiCaL configurations (other families)
   rush40-phase)
-    run --suite rush40 --encodings pairs,pairs:--cadical=phase=0 \
+    run --extra "--engine horizons" --suite rush40 --encodings pairs,pairs:--cadical=phase=0 \
         --timeout 60 --out $R/rush40-phase ;;
   # 15-puzzle: random-walk scrambles with optimum 20–39
   15puzzle)
@@ -181,75 +192,75 @@ produce() {
         --timeout 120 --out $R/hard-npuzzle ;;
   # Rush Hour: the public original cards, both metrics
   rush40)
-    run --suite rush40 --encodings seed,compact,pairs,ordered --timeout 60 \
+    run --extra "--engine horizons" --suite rush40 --encodings seed,compact,pairs,ordered --timeout 60 \
         --out $R/rush40 ;;
   # Rush Hour: the public original cards, both metrics (card #40). The
   # default encoding was `pairs` then; it is `counts` now (RESULTS.md's
   # command, kept as recorded, so "default" now measures `counts`).
   hyperfine-rush40.md)
     hyperfine -r 2 -N --export-markdown $R/hyperfine-rush40.md \
-        "./build/cli/satslide -q --puzzle rushhour --metric step --encoding seed" \
-        "./build/cli/satslide -q --puzzle rushhour --metric step" \
-        "./build/cli/satslide -q --puzzle rushhour --metric slide --encoding seed" \
-        "./build/cli/satslide -q --puzzle rushhour --metric slide" ;;
+        "./build/cli/satslide -q --puzzle rushhour --engine horizons --metric step --encoding seed" \
+        "./build/cli/satslide -q --puzzle rushhour --engine horizons --metric step" \
+        "./build/cli/satslide -q --puzzle rushhour --engine horizons --metric slide --encoding seed" \
+        "./build/cli/satslide -q --puzzle rushhour --engine horizons --metric slide" ;;
   # Rush Hour: the public original cards (a later run; RESULTS.md elides
   # the list, the full one is in the folder's summary.md)
   rush40-cadical)
-    run --suite rush40 \
+    run --extra "--engine horizons" --suite rush40 \
         --encodings "pairs,pairs:--cadical=stabilize=0,pairs:--cadical=elim=0,pairs:--cadical=chrono=0,pairs:--cadical=walk=0,pairs:--cadical=inprocessing=0,seed" \
         --timeout 60 --out $R/rush40-cadical ;;
   # Rush Hour: the public original cards (a later run)
   rush40-encodings)
-    run --suite rush40 --encodings seed,windows,pruned,compact,budget,pairs \
+    run --extra "--engine horizons" --suite rush40 --encodings seed,windows,pruned,compact,budget,pairs \
         --timeout 60 --out $R/rush40-encodings ;;
   # Rush Hour cards > Any plan (the fast path alone: --any-path=first)
   rush40-any)
-    run --suite rush40 --encodings pairs,pairs:--any:--any-path=first \
+    run --extra "--engine horizons" --suite rush40 --encodings pairs,pairs:--any:--any-path=first \
         --timeout 60 --out $R/rush40-any ;;
   # Rush Hour cards > Move labels for the block puzzles (compact actions)
   rush40-labels)
-    run --suite rush40 --encodings seed,compact,pairs --timeout 60 \
+    run --extra "--engine horizons" --suite rush40 --encodings seed,compact,pairs --timeout 60 \
         --out $R/rush40-labels ;;
   # Rush Hour cards > Move labels for the block puzzles (compact actions)
   klotski-labels)
-    run --suite klotski-short --encodings seed,compact,pairs --timeout 60 \
+    run --extra "--engine horizons" --suite klotski-short --encodings seed,compact,pairs --timeout 60 \
         --out $R/klotski-labels ;;
   # Rush Hour cards > Move labels for the block puzzles (RESULTS.md elides
   # the commands; they are the ones in the tracked file)
   hyperfine-rush40-labels.md)
     hyperfine -r 3 -N --export-markdown $R/hyperfine-rush40-labels.md \
-        "./build/cli/satslide -q --puzzle rushhour --metric step --encoding seed" \
-        "./build/cli/satslide -q --puzzle rushhour --metric step --encoding pairs" \
-        "./build/cli/satslide -q --puzzle rushhour --metric step --encoding compact" \
-        "./build/cli/satslide -q --puzzle rushhour --metric slide --encoding seed" \
-        "./build/cli/satslide -q --puzzle rushhour --metric slide --encoding pairs" \
-        "./build/cli/satslide -q --puzzle rushhour --metric slide --encoding compact" ;;
+        "./build/cli/satslide -q --puzzle rushhour --engine horizons --metric step --encoding seed" \
+        "./build/cli/satslide -q --puzzle rushhour --engine horizons --metric step --encoding pairs" \
+        "./build/cli/satslide -q --puzzle rushhour --engine horizons --metric step --encoding compact" \
+        "./build/cli/satslide -q --puzzle rushhour --engine horizons --metric slide --encoding seed" \
+        "./build/cli/satslide -q --puzzle rushhour --engine horizons --metric slide --encoding pairs" \
+        "./build/cli/satslide -q --puzzle rushhour --engine horizons --metric slide --encoding compact" ;;
   # Rush Hour: Fogleman's database, one board per slide optimum 1–60
   rush-db)
-    run --suite rush-db --encodings pairs --timeout 60 --out $R/rush-db ;;
+    run --extra "--engine horizons" --suite rush-db --encodings pairs --timeout 60 --out $R/rush-db ;;
   # Rush Hour database > The whole public split (slide metric)
   rush-db-all-slide)
-    logged $R/rush-db-all-slide --suite rush-db-all-slide \
+    logged $R/rush-db-all-slide --extra "--engine horizons" --suite rush-db-all-slide \
         --encodings compact --timeout 60 ;;
   # Rush Hour database > The whole public split (step metric, boards
   # 1-5249: the recorded run was cut off there, --limit stops it there)
   rush-db-all-step)
-    logged $R/rush-db-all-step --suite rush-db-all-step \
+    logged $R/rush-db-all-step --extra "--engine horizons" --suite rush-db-all-step \
         --encodings compact --timeout 60 --limit 5249 ;;
   # Rush Hour database > The whole public split (step metric, the resumption)
   rush-db-all-step-rest)
-    logged $R/rush-db-all-step-rest --suite rush-db-all-step \
+    logged $R/rush-db-all-step-rest --extra "--engine horizons" --suite rush-db-all-step \
         --encodings compact --timeout 60 --start 5249 --limit 158 ;;
   # Rush Hour database > The whole public split (step metric, the tail)
   rush-db-all-step-tail)
-    logged $R/rush-db-all-step-tail --suite rush-db-all-step \
+    logged $R/rush-db-all-step-tail --extra "--engine horizons" --suite rush-db-all-step \
         --encodings compact --timeout 60 --start 5407 ;;
   # Rush Hour database > The whole public split (the four 60 s step
   # misses at 600 s, one JSON report each)
   rush-db-step-reruns)
     mkdir -p $R/rush-db-step-reruns
     for idx in 14579 15797 17190 17867; do
-      solve --puzzle rushhour --metric step --board "$(rush_board $idx)" \
+      solve --puzzle rushhour --engine horizons --metric step --board "$(rush_board $idx)" \
           --timeout 600 -q --json >"$R/rush-db-step-reruns/rush-db$idx-step.json"
     done ;;
   # 24-puzzle: any plan (the fast path alone: --any-path=first)
@@ -263,19 +274,19 @@ produce() {
         --timeout 60 --out $R/24puzzle-tighten ;;
   # Klotski (layouts with step optimum <= 26)
   klotski-short)
-    run --suite klotski-short --encodings seed,pairs --timeout 30 \
+    run --extra "--engine horizons" --suite klotski-short --encodings seed,pairs --timeout 30 \
         --out $R/klotski-short ;;
   # Klotski > Count invariants
   klotski-counts-seed)
-    run --suite klotski-short --encodings seed,counts --timeout 60 \
+    run --extra "--engine horizons" --suite klotski-short --encodings seed,counts --timeout 60 \
         --out $R/klotski-counts-seed ;;
   # Klotski > Count invariants
   klotski-counts)
-    run --suite klotski-short --encodings compact,counts --timeout 60 \
+    run --extra "--engine horizons" --suite klotski-short --encodings compact,counts --timeout 60 \
         --out $R/klotski-counts ;;
   # Klotski > Count invariants (every layout, piece metric)
   klotski-piece-counts)
-    run --suite klotski-piece --encodings counts --timeout 20 \
+    run --extra "--engine horizons" --suite klotski-piece --encodings counts --timeout 20 \
         --out $R/klotski-piece-counts ;;
   # Klotski > Count invariants (the classic to the end: the JSON report,
   # and stderr's line per horizon)
@@ -287,7 +298,7 @@ produce() {
       step) limit=4500 ;;
     esac
     mkdir -p "$R/$1"
-    solve --puzzle klotski --metric "$metric" --timeout "$limit" --json \
+    solve --puzzle klotski --engine horizons --metric "$metric" --timeout "$limit" --json \
         >"$R/$1/result.json" 2>"$R/$1/horizons.log" ;;
   # Klotski > Count invariants (the 13 layouts with piece optimum < 50
   # that the 20 s sweep missed, 150 s each)
@@ -305,12 +316,42 @@ produce() {
     rm -f "$tmp" ;;
   # Klotski > Every layout of the data, in its published (piece) metric
   klotski-piece)
-    run --suite klotski-piece --encodings pairs --timeout 20 \
+    run --extra "--engine horizons" --suite klotski-piece --encodings pairs --timeout 20 \
         --out $R/klotski-piece ;;
   # Klotski > Identical pieces: identified against told apart
   klotski-identify)
-    run --suite klotski-short --encodings pairs,pairs:--distinct-pieces \
+    run --extra "--engine horizons" --suite klotski-short --encodings pairs,pairs:--distinct-pieces \
         --timeout 30 --out $R/klotski-identify ;;
+  # Reachability by SAT: the second engine
+  rush40-reach)
+    run --suite rush40 --encodings "counts:--engine=horizons,counts:--engine=reach:--reach-formula=compact,counts:--engine=reach:--reach-formula=seed" \
+        --timeout 60 --out $R/rush40-reach ;;
+  klotski-reach)
+    run --suite klotski-short --encodings "counts:--engine=horizons,counts:--engine=reach:--reach-formula=compact,counts:--engine=reach:--reach-formula=seed" \
+        --timeout 60 --out $R/klotski-reach ;;
+  reach-formula)
+    S=./build/cli/satslide
+    hyperfine -N -w 1 -r 3 --export-markdown $R/reach-formula/hyperfine.md \
+        "$S -q --puzzle rushhour --metric step --engine reach --reach-formula compact" \
+        "$S -q --puzzle rushhour --metric step --engine reach --reach-formula seed" \
+        "$S -q --puzzle klotski --metric slide --engine reach --reach-formula compact" \
+        "$S -q --puzzle klotski --metric slide --engine reach --reach-formula seed"
+    hyperfine -N -w 0 -r 3 --export-markdown $R/reach-formula/hyperfine-classic.md \
+        "$S -q --puzzle klotski --metric step" "$S -q --puzzle klotski --metric slide" \
+        "$S -q --puzzle klotski --metric piece" "$S -q --puzzle rushhour --metric step" \
+        "$S -q --puzzle rushhour --metric slide" ;;
+  rush40-auto)
+    run --suite rush40 --encodings "counts:--engine=horizons,counts:--engine=reach,counts" \
+        --timeout 60 --out $R/rush40-auto ;;
+  klotski-short-auto)
+    run --suite klotski-short --encodings "counts:--engine=horizons,counts:--engine=reach,counts" \
+        --timeout 60 --out $R/klotski-short-auto ;;
+  klotski-all-auto)
+    run --suite klotski --encodings counts --timeout 120 \
+        --out $R/klotski-all-auto ;;
+  # Any plan: the race
+  any-race)
+    ./benchmarks/any_race.sh ;;
   *)
     echo "run_all.sh: no command for '$1'" >&2
     exit 2 ;;
