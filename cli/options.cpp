@@ -85,6 +85,7 @@ std::string encoding_help() {
 struct Raw {
   std::string puzzle, metric, encoding, any_path = "race";
   std::string engine = "auto", reach_formula = "seed";
+  std::string reach_blocking = "visited";
   std::string solver_config = "default";
 };
 
@@ -134,6 +135,10 @@ po::options_description search_options(Options &o, Raw &raw) {
       "reach: store at most N positions, then hand over to horizons from "
       "the depth proven (default: no limit; auto's reach thread stops at "
       "1000000)")(
+      "reach-blocking", po::value(&raw.reach_blocking)->default_value("visited"),
+      "reach, expert: visited (every position found is blocked for good, "
+      "the default) or successors (blocked for one expansion only; for "
+      "comparisons)")(
       "reach-formula", po::value(&raw.reach_formula)->default_value("seed"),
       "reach: the one-step formula, seed (the textbook encoding, measured "
       "fastest) or compact (move labels, count invariants)")(
@@ -409,6 +414,11 @@ void type_values(Options &o, const Raw &raw, const po::variables_map &vm) {
                      raw.reach_formula + "'");
   }
   o.planner.reach_compact = raw.reach_formula == "compact";
+  if (raw.reach_blocking != "visited" && raw.reach_blocking != "successors") {
+    throw UsageError("--reach-blocking: expected visited or successors, got '" +
+                     raw.reach_blocking + "'");
+  }
+  o.planner.reach_block_successors = raw.reach_blocking == "successors";
   if (raw.any_path != "race" && raw.any_path != "first") {
     throw UsageError("--any-path: expected race or first, got '" +
                      raw.any_path + "'");

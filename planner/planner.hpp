@@ -61,6 +61,8 @@ struct PlannerOptions {
   Engine engine = Engine::automatic;
   long max_states = 0; // reach: positions to store, then hand over to
                        // horizons; 0 = no limit (automatic: a budget)
+  bool reach_block_successors = false; // reach: block each expansion's
+                                       // successors only (comparisons)
   bool reach_compact = false; // reach's one-step formula: the seed
                               // encoding (measured fastest), or compact
                               // labels with count invariants

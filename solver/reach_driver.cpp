@@ -74,7 +74,8 @@ private:
   bool expand(int i);
   // Adds a position found by the solver; true when the run is over.
   bool found(const encoder::State &state, int parent);
-  void block(const encoder::State &state);
+  // "Not this position" on layer 1, under `guard` unless it is 0.
+  void block(const encoder::State &state, int guard = 0);
   bool end(ReachOutcome outcome);
   void finish_layer(int depth, const char *result);
   encoder::Plan plan_to(int i) const;
@@ -102,7 +103,7 @@ bool Reach::end(ReachOutcome outcome) {
 // "Not this position" on layer 1. Over the true fluents alone while every
 // position has as many (then no position contains another, as with the
 // puzzles' exactly-one and count invariants); else over every fluent.
-void Reach::block(const encoder::State &state) {
+void Reach::block(const encoder::State &state, int guard) {
   int count = 0;
   for (char v : state) {
     count += v != 0;
@@ -111,6 +112,9 @@ void Reach::block(const encoder::State &state) {
     m_true_count = count;
   }
   std::vector<int> clause;
+  if (guard != 0) {
+    clause.push_back(-guard);
+  }
   for (int f = 0; f < m_task.num_fluents(); ++f) {
     if (state[f]) {
       clause.push_back(-m_encoding.fluent_var(1, f));
@@ -137,9 +141,14 @@ encoder::Plan Reach::plan_to(int i) const {
 
 bool Reach::found(const encoder::State &state, int parent) {
   if (!m_visited.add(state, parent)) {
+    if (m_options.blocking == ReachBlocking::successors) {
+      return false; // known: blocked for this expansion only
+    }
     return end(ReachOutcome::decode_error); // blocked, yet found again
   }
-  block(state);
+  if (m_options.blocking == ReachBlocking::visited) {
+    block(state);
+  }
   const int i = static_cast<int>(m_visited.size()) - 1;
   if (m_task.satisfies_goal(state)) {
     m_result.plan = plan_to(i);
@@ -161,6 +170,18 @@ bool Reach::expand(int i) {
     const int var = m_encoding.fluent_var(0, f);
     assumptions.push_back(s[f] ? var : -var);
   }
+  // Successors blocked for this expansion only hang on its own literal,
+  // retired when it ends.
+  const bool temporary = m_options.blocking == ReachBlocking::successors;
+  const int guard = temporary ? m_sink.new_var() : 0;
+  if (temporary) {
+    assumptions.push_back(guard);
+  }
+  const auto retire = [&] {
+    if (temporary) {
+      m_sink.add_clause({-guard});
+    }
+  };
   for (;;) {
     const auto call_start = std::chrono::steady_clock::now();
     const int64_t learned_before = m_sink.learned();
@@ -169,6 +190,7 @@ bool Reach::expand(int i) {
     m_layer_seconds += seconds_since(call_start);
     m_layer_conflicts += m_sink.learned() - learned_before;
     if (answer == SolveResult::unsat) {
+      retire();
       return false;
     }
     if (answer == SolveResult::unknown) {
@@ -178,6 +200,9 @@ bool Reach::expand(int i) {
     encoder::State next(m_task.num_fluents(), 0);
     for (int f = 0; f < m_task.num_fluents(); ++f) {
       next[f] = m_sink.value(m_encoding.fluent_var(1, f));
+    }
+    if (temporary) {
+      block(next, guard);
     }
     if (found(next, i)) {
       return true;
@@ -205,7 +230,9 @@ ReachResult Reach::run() {
   m_encoding.encode_step(0, m_sink);
   const encoder::State start = m_task.initial_state();
   m_visited.add(start, -1);
-  block(start);
+  if (m_options.blocking == ReachBlocking::visited) {
+    block(start);
+  }
   if (m_task.satisfies_goal(start)) {
     end(ReachOutcome::goal_found);
     return m_result;

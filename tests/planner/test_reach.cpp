@@ -67,6 +67,12 @@ TEST_SUITE("reach") {
           CHECK(r.no_plan_up_to == d - 1);
           CHECK(r.positions > 0);
           CHECK(r.sat_calls >= r.positions - 1);
+          // Blocking successors per expansion finds the same layers.
+          planner::PlannerOptions per_expansion = reach(compact);
+          per_expansion.reach_block_successors = true;
+          const planner::PlannerResult s = planner::solve(*p, per_expansion);
+          REQUIRE(s.status == Status::solved);
+          CHECK(s.replay.moves.size() == r.replay.moves.size());
           if (d > 0) {
             CHECK(r.proof == planner::Proof::exhausted_layers);
             CHECK(r.horizons.size() == static_cast<std::size_t>(d));
