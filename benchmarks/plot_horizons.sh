@@ -11,6 +11,14 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 encodings=$(awk -F, -v i="$instance" 'NR > 1 && $1 == i { print $2 }' "$csv" |
             awk '!seen[$0]++')
+if [ -z "$encodings" ]; then
+  echo "plot_horizons.sh: no rows for instance '$instance' in $csv" >&2
+  exit 1
+fi
+command -v gnuplot >/dev/null || {
+  echo "plot_horizons.sh: needs gnuplot (third_party/install_deps.sh)" >&2
+  exit 1
+}
 plot=""
 for e in $encodings; do
   awk -F, -v i="$instance" -v e="$e" \
@@ -18,7 +26,7 @@ for e in $encodings; do
       "$csv" > "$tmp/$e.dat"
   plot="$plot${plot:+, }'$tmp/$e.dat' using 1:2 with linespoints title '$e'"
 done
-gnuplot <<GNUPLOT
+gnuplot <<GNUPLOT || { rm -f "$png"; exit 1; }
 set terminal pngcairo size 800,500 noenhanced
 set output '$png'
 set title 'satslide: solver time per horizon, $instance'

@@ -3,6 +3,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/options.hpp"
+#include "cli/output.hpp"
 
 #include "solver/dimacs.hpp"
 
@@ -10,6 +11,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <iostream>
 #include <stdexcept>
 
@@ -46,43 +48,61 @@ int run(const Options &o) {
 
 } // namespace
 
+namespace {
+
+// Reports a failure on stderr and, under --json, as a JSON document on
+// stdout; returns its exit code.
+int fail(ExitCode exit_code, const char *kind, const std::string &message,
+         bool json) {
+  spdlog::error("{}", message);
+  if (json) {
+    print_error(std::cout, exit_code, kind, message);
+  }
+  return code(exit_code);
+}
+
+} // namespace
+
 int main(int argc, char *argv[]) {
   Options options;
   if (argc <= 1) {
     std::cerr << usage_text() << "Try 'satslide --help'.\n";
     return code(ExitCode::bad_usage);
   }
+  const bool json =
+      std::any_of(argv + 1, argv + argc,
+                  [](const char *a) { return std::string(a) == "--json"; });
   try {
     options = parse_options(argc, argv);
   } catch (const UsageError &e) {
     std::cerr << "satslide: " << e.what() << "\nTry 'satslide --help'.\n";
+    if (json) {
+      print_error(std::cout, ExitCode::bad_usage, "bad_usage", e.what());
+    }
     return code(ExitCode::bad_usage);
   }
   set_up_logging(options.log_level);
   try {
     return run(options);
   } catch (const UsageError &e) {
-    spdlog::error("{}", e.what());
-    return code(ExitCode::bad_usage);
+    return fail(ExitCode::bad_usage, "bad_usage", e.what(), json);
   } catch (const IoError &e) {
-    spdlog::error("{}", e.what());
-    return code(ExitCode::io_error);
+    return fail(ExitCode::io_error, "io_error", e.what(), json);
   } catch (const encoder::InputError &e) {
-    spdlog::error("bad input: {}", e.what());
-    return code(ExitCode::bad_input);
+    return fail(ExitCode::bad_input, "bad_input",
+                std::string("bad input: ") + e.what(), json);
   } catch (const solver::FormatError &e) {
-    spdlog::error("bad CNF or answer: {}", e.what());
-    return code(ExitCode::bad_answer);
+    return fail(ExitCode::bad_answer, "bad_answer",
+                std::string("bad CNF or answer: ") + e.what(), json);
   } catch (const std::invalid_argument &e) {
     // CaDiCaL rejected --solver-config or a --cadical value, or the
     // planner contradicting options.
-    spdlog::error("{}", e.what());
-    return code(ExitCode::bad_usage);
+    return fail(ExitCode::bad_usage, "bad_usage", e.what(), json);
   } catch (const std::bad_alloc &) {
-    spdlog::error("out of memory");
-    return code(ExitCode::internal_error);
+    return fail(ExitCode::internal_error, "internal_error", "out of memory",
+                json);
   } catch (const std::exception &e) {
-    spdlog::error("internal error: {}", e.what());
-    return code(ExitCode::internal_error);
+    return fail(ExitCode::internal_error, "internal_error",
+                std::string("internal error: ") + e.what(), json);
   }
 }

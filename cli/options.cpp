@@ -9,6 +9,7 @@
 #include <boost/program_options.hpp>
 #include <cadical.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -316,18 +317,39 @@ void check_family_takes(const Options &o, const po::variables_map &vm) {
   }
 }
 
-void check_ranges(const Options &o) {
+// A text option given as "" would read as not given (e.g. an empty
+// --board as the default board): an error instead.
+void check_not_empty(const po::variables_map &vm,
+                     const po::options_description &all) {
+  for (const auto &[name, value] : vm) {
+    const auto *option = all.find_nothrow(name, false);
+    const bool takes_value =
+        option && option->semantic()->max_tokens() > 0 && name != "command";
+    const auto *text = boost::any_cast<std::string>(&value.value());
+    if (takes_value && text && !value.defaulted() && text->empty()) {
+      throw UsageError("--" + name + " is empty");
+    }
+  }
+}
+
+void check_ranges(const Options &o, const po::variables_map &vm) {
   const planner::PlannerOptions &p = o.planner;
   if (p.min_horizon < 0 || p.max_horizon < 0) {
     throw UsageError("--min-horizon and --max-horizon must be >= 0");
   }
-  if (o.animate != -1 && (o.animate < 0 || o.animate > 60)) {
+  if (p.min_horizon > p.max_horizon) {
+    throw UsageError("--min-horizon " + std::to_string(p.min_horizon) +
+                     " is above --max-horizon " +
+                     std::to_string(p.max_horizon));
+  }
+  if (vm.count("animate") &&
+      !(std::isfinite(o.animate) && o.animate >= 0 && o.animate <= 60)) {
     throw UsageError("--animate: seconds per move from 0 to 60");
   }
   if (p.max_states < 0) {
     throw UsageError("--max-states must be >= 0");
   }
-  if (p.timeout_seconds < 0) {
+  if (!std::isfinite(p.timeout_seconds) || p.timeout_seconds < 0) {
     throw UsageError("--timeout must be >= 0 seconds");
   }
   if (o.instance.rows < 0 || o.instance.cols < 0) {
@@ -504,7 +526,8 @@ Options parse_options(int argc, const char *const argv[]) {
   if (o.command != Command::decode) {
     check_family_takes(o, vm);
   }
-  check_ranges(o);
+  check_not_empty(vm, all);
+  check_ranges(o, vm);
   check_combinations(o);
   return o;
 }

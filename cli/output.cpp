@@ -2,6 +2,8 @@
 
 #include "cli/animation.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <spdlog/spdlog.h>
 
 #include <atomic>
@@ -33,13 +35,26 @@ ExitCode exit_code_for(planner::Status status) {
   return ExitCode::internal_error;
 }
 
+void print_error(std::ostream &out, ExitCode code, const std::string &kind,
+                 const std::string &reason) {
+  nlohmann::ordered_json j;
+  j["status"] = "error";
+  j["error"] = kind;
+  j["exit_code"] = static_cast<int>(code);
+  j["reason"] = reason;
+  out << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+      << '\n';
+}
+
 int finish(const Report &report, const Options &o) {
   const bool solved = report.result.status == planner::Status::solved;
   if (o.json) {
     print_json(std::cout, report, o.show_boards);
   } else {
     if (o.animate >= 0 && solved) {
-      animate(std::cout, report, o.animate, isatty(fileno(stdout)) != 0);
+      // Frames are for people: no pauses when stdout is a file or a pipe.
+      const bool terminal = isatty(fileno(stdout)) != 0;
+      animate(std::cout, report, terminal ? o.animate : 0, terminal);
     }
     print_text(std::cout, report, o.show_boards);
   }

@@ -11,6 +11,12 @@ namespace satslide::cli {
 // The documented exit code of a result's status.
 ExitCode exit_code_for(planner::Status status);
 
+// Under --json, a run that ends in an error (exits 30-34) still prints one
+// JSON document: status "error", the kind (e.g. "bad_input"), the exit
+// code and the reason.
+void print_error(std::ostream &out, ExitCode code, const std::string &kind,
+                 const std::string &reason);
+
 // Prints the report as the options ask and returns its exit code.
 int finish(const Report &report, const Options &options);
 

@@ -98,7 +98,11 @@ Json head_json(const Report &report) {
   j["kind"] = report.spec.kind;
   j["instance"] = Json::object();
   for (const auto &[key, value] : report.spec.params) {
-    j["instance"][key] = value;
+    if (key == "rows" || key == "cols") {
+      j["instance"][key] = std::stoi(value); // numbers, as in the spec
+    } else {
+      j["instance"][key] = value;
+    }
   }
   j["board"] = report.board;
   if (!r.encoding.empty()) {

@@ -51,7 +51,14 @@ CadicalSink::CadicalSink(const std::string &config,
     const std::string name = option.substr(0, eq);
     int value = 1;
     try {
-      value = eq == std::string::npos ? 1 : std::stoi(option.substr(eq + 1));
+      if (eq != std::string::npos) {
+        const std::string text = option.substr(eq + 1);
+        std::size_t used = 0;
+        value = std::stoi(text, &used);
+        if (used != text.size()) {
+          throw std::invalid_argument(text);
+        }
+      }
     } catch (const std::exception &) {
       throw std::invalid_argument("CaDiCaL option '" + option +
                                   "' needs an integer value");

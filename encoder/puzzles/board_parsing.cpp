@@ -32,20 +32,31 @@ std::vector<int> parse_int_list(const std::string &text,
   }
   std::vector<int> values;
   std::string token;
+  bool after_comma = true; // a comma needs a value before it
   auto flush = [&] {
     if (!token.empty()) {
       values.push_back(parse_int(token, what));
       token.clear();
+      after_comma = false;
     }
   };
   for (char c : body) {
-    if (c == ',' || std::isspace(static_cast<unsigned char>(c))) {
+    if (c == ',') {
+      flush();
+      if (after_comma) {
+        throw InputError(what + ": an empty value before a comma");
+      }
+      after_comma = true;
+    } else if (std::isspace(static_cast<unsigned char>(c))) {
       flush();
     } else {
       token += c;
     }
   }
   flush();
+  if (after_comma && !values.empty()) {
+    throw InputError(what + ": a comma without a value after it");
+  }
   if (values.empty()) {
     throw InputError(what + ": no numbers given");
   }

@@ -32,6 +32,9 @@ std::string rest(const std::string &line) {
 // Without a stated goal, the one largest piece must reach the bottom
 // centre, as in every Huarong Dao layout.
 void default_goal(BlockBoard &board) {
+  if (board.pieces.empty()) {
+    throw InputError("the board has no pieces");
+  }
   std::size_t largest = 0;
   for (const BlockPiece &p : board.pieces) {
     largest = std::max(largest, p.cells.size());
@@ -87,6 +90,9 @@ BlockBoard parse_klotski_file(const std::string &text) {
     }
     const bool rows_left =
         in_grid && (height == 0 || static_cast<int>(rows.size()) < height);
+    if (!rows_left && line.front() == '#') {
+      continue; // a comment; inside the grid '#' is a wall
+    }
     if (rows_left &&
         (height > 0 || (word != "goal" && word != "name" && word != "size"))) {
       rows.push_back(line);

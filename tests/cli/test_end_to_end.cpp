@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <regex>
@@ -102,6 +103,18 @@ TEST_SUITE("cli::EndToEnd") {
          "does not minimise moves"},
         {"--puzzle klotski --file /nonexistent", 34, "cannot read"},
         {"--puzzle klotski --engine bfs", 32, "--engine: expected auto"},
+        // Found by trying what a new user would (issue 13).
+        {"--puzzle klotski --board ....", 31, "the board has no pieces"},
+        {"--puzzle klotski --board '#'", 31, "no pieces"},
+        {"--puzzle klotski --board ''", 32, "--board is empty"},
+        {"--puzzle rushhour --board ''", 32, "--board is empty"},
+        {"--board 1,,2,3,4,5,6,7,0", 31, "an empty value before a comma"},
+        {"--board 1,2,3,4,5,6,7,8,0,", 31, "a comma without a value"},
+        {"--board 1,2,3,4,5,6,7,8,0 --min-horizon 30 --max-horizon 10", 32,
+         "--min-horizon 30 is above --max-horizon 10"},
+        {"--board 1,2,3,4,5,6,7,8,0 --animate=nan", 32, "--animate"},
+        {"--board 1,2,3,4,5,6,7,8,0 --animate=-1", 32, "--animate"},
+        {"--board 1,2,3,4,5,6,7,8,0 --cadical elim=1x", 32, "integer value"},
         {"--puzzle klotski --engine reach --min-horizon 3", 32,
          "searches positions, not horizons"},
         {"--puzzle klotski --max-states -1", 32, "--max-states must be"},
@@ -260,6 +273,66 @@ TEST_SUITE("cli::EndToEnd") {
         "assert d['length']<=d['tightened_from']<=d['raw_length']; "
         "print('ok')\"");
     CHECK(tight.out == "ok\n");
+  }
+
+  TEST_CASE("errors under --json are JSON too") {
+    const auto r = run_command(
+        std::string(SATSLIDE_BINARY) +
+        " --json --board '1 2 3' | python3 -c \"import json,sys; "
+        "d=json.load(sys.stdin); "
+        "assert d['status']=='error' and d['error']=='bad_input'; "
+        "assert d['exit_code']==31 and 'square' in d['reason']; "
+        "print('ok')\"");
+    CHECK(r.out == "ok\n");
+    const auto usage = run_command(
+        std::string(SATSLIDE_BINARY) +
+        " --json --frobnicate | python3 -c \"import json,sys; "
+        "d=json.load(sys.stdin); assert d['exit_code']==32; print('ok')\"");
+    CHECK(usage.out == "ok\n");
+    const auto rows = run_command(
+        std::string(SATSLIDE_BINARY) +
+        " --json -q --board '1 2 3 4 5 6 7 8 0' | python3 -c \"import "
+        "json,sys; d=json.load(sys.stdin); "
+        "assert d['instance']['rows']==3 and d['instance']['cols']==3; "
+        "print('ok')\"");
+    CHECK(rows.out == "ok\n");
+  }
+
+  TEST_CASE("SIGINT ends a run with its report and exit 22") {
+    // The horizon driver needs half an hour on the classic; interrupted
+    // after 2 s it still prints what it refuted.
+    const auto r = run_command(
+        "timeout --preserve-status -s INT 2 " + std::string(SATSLIDE_BINARY) +
+        " --puzzle klotski --metric slide --engine horizons --json -q; "
+        "echo \"exit $?\"");
+    const auto json_end = r.out.find('\n');
+    REQUIRE(json_end != std::string::npos);
+    CHECK(r.out.substr(json_end + 1) == "exit 22\n");
+    const auto parsed = run_command(
+        "printf '%s' '" + r.out.substr(0, json_end) +
+        "' | python3 -c \"import json,sys; d=json.load(sys.stdin); "
+        "assert d['status']=='cancelled' and d['length'] is None; "
+        "assert d['no_plan_up_to']>=2 and 'cancelled' in d['reason']; "
+        "print('ok')\"");
+    CHECK(parsed.out == "ok\n");
+  }
+
+  TEST_CASE("layout files take '#' comments outside the grid") {
+    std::ofstream("comment_layout.txt")
+        << "# a small layout\nname tiny\nsize 4 3\n# the grid follows\n"
+           "grid\nAB.C\nDD.C\nEE..\ngoal D 2 1 ; where D must go\n";
+    const auto r = run_satslide("--puzzle klotski --file comment_layout.txt -q");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("Klotski tiny") != std::string::npos);
+    std::remove("comment_layout.txt");
+  }
+
+  TEST_CASE("--animate does not pause when stdout is not a terminal") {
+    const auto start = std::chrono::steady_clock::now();
+    // One move at 60 s a frame would take two minutes if it paused.
+    const auto r = run_satslide("--board '1 2 3 4 5 6 7 0 8' --animate 60 -q");
+    CHECK(r.exit_code == 0);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(30));
   }
 
   TEST_CASE("--engine reach proves card #40 by positions, and says so") {
