@@ -66,81 +66,113 @@ BlockBoard parse_klotski_grid(const std::string &text) {
   return board_from_rows(split_grid_rows(text), ".", "#", is_klotski_piece);
 }
 
-BlockBoard parse_klotski_file(const std::string &text) {
-  std::istringstream in(text);
-  std::string line, name;
-  std::vector<std::string> rows;
-  std::vector<BlockGoal> goals;
-  int width = 0, height = 0, number = 0;
-  bool in_grid = false;
-  const auto fail = [&](const std::string &why) {
-    return InputError("layout file line " + std::to_string(number) + ": " +
+namespace {
+
+// A layout file, line by line: header lines (name, size, grid, goal) and
+// the grid's rows.
+class LayoutReader {
+public:
+  // One line; ';' starts a comment, and '#' too outside the grid.
+  void read(std::string line);
+  BlockBoard board() const;
+
+private:
+  void header(const std::string &word, const std::string &line);
+  InputError fail(const std::string &why) const {
+    return InputError("layout file line " + std::to_string(m_number) + ": " +
                       why);
-  };
-  while (std::getline(in, line)) {
-    ++number;
-    line = line.substr(0, line.find(';'));
-    while (!line.empty() &&
-           std::isspace(static_cast<unsigned char>(line.back()))) {
-      line.pop_back();
-    }
-    const std::string word = first_word(line);
-    if (line.empty()) {
-      continue;
-    }
-    const bool rows_left =
-        in_grid && (height == 0 || static_cast<int>(rows.size()) < height);
-    if (!rows_left && line.front() == '#') {
-      continue; // a comment; inside the grid '#' is a wall
-    }
-    if (rows_left &&
-        (height > 0 || (word != "goal" && word != "name" && word != "size"))) {
-      rows.push_back(line);
-      continue;
-    }
-    in_grid = false;
-    std::istringstream fields(rest(line));
-    if (word == "name") {
-      name = rest(line);
-    } else if (word == "size") {
-      std::string w, h, extra;
-      fields >> w >> h >> extra;
-      if (!extra.empty()) {
-        throw fail("expected 'size WIDTH HEIGHT'");
-      }
-      width = parse_int(w, "size width");
-      height = parse_int(h, "size height");
-    } else if (word == "grid") {
-      in_grid = true;
-    } else if (word == "goal") {
-      std::string letter, x, y, extra;
-      fields >> letter >> x >> y >> extra;
-      if (letter.size() != 1 || y.empty() || !extra.empty()) {
-        throw fail("expected 'goal LETTER X Y'");
-      }
-      goals.push_back(
-          {letter[0], parse_int(x, "goal x"), parse_int(y, "goal y")});
-    } else {
-      throw fail("unknown line '" + line + "'");
-    }
   }
-  if (rows.empty()) {
+
+  std::string m_name;
+  std::vector<std::string> m_rows;
+  std::vector<BlockGoal> m_goals;
+  int m_width = 0, m_height = 0, m_number = 0;
+  bool m_in_grid = false;
+};
+
+void LayoutReader::read(std::string line) {
+  ++m_number;
+  line = line.substr(0, line.find(';'));
+  while (!line.empty() &&
+         std::isspace(static_cast<unsigned char>(line.back()))) {
+    line.pop_back();
+  }
+  if (line.empty()) {
+    return;
+  }
+  const std::string word = first_word(line);
+  const bool rows_left =
+      m_in_grid &&
+      (m_height == 0 || static_cast<int>(m_rows.size()) < m_height);
+  if (!rows_left && line.front() == '#') {
+    return; // a comment; inside the grid '#' is a wall
+  }
+  if (rows_left && (m_height > 0 ||
+                    (word != "goal" && word != "name" && word != "size"))) {
+    m_rows.push_back(line);
+    return;
+  }
+  m_in_grid = false;
+  header(word, line);
+}
+
+void LayoutReader::header(const std::string &word, const std::string &line) {
+  std::istringstream fields(rest(line));
+  if (word == "name") {
+    m_name = rest(line);
+  } else if (word == "size") {
+    std::string w, h, extra;
+    fields >> w >> h >> extra;
+    if (!extra.empty()) {
+      throw fail("expected 'size WIDTH HEIGHT'");
+    }
+    m_width = parse_int(w, "size width");
+    m_height = parse_int(h, "size height");
+  } else if (word == "grid") {
+    m_in_grid = true;
+  } else if (word == "goal") {
+    std::string letter, x, y, extra;
+    fields >> letter >> x >> y >> extra;
+    if (letter.size() != 1 || y.empty() || !extra.empty()) {
+      throw fail("expected 'goal LETTER X Y'");
+    }
+    m_goals.push_back(
+        {letter[0], parse_int(x, "goal x"), parse_int(y, "goal y")});
+  } else {
+    throw fail("unknown line '" + line + "'");
+  }
+}
+
+BlockBoard LayoutReader::board() const {
+  if (m_rows.empty()) {
     throw InputError("layout file has no grid");
   }
   std::string joined;
-  for (const std::string &r : rows) {
+  for (const std::string &r : m_rows) {
     joined += r + "\n";
   }
   BlockBoard board = parse_klotski_grid(joined);
-  if ((width && board.width != width) || (height && board.height != height)) {
-    throw InputError("layout file says size " + std::to_string(width) + " " +
-                     std::to_string(height) + " but its grid is " +
+  if ((m_width && board.width != m_width) ||
+      (m_height && board.height != m_height)) {
+    throw InputError("layout file says size " + std::to_string(m_width) +
+                     " " + std::to_string(m_height) + " but its grid is " +
                      std::to_string(board.width) + " " +
                      std::to_string(board.height));
   }
-  board.name = name;
-  board.goals = goals;
+  board.name = m_name;
+  board.goals = m_goals;
   return board;
+}
+
+} // namespace
+
+BlockBoard parse_klotski_file(const std::string &text) {
+  std::istringstream in(text);
+  LayoutReader reader;
+  for (std::string line; std::getline(in, line);) {
+    reader.read(line);
+  }
+  return reader.board();
 }
 
 BlockPuzzle klotski_from_options(const InstanceOptions &o) {
