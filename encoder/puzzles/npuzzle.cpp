@@ -244,7 +244,20 @@ Task NPuzzle::compile() const {
     a.del = {fluent(m.tile, m.from), fluent(0, m.to)};
     task.actions.push_back(std::move(a));
   }
-  // Labels: the blank's move from `to` to `from`, whichever tile it is.
+  label_moves(task);
+  for (const Move &m : m_moves) {
+    const auto it =
+        std::find_if(m_moves.begin(), m_moves.end(), [&](const Move &o) {
+          return o.tile == m.tile && o.from == m.to && o.to == m.from;
+        });
+    task.inverse.push_back(static_cast<int>(it - m_moves.begin()));
+  }
+  return task;
+}
+
+// Labels: the blank's move from `to` to `from`, whichever tile it is.
+void NPuzzle::label_moves(Task &task) const {
+  const int n = cells();
   std::vector<int> label_of(n * n, -1);
   for (const Move &m : m_moves) {
     int &id = label_of[m.to * n + m.from];
@@ -265,14 +278,6 @@ Task NPuzzle::compile() const {
       }
     }
   }
-  for (const Move &m : m_moves) {
-    const auto it =
-        std::find_if(m_moves.begin(), m_moves.end(), [&](const Move &o) {
-          return o.tile == m.tile && o.from == m.to && o.to == m.from;
-        });
-    task.inverse.push_back(static_cast<int>(it - m_moves.begin()));
-  }
-  return task;
 }
 
 // Each move swaps the blank with a tile, a transposition, and moves the

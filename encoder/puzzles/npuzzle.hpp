@@ -54,6 +54,7 @@ private:
     int tile, from, to; // the tile slides from cell `from` into `to`
   };
   int cells() const { return m_rows * m_cols; }
+  void label_moves(Task &task) const;
   int fluent(int value, int cell) const { return value * cells() + cell; }
   std::string cell_name(int cell) const;
 
