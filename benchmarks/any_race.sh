@@ -8,7 +8,7 @@ set -eu
 cd "$(dirname "$0")/.."
 out=benchmarks/results/any-race
 mkdir -p "$out"
-s=./build/cli/satslide
+s=${SATSLIDE:-./build/cli/satslide}
 bench() { # name runs command...
   name=$1 runs=$2
   shift 2

@@ -176,6 +176,11 @@ def run_one(binary, args, encoding, timeout, extra):
     except json.JSONDecodeError:
         report = {"status": f"crash (exit {proc.returncode})",
                   "horizons": [], "length": None, "optimal": False}
+    if report.get("status") == "error":  # satslide's error document
+        print(f"ERROR {' '.join(cmd)}: {report.get('reason')}",
+              file=sys.stderr)
+        report = {"status": f"error (exit {proc.returncode})",
+                  "horizons": [], "length": None, "optimal": False}
     return report, wall, proc.returncode
 
 
