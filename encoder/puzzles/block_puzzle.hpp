@@ -109,7 +109,19 @@ private:
   void add_moves_for(int cls); // block_moves.cpp
   void add_paths_from(int cls, int anchor, int free_cells);
   void generate_moves();
-  void label_moves(Task &task) const; // block_task.cpp
+  // The task's fluent ids (block_task.cpp): per cell its "free" fluent
+  // (-1 on walls), per class and anchor its placement (-1 where none).
+  struct Fluents {
+    std::vector<int> free;
+    std::vector<std::vector<int>> at;
+  };
+  Fluents add_fluents(Task &task) const;
+  std::vector<char> add_start_and_goal(Task &task, const Fluents &f) const;
+  void add_groups(Task &task, const Fluents &f,
+                  const std::vector<char> &covered) const;
+  Action action_for(const Move &m, const Fluents &f) const;
+  void add_actions(Task &task, const Fluents &f) const;
+  void label_moves(Task &task) const;
   int anchor_of(const BlockPiece &piece) const;
   std::string cell_name(int cell) const;
   std::string class_name(int cls) const;

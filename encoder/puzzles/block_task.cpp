@@ -20,52 +20,73 @@ namespace satslide::encoder {
 // change and TaskDistances stays sound.
 Task BlockPuzzle::compile() const {
   Task task;
+  const Fluents f = add_fluents(task);
+  const std::vector<char> covered = add_start_and_goal(task, f);
+  add_groups(task, f, covered);
+  add_actions(task, f);
+  label_moves(task);
+  return task;
+}
+
+BlockPuzzle::Fluents BlockPuzzle::add_fluents(Task &task) const {
   const int n = m_board.width * m_board.height;
-  std::vector<int> free_fluent(n, -1);
+  Fluents f;
+  f.free.assign(n, -1);
   for (int c = 0; c < n; ++c) {
     if (!m_board.wall[c]) {
-      free_fluent[c] = task.num_fluents();
+      f.free[c] = task.num_fluents();
       task.fluents.push_back("cell " + cell_name(c) + " free");
     }
   }
-  std::vector<std::vector<int>> at(num_classes(), std::vector<int>(n, -1));
+  f.at.assign(num_classes(), std::vector<int>(n, -1));
   for (int k = 0; k < num_classes(); ++k) {
     for (int a : m_classes[k].anchors) {
-      at[k][a] = task.num_fluents();
+      f.at[k][a] = task.num_fluents();
       task.fluents.push_back(class_name(k) + " at " + cell_name(a));
     }
   }
+  return f;
+}
 
+// The initial state and the goal; returns which cells the pieces cover.
+std::vector<char> BlockPuzzle::add_start_and_goal(Task &task,
+                                                  const Fluents &f) const {
+  const int n = m_board.width * m_board.height;
   std::vector<char> covered(n, 0);
   for (std::size_t i = 0; i < m_board.pieces.size(); ++i) {
-    task.init.push_back(at[m_class_of[i]][anchor_of(m_board.pieces[i])]);
+    task.init.push_back(f.at[m_class_of[i]][anchor_of(m_board.pieces[i])]);
     for (int c : m_board.pieces[i].cells) {
       covered[c] = 1;
     }
   }
   for (int c = 0; c < n; ++c) {
-    if (free_fluent[c] >= 0 && !covered[c]) {
-      task.init.push_back(free_fluent[c]);
+    if (f.free[c] >= 0 && !covered[c]) {
+      task.init.push_back(f.free[c]);
     }
   }
   for (const BlockGoal &g : m_board.goals) {
     for (std::size_t i = 0; i < m_board.pieces.size(); ++i) {
       if (m_board.pieces[i].letter == g.letter) {
-        task.goal.push_back(at[m_class_of[i]][g.y * m_board.width + g.x]);
+        task.goal.push_back(f.at[m_class_of[i]][g.y * m_board.width + g.x]);
       }
     }
   }
+  return covered;
+}
 
+void BlockPuzzle::add_groups(Task &task, const Fluents &f,
+                             const std::vector<char> &covered) const {
+  const int n = m_board.width * m_board.height;
   std::vector<std::vector<int>> by_cell(n);
   for (int c = 0; c < n; ++c) {
-    if (free_fluent[c] >= 0) {
-      by_cell[c].push_back(free_fluent[c]);
+    if (f.free[c] >= 0) {
+      by_cell[c].push_back(f.free[c]);
     }
   }
   for (int k = 0; k < num_classes(); ++k) {
     for (int a : m_classes[k].anchors) {
       for (int c : m_classes[k].cells_at[a]) {
-        by_cell[c].push_back(at[k][a]);
+        by_cell[c].push_back(f.at[k][a]);
       }
     }
   }
@@ -78,7 +99,7 @@ Task BlockPuzzle::compile() const {
     for (const auto &component : m_classes[k].components) {
       auto &group = task.exactly_one.emplace_back();
       for (int a : component) {
-        group.push_back(at[k][a]);
+        group.push_back(f.at[k][a]);
       }
     }
   }
@@ -94,52 +115,60 @@ Task BlockPuzzle::compile() const {
       Task::CountGroup &group = task.exactly_k.emplace_back();
       group.count = pieces;
       for (int a : anchors) {
-        group.fluents.push_back(at[k][a]);
+        group.fluents.push_back(f.at[k][a]);
       }
     }
   }
   if (!task.exactly_k.empty()) {
     Task::CountGroup &group = task.exactly_k.emplace_back();
     for (int c = 0; c < n; ++c) {
-      if (free_fluent[c] >= 0) {
-        group.fluents.push_back(free_fluent[c]);
+      if (f.free[c] >= 0) {
+        group.fluents.push_back(f.free[c]);
         group.count += !covered[c];
       }
     }
   }
+}
 
+// One action per move: the anchor moves, the cells it leaves become free
+// and those it enters stop being free; the cells it sweeps must be free.
+Action BlockPuzzle::action_for(const Move &m, const Fluents &f) const {
+  const ShapeClass &k = m_classes[m.cls];
+  const std::vector<int> &old_cells = k.cells_at[m.from()];
+  const std::vector<int> &new_cells = k.cells_at[m.to()];
+  Action a;
+  a.name = "move " + class_name(m.cls) + " from " + cell_name(m.from());
+  if (m_board.metric == Metric::piece) {
+    for (std::size_t i = 1; i + 1 < m.path.size(); ++i) {
+      a.name += (i == 1 ? " via " : " ") + cell_name(m.path[i]);
+    }
+  }
+  a.name += " to " + cell_name(m.to());
+  a.pre.push_back(f.at[m.cls][m.from()]);
+  for (int c : m.swept) {
+    a.pre.push_back(f.free[c]);
+  }
+  a.del.push_back(f.at[m.cls][m.from()]);
+  a.add.push_back(f.at[m.cls][m.to()]);
+  for (int c : new_cells) {
+    if (!std::binary_search(old_cells.begin(), old_cells.end(), c)) {
+      a.del.push_back(f.free[c]);
+    }
+  }
+  for (int c : old_cells) {
+    if (!std::binary_search(new_cells.begin(), new_cells.end(), c)) {
+      a.add.push_back(f.free[c]);
+    }
+  }
+  return a;
+}
+
+void BlockPuzzle::add_actions(Task &task, const Fluents &f) const {
   std::map<std::tuple<int, int, int>, int> first_move;
   for (const Move &m : m_moves) {
-    const ShapeClass &k = m_classes[m.cls];
-    const std::vector<int> &old_cells = k.cells_at[m.from()];
-    const std::vector<int> &new_cells = k.cells_at[m.to()];
-    Action a;
-    a.name = "move " + class_name(m.cls) + " from " + cell_name(m.from());
-    if (m_board.metric == Metric::piece) {
-      for (std::size_t i = 1; i + 1 < m.path.size(); ++i) {
-        a.name += (i == 1 ? " via " : " ") + cell_name(m.path[i]);
-      }
-    }
-    a.name += " to " + cell_name(m.to());
-    a.pre.push_back(at[m.cls][m.from()]);
-    for (int c : m.swept) {
-      a.pre.push_back(free_fluent[c]);
-    }
-    a.del.push_back(at[m.cls][m.from()]);
-    a.add.push_back(at[m.cls][m.to()]);
-    for (int c : new_cells) {
-      if (!std::binary_search(old_cells.begin(), old_cells.end(), c)) {
-        a.del.push_back(free_fluent[c]);
-      }
-    }
-    for (int c : old_cells) {
-      if (!std::binary_search(new_cells.begin(), new_cells.end(), c)) {
-        a.add.push_back(free_fluent[c]);
-      }
-    }
     first_move.emplace(std::make_tuple(m.cls, m.from(), m.to()),
                        task.num_actions());
-    task.actions.push_back(std::move(a));
+    task.actions.push_back(action_for(m, f));
   }
   // Any move straight back undoes a move (whatever path it takes), so
   // the first one found serves as the inverse for no-undo.
@@ -147,8 +176,6 @@ Task BlockPuzzle::compile() const {
     const auto it = first_move.find(std::make_tuple(m.cls, m.to(), m.from()));
     task.inverse.push_back(it == first_move.end() ? -1 : it->second);
   }
-  label_moves(task);
-  return task;
 }
 
 // Move labels for the compact encodings: a piece alone in its component
