@@ -12,6 +12,8 @@
 
 namespace satslide::encoder {
 
+class BlockOccupancy; // block_replay.cpp
+
 struct BlockPiece {
   char letter = 0;
   std::vector<int> cells; // y * width + x
@@ -122,6 +124,10 @@ private:
   Action action_for(const Move &m, const Fluents &f) const;
   void add_actions(Task &task, const Fluents &f) const;
   void label_moves(Task &task) const;
+  int piece_at(const std::vector<int> &anchors, const Move &m) const;
+  std::optional<std::string> walk(const Move &m, int p,
+                                  BlockOccupancy &occupied, std::string &dirs,
+                                  std::string &names) const;
   int anchor_of(const BlockPiece &piece) const;
   std::string cell_name(int cell) const;
   std::string class_name(int cls) const;
