@@ -125,6 +125,12 @@ private:
   void add_actions(Task &task, const Fluents &f) const;
   void label_moves(Task &task) const;
   int piece_at(const std::vector<int> &anchors, const Move &m) const;
+  struct PositionKeys; // block_search.cpp
+  PositionKeys position_keys() const;
+  std::string start_key(const PositionKeys &keys) const;
+  std::vector<std::string> successors(const PositionKeys &keys,
+                                      const std::string &key,
+                                      std::vector<char> &occupied) const;
   std::optional<std::string> walk(const Move &m, int p,
                                   BlockOccupancy &occupied, std::string &dirs,
                                   std::string &names) const;
