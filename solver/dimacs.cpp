@@ -1,5 +1,7 @@
 #include "dimacs.hpp"
 
+#include <algorithm>
+#include <climits>
 #include <cstdlib>
 #include <istream>
 #include <ostream>
@@ -66,9 +68,9 @@ CnfFile read_cnf(std::istream &in) {
     }
     std::istringstream fields(line);
     if (line[0] == 'p') {
-      std::string p, fmt;
+      std::string p, fmt, extra;
       if (header || !(fields >> p >> fmt >> cnf.vars >> declared) ||
-          fmt != "cnf" || cnf.vars < 0 || declared < 0) {
+          fmt != "cnf" || cnf.vars < 0 || declared < 0 || fields >> extra) {
         throw FormatError("CNF line " + std::to_string(line_no) +
                           ": bad 'p cnf' header");
       }
@@ -84,7 +86,7 @@ CnfFile read_cnf(std::istream &in) {
       if (lit == 0) {
         cnf.clauses.push_back(clause);
         clause.clear();
-      } else if (std::abs(lit) > cnf.vars) {
+      } else if (lit == INT_MIN || std::abs(lit) > cnf.vars) {
         throw FormatError("CNF line " + std::to_string(line_no) + ": literal " +
                           std::to_string(lit) +
                           " beyond the declared variables");
@@ -143,85 +145,139 @@ CnfMap read_map(const CnfFile &cnf) {
   return map;
 }
 
-SolverAnswer read_answer(std::istream &in) {
-  SolverAnswer answer;
-  std::string line;
-  bool have_status = false, minisat_style = false, ended = false;
-  while (std::getline(in, line)) {
-    std::istringstream fields(line);
-    std::string first;
-    if (!(fields >> first) || first == "c") {
-      continue;
-    }
-    const bool status_line =
-        first == "s" || (!have_status && (first == "SAT" || first == "UNSAT" ||
-                                          first == "INDET"));
-    if (status_line) {
-      std::string status = first;
-      if (first == "s") {
-        fields >> status;
-      } else {
-        minisat_style = true;
-      }
-      if (have_status) {
-        throw FormatError("answer has more than one status line");
-      }
-      have_status = true;
-      if (status == "SATISFIABLE" || status == "SAT") {
-        answer.status = AnswerStatus::sat;
-      } else if (status == "UNSATISFIABLE" || status == "UNSAT") {
-        answer.status = AnswerStatus::unsat;
-      } else if (status == "UNKNOWN" || status == "INDET") {
-        answer.status = AnswerStatus::unknown;
-      } else {
-        throw FormatError("unknown status '" + status + "'");
-      }
-      continue;
-    }
-    if (first != "v") {
-      if (!minisat_style) {
-        throw FormatError("unexpected line in answer: '" + line + "'");
-      }
-      fields.clear();
-      fields.str(line);
-    }
-    if (ended) {
-      throw FormatError("model continues after its terminating 0");
-    }
-    std::string token;
-    while (fields >> token) {
-      int lit;
-      try {
-        std::size_t used = 0;
-        lit = std::stoi(token, &used);
-        if (used != token.size()) {
-          throw std::invalid_argument(token);
-        }
-      } catch (const std::exception &) {
-        throw FormatError("answer: '" + token + "' is not a literal");
-      }
-      if (lit == 0) {
-        ended = true;
-        break;
-      }
-      answer.literals.push_back(lit);
-    }
+namespace {
+
+// A solver's answer, line by line: one status line (SAT-competition "s
+// ..." or minisat's bare "SAT"/"UNSAT"/"INDET"), then the model's
+// literals ("v ..." lines, or bare numbers after minisat's status), ended
+// by 0.
+class AnswerReader {
+public:
+  void read(const std::string &line);
+  SolverAnswer answer() const;
+
+private:
+  void status(const std::string &first, std::istringstream &fields);
+  void literals(std::istringstream &fields);
+
+  SolverAnswer m_answer;
+  bool m_have_status = false, m_minisat_style = false, m_ended = false;
+};
+
+void AnswerReader::read(const std::string &line) {
+  std::istringstream fields(line);
+  std::string first;
+  if (!(fields >> first) || first == "c") {
+    return;
   }
-  if (!have_status) {
+  if (first == "s" || (!m_have_status && (first == "SAT" || first == "UNSAT" ||
+                                          first == "INDET"))) {
+    status(first, fields);
+    return;
+  }
+  if (first != "v") {
+    if (!m_minisat_style) {
+      throw FormatError("unexpected line in answer: '" + line + "'");
+    }
+    fields.clear();
+    fields.str(line);
+  }
+  if (m_ended) {
+    throw FormatError("model continues after its terminating 0");
+  }
+  literals(fields);
+}
+
+void AnswerReader::status(const std::string &first,
+                          std::istringstream &fields) {
+  std::string status = first;
+  if (first == "s") {
+    fields >> status;
+  } else {
+    m_minisat_style = true;
+  }
+  if (m_have_status) {
+    throw FormatError("answer has more than one status line");
+  }
+  m_have_status = true;
+  if (status == "SATISFIABLE" || status == "SAT") {
+    m_answer.status = AnswerStatus::sat;
+  } else if (status == "UNSATISFIABLE" || status == "UNSAT") {
+    m_answer.status = AnswerStatus::unsat;
+  } else if (status == "UNKNOWN" || status == "INDET") {
+    m_answer.status = AnswerStatus::unknown;
+  } else {
+    throw FormatError("unknown status '" + status + "'");
+  }
+}
+
+void AnswerReader::literals(std::istringstream &fields) {
+  std::string token;
+  while (fields >> token) {
+    int lit;
+    try {
+      std::size_t used = 0;
+      lit = std::stoi(token, &used);
+      if (used != token.size() || lit == INT_MIN) {
+        throw std::invalid_argument(token);
+      }
+    } catch (const std::exception &) {
+      throw FormatError("answer: '" + token + "' is not a literal");
+    }
+    if (lit == 0) {
+      m_ended = true;
+      return;
+    }
+    m_answer.literals.push_back(lit);
+  }
+}
+
+SolverAnswer AnswerReader::answer() const {
+  if (!m_have_status) {
     throw FormatError("answer has no status line ('s SATISFIABLE' or "
                       "minisat's 'SAT')");
   }
-  if (answer.status == AnswerStatus::sat && !ended) {
+  if (m_answer.status == AnswerStatus::sat && !m_ended) {
     throw FormatError("answer says SATISFIABLE but its model does not end "
                       "with 0");
   }
-  return answer;
+  return m_answer;
+}
+
+// The largest variable the clauses, the model or the map use: the values
+// are stored up to it, not up to the header's count (which may be huge).
+int largest_var(const CnfFile &cnf, const CnfMap &map,
+                const SolverAnswer &answer) {
+  int largest = 0;
+  for (const auto &clause : cnf.clauses) {
+    for (int lit : clause) {
+      largest = std::max(largest, std::abs(lit));
+    }
+  }
+  for (int lit : answer.literals) {
+    largest = std::max(largest, std::abs(lit));
+  }
+  for (const auto &v : map.fluents) {
+    largest = std::max(largest, v.var);
+  }
+  return largest;
+}
+
+} // namespace
+
+SolverAnswer read_answer(std::istream &in) {
+  AnswerReader reader;
+  for (std::string line; std::getline(in, line);) {
+    reader.read(line);
+  }
+  return reader.answer();
 }
 
 encoder::Plan decode_answer(const CnfFile &cnf, const CnfMap &map,
                             const SolverAnswer &answer,
                             const encoder::Task &task) {
-  std::vector<signed char> value(cnf.vars + 1, 0);
+  std::vector<signed char> value(
+      static_cast<std::size_t>(largest_var(cnf, map, answer)) + 1, 0);
   for (int lit : answer.literals) {
     const int var = std::abs(lit);
     if (var > cnf.vars) {
@@ -245,13 +301,19 @@ encoder::Plan decode_answer(const CnfFile &cnf, const CnfMap &map,
                         std::to_string(i + 1) + " of the CNF");
     }
   }
+  // Every state variable of every layer is named: a horizon beyond what
+  // the map holds is refused before anything that size is allocated.
+  if ((static_cast<long long>(map.horizon) + 1) * task.num_fluents() >
+      static_cast<long long>(map.fluents.size())) {
+    throw FormatError("the CNF's variable map misses a state variable");
+  }
   std::vector<encoder::State> states(map.horizon + 1,
                                      encoder::State(task.num_fluents(), 0));
   std::vector<std::vector<char>> seen(states.size(),
                                       std::vector<char>(task.num_fluents()));
   for (const auto &v : map.fluents) {
     if (v.step < 0 || v.step > map.horizon || v.fluent < 0 ||
-        v.fluent >= task.num_fluents() || v.var > cnf.vars ||
+        v.fluent >= task.num_fluents() || v.var < 1 || v.var > cnf.vars ||
         task.fluents[v.fluent] != v.name) {
       throw FormatError("the CNF's variable map does not match the puzzle "
                         "it names (variable " +

@@ -104,6 +104,36 @@ TEST_SUITE("solver::Dimacs") {
     CHECK_THROWS_AS(solver::decode_answer(
                         w.cnf, w.map, read("s SATISFIABLE\nv 1 -1 0\n"), task),
                     solver::FormatError);
+    // The most negative int is no literal (its absolute value overflows).
+    CHECK_THROWS_AS(read("s SATISFIABLE\nv -2147483648 0\n"),
+                    solver::FormatError);
+    CHECK_THROWS_AS(read("SAT\n-2147483648 0\n"), solver::FormatError);
+  }
+
+  TEST_CASE("a huge declared variable count allocates nothing that size") {
+    // The header may declare far more variables than are used: decoding
+    // stores values only up to the largest variable in use.
+    Written w = write("1 2 3 4 5 6 7 0 8", 1);
+    const std::string header = "p cnf " + std::to_string(w.cnf.vars);
+    std::string text = w.text;
+    text.replace(text.find(header), header.size(), "p cnf 2147483647");
+    std::istringstream in(text);
+    const solver::CnfFile huge = solver::read_cnf(in);
+    CHECK(huge.vars == 2147483647);
+    const encoder::Task task =
+        encoder::NPuzzle::from_params(w.map.spec.params).compile();
+    const solver::SolverAnswer model = [&] {
+      std::istringstream a(answer(w.cnf, false));
+      return solver::read_answer(a);
+    }();
+    CHECK(solver::decode_answer(huge, solver::read_map(huge), model, task)
+              .size() == 1);
+    // A horizon the map does not hold is refused before allocating it.
+    solver::CnfMap far = w.map;
+    far.horizon = 2000000000;
+    CHECK_THROWS_WITH_AS(solver::decode_answer(w.cnf, far, model, task),
+                         doctest::Contains("misses a state variable"),
+                         solver::FormatError);
   }
 
   TEST_CASE("malformed CNF files are rejected") {
@@ -115,6 +145,8 @@ TEST_SUITE("solver::Dimacs") {
     CHECK_THROWS_AS(read("p cnf 2 2\n1 2 0\n"), solver::FormatError);
     CHECK_THROWS_AS(read("p cnf 2 1\n1 3 0\n"), solver::FormatError);
     CHECK_THROWS_AS(read("p cnf 2 1\n1 a 0\n"), solver::FormatError);
+    CHECK_THROWS_AS(read("p cnf 2 1 junk\n1 2 0\n"), solver::FormatError);
+    CHECK_THROWS_AS(read("p cnf 2 1\n-2147483648 0\n"), solver::FormatError);
     const solver::CnfFile plain = read("p cnf 2 1\n1 -2 0\n");
     CHECK(plain.clauses.size() == 1);
     CHECK_THROWS_AS(solver::read_map(plain), solver::FormatError);
