@@ -1,5 +1,7 @@
 #include "encoder/task/task.hpp"
 
+#include <algorithm>
+
 namespace satslide::encoder {
 
 State Task::initial_state() const {
@@ -78,45 +80,57 @@ std::optional<int> Task::action_between(const State &from,
   return std::nullopt;
 }
 
-std::optional<std::string> Task::validate() const {
-  auto in_range = [&](int f) { return f >= 0 && f < num_fluents(); };
-  for (const Action &a : actions) {
+namespace {
+
+// Actions, inverses and labels name fluents and labels that exist.
+std::optional<std::string> check_tables(const Task &t) {
+  const auto in_range = [&](int f) { return f >= 0 && f < t.num_fluents(); };
+  for (const Action &a : t.actions) {
     for (const auto *list : {&a.pre, &a.add, &a.del}) {
-      for (int f : *list) {
-        if (!in_range(f)) {
-          return "action " + a.name + " names an unknown fluent";
-        }
+      if (!std::all_of(list->begin(), list->end(), in_range)) {
+        return "action " + a.name + " names an unknown fluent";
       }
     }
   }
-  if (!inverse.empty() && inverse.size() != actions.size()) {
+  if (!t.inverse.empty() && t.inverse.size() != t.actions.size()) {
     return "inverse table has the wrong size";
   }
-  if (!label.empty()) {
-    if (label.size() != actions.size() ||
-        label_inverse.size() != label_names.size()) {
+  if (!t.label.empty()) {
+    if (t.label.size() != t.actions.size() ||
+        t.label_inverse.size() != t.label_names.size()) {
       return "label tables have the wrong size";
     }
-    for (int l : label) {
-      if (l < 0 || l >= num_labels()) {
+    for (int l : t.label) {
+      if (l < 0 || l >= t.num_labels()) {
         return "an action has an unknown label";
       }
     }
   }
-  // Per group: how many of its fluents hold at the start, or -1 if it
-  // names an unknown fluent.
-  const State s0 = initial_state();
+  if (!std::all_of(t.goal.begin(), t.goal.end(), in_range)) {
+    return "goal names an unknown fluent";
+  }
+  if (!std::all_of(t.init.begin(), t.init.end(), in_range)) {
+    return "initial state names an unknown fluent";
+  }
+  return std::nullopt;
+}
+
+// The initial state meets every exactly-one and count group.
+std::optional<std::string> check_groups(const Task &t) {
+  const State s0 = t.initial_state();
+  // How many of the group's fluents hold at the start; -1 if it names an
+  // unknown fluent.
   const auto true_at_start = [&](const std::vector<int> &group) {
     int count = 0;
     for (int f : group) {
-      if (!in_range(f)) {
+      if (f < 0 || f >= t.num_fluents()) {
         return -1;
       }
       count += s0[f];
     }
     return count;
   };
-  for (const auto &group : exactly_one) {
+  for (const auto &group : t.exactly_one) {
     const int count = true_at_start(group);
     if (count < 0) {
       return "exactly-one group names an unknown fluent";
@@ -125,7 +139,7 @@ std::optional<std::string> Task::validate() const {
       return "initial state violates an exactly-one group";
     }
   }
-  for (const CountGroup &group : exactly_k) {
+  for (const Task::CountGroup &group : t.exactly_k) {
     const int count = true_at_start(group.fluents);
     if (count < 0) {
       return "count group names an unknown fluent";
@@ -134,12 +148,16 @@ std::optional<std::string> Task::validate() const {
       return "initial state violates a count group";
     }
   }
-  for (int f : goal) {
-    if (!in_range(f)) {
-      return "goal names an unknown fluent";
-    }
-  }
   return std::nullopt;
+}
+
+} // namespace
+
+std::optional<std::string> Task::validate() const {
+  if (auto problem = check_tables(*this)) {
+    return problem;
+  }
+  return check_groups(*this);
 }
 
 } // namespace satslide::encoder
