@@ -58,34 +58,11 @@ void hand_over(const Run &run, PlannerResult &result,
   }
 }
 
-} // namespace
-
-void solve_reach(const Run &run, PlannerResult &result,
-                 const solver::StopFn &stop, long budget, bool then_horizons) {
-  encoder::SequentialEncoding formula(run.task,
-                                      reach_config(run.options.reach_compact));
-  solver::ReachOptions o;
-  o.max_states = budget;
-  o.blocking = run.options.reach_block_successors
-                   ? solver::ReachBlocking::successors
-                   : solver::ReachBlocking::visited;
-  o.timeout_seconds = run.seconds_left();
-  o.solver_config = run.options.solver_config;
-  o.solver_options = run.options.cadical_options;
-  o.stop = stop;
-  run.phase("reach", "breadth-first over positions by SAT calls" +
-                         (budget > 0 ? fmt::format(", up to {} positions",
-                                                   budget)
-                                     : std::string()));
-  const solver::ReachResult r =
-      solver::run_reach(run.task, formula, o, run.horizons("reach"));
-  result.path = "reach";
-  result.encoding = run.options.reach_compact ? "reach (compact one-step)"
-                                              : "reach (seed one-step)";
-  result.horizons = r.layers;
-  result.positions = r.positions;
-  result.sat_calls = r.sat_calls;
-  result.no_plan_up_to = r.depth_done;
+// What the search's end means for the run: a plan, unsolvable, a hand-
+// over to horizons or a limit.
+void report(const Run &run, PlannerResult &result,
+            const solver::ReachResult &r, const solver::StopFn &stop,
+            long budget, bool then_horizons) {
   const std::string proven =
       fmt::format("; proven: no plan of length <= {}", r.depth_done);
   switch (r.outcome) {
@@ -128,6 +105,37 @@ void solve_reach(const Run &run, PlannerResult &result,
                     "step that is no move";
     return;
   }
+}
+
+} // namespace
+
+void solve_reach(const Run &run, PlannerResult &result,
+                 const solver::StopFn &stop, long budget, bool then_horizons) {
+  encoder::SequentialEncoding formula(run.task,
+                                      reach_config(run.options.reach_compact));
+  solver::ReachOptions o;
+  o.max_states = budget;
+  o.blocking = run.options.reach_block_successors
+                   ? solver::ReachBlocking::successors
+                   : solver::ReachBlocking::visited;
+  o.timeout_seconds = run.seconds_left();
+  o.solver_config = run.options.solver_config;
+  o.solver_options = run.options.cadical_options;
+  o.stop = stop;
+  run.phase("reach", "breadth-first over positions by SAT calls" +
+                         (budget > 0 ? fmt::format(", up to {} positions",
+                                                   budget)
+                                     : std::string()));
+  const solver::ReachResult r =
+      solver::run_reach(run.task, formula, o, run.horizons("reach"));
+  result.path = "reach";
+  result.encoding = run.options.reach_compact ? "reach (compact one-step)"
+                                              : "reach (seed one-step)";
+  result.horizons = r.layers;
+  result.positions = r.positions;
+  result.sat_calls = r.sat_calls;
+  result.no_plan_up_to = r.depth_done;
+  report(run, result, r, stop, budget, then_horizons);
 }
 
 } // namespace satslide::planner

@@ -273,9 +273,12 @@ SolverAnswer read_answer(std::istream &in) {
   return reader.answer();
 }
 
-encoder::Plan decode_answer(const CnfFile &cnf, const CnfMap &map,
-                            const SolverAnswer &answer,
-                            const encoder::Task &task) {
+namespace {
+
+// The model as values per variable (1, -1, 0 = unassigned), checked
+// against every clause.
+std::vector<signed char> model_values(const CnfFile &cnf, const CnfMap &map,
+                                      const SolverAnswer &answer) {
   std::vector<signed char> value(
       static_cast<std::size_t>(largest_var(cnf, map, answer)) + 1, 0);
   for (int lit : answer.literals) {
@@ -301,8 +304,17 @@ encoder::Plan decode_answer(const CnfFile &cnf, const CnfMap &map,
                         std::to_string(i + 1) + " of the CNF");
     }
   }
-  // Every state variable of every layer is named: a horizon beyond what
-  // the map holds is refused before anything that size is allocated.
+  return value;
+}
+
+// The states of every layer, read through the CNF's variable map, which
+// must name each state variable of the task once per layer.
+std::vector<encoder::State> model_states(const CnfFile &cnf,
+                                         const CnfMap &map,
+                                         const std::vector<signed char> &value,
+                                         const encoder::Task &task) {
+  // A horizon beyond what the map holds is refused before anything that
+  // size is allocated.
   if ((static_cast<long long>(map.horizon) + 1) * task.num_fluents() >
       static_cast<long long>(map.fluents.size())) {
     throw FormatError("the CNF's variable map misses a state variable");
@@ -323,13 +335,21 @@ encoder::Plan decode_answer(const CnfFile &cnf, const CnfMap &map,
     seen[v.step][v.fluent] = 1;
   }
   for (const auto &layer : seen) {
-    for (char s : layer) {
-      if (!s) {
-        throw FormatError("the CNF's variable map misses a state variable");
-      }
+    if (std::find(layer.begin(), layer.end(), 0) != layer.end()) {
+      throw FormatError("the CNF's variable map misses a state variable");
     }
   }
-  const auto plan = encoder::plan_from_states(task, states);
+  return states;
+}
+
+} // namespace
+
+encoder::Plan decode_answer(const CnfFile &cnf, const CnfMap &map,
+                            const SolverAnswer &answer,
+                            const encoder::Task &task) {
+  const std::vector<signed char> value = model_values(cnf, map, answer);
+  const auto plan =
+      encoder::plan_from_states(task, model_states(cnf, map, value, task));
   if (!plan) {
     throw FormatError("the model's states are not linked by moves");
   }
