@@ -49,6 +49,18 @@ int open_horizon(Formula &formula, int n,
   return guard;
 }
 
+std::optional<Outcome>
+limit_reached(const StopFn &stop, double timeout_seconds,
+              std::chrono::steady_clock::time_point deadline) {
+  if (stop && stop()) {
+    return Outcome::cancelled;
+  }
+  if (timeout_seconds > 0 && std::chrono::steady_clock::now() >= deadline) {
+    return Outcome::timeout;
+  }
+  return std::nullopt;
+}
+
 Outcome interrupted(const StopFn &stop) {
   return stop && stop() ? Outcome::cancelled : Outcome::timeout;
 }
@@ -67,14 +79,9 @@ public:
 
   // True (and the result ended) once the run must stop.
   bool expired() const {
-    if (m_options.stop && m_options.stop()) {
-      return end(Outcome::cancelled);
-    }
-    if (m_options.timeout_seconds > 0 &&
-        std::chrono::steady_clock::now() >= m_deadline) {
-      return end(Outcome::timeout);
-    }
-    return false;
+    const auto limit = limit_reached(m_options.stop, m_options.timeout_seconds,
+                                     m_deadline);
+    return limit && end(*limit);
   }
 
   bool end(Outcome outcome) const {

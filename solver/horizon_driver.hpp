@@ -86,6 +86,13 @@ int open_horizon(Formula &formula, int n,
 // the timeout.
 Outcome interrupted(const StopFn &stop);
 
+// cancelled if `stop` says so, timeout if `deadline` has passed (and
+// timeout_seconds > 0), else nullopt: the check drivers make between
+// their own steps.
+std::optional<Outcome>
+limit_reached(const StopFn &stop, double timeout_seconds,
+              std::chrono::steady_clock::time_point deadline);
+
 // `start` + `seconds` on the steady clock.
 std::chrono::steady_clock::time_point
 deadline_after(std::chrono::steady_clock::time_point start, double seconds);

@@ -98,14 +98,9 @@ bool Schedule::slice(Open &o, double share, int &refuted) {
   if (answer == SolveResult::unsat) {
     refuted = std::max(refuted, o.horizon);
   }
-  if (m_options.stop && m_options.stop()) {
-    return end(Outcome::cancelled);
-  }
-  if (m_options.timeout_seconds > 0 &&
-      std::chrono::steady_clock::now() >= m_deadline) {
-    return end(Outcome::timeout);
-  }
-  return false;
+  const auto limit =
+      limit_reached(m_options.stop, m_options.timeout_seconds, m_deadline);
+  return limit && end(*limit);
 }
 
 // Each open horizon by rank k gets slice * gamma^k conflicts.
