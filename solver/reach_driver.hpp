@@ -47,6 +47,9 @@ enum class ReachBlocking {
 
 struct ReachOptions {
   ReachBlocking blocking = ReachBlocking::visited;
+  // Assume only a position's true fluents where every fluent lies in an
+  // exactly-one group (the rest follow by propagation); false: all.
+  bool assume_true_only = true;
   long max_states = 0; // positions to store at most; 0 = no limit
   double timeout_seconds = 0;
   std::string solver_config = "default";

@@ -121,6 +121,28 @@ TEST_SUITE("reach") {
     }
   }
 
+  TEST_CASE("assuming a position's true fluents only finds the same layers") {
+    for (const char *rows : {"AA.B/AAC./DE..", "AB.C/DD.C/EE.."}) {
+      CAPTURE(rows);
+      const auto p = klotski(rows, "piece");
+      const encoder::Task task = p->compile();
+      std::vector<solver::ReachResult> results;
+      for (bool true_only : {true, false}) {
+        encoder::SequentialConfig config;
+        config.free_start = true;
+        encoder::SequentialEncoding formula(task, config);
+        solver::ReachOptions o;
+        o.assume_true_only = true_only;
+        results.push_back(solver::run_reach(task, formula, o));
+      }
+      CHECK(results[0].outcome == results[1].outcome);
+      CHECK(results[0].plan.size() == results[1].plan.size());
+      CHECK(results[0].depth_done == results[1].depth_done);
+      REQUIRE(results[0].layers.size() == results[1].layers.size());
+      CHECK(results[0].layers.back().result == results[1].layers.back().result);
+    }
+  }
+
   TEST_CASE("an unreachable goal exhausts the space: every position found") {
     // The puzzle would say unsolvable first; the driver alone must too.
     const test::SlidingRow row("A.B.", "B.A.");
