@@ -9,5 +9,6 @@ namespace satslide::cli {
 int run_solve(const Options &options);
 int run_dimacs(const Options &options);
 int run_decode(const Options &options);
+int run_explore(const Options &options);
 
 } // namespace satslide::cli

@@ -42,6 +42,8 @@ int run(const Options &o) {
     return run_dimacs(o);
   case Command::decode:
     return run_decode(o);
+  case Command::explore:
+    return run_explore(o);
   }
   return code(ExitCode::internal_error);
 }

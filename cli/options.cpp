@@ -30,6 +30,7 @@ constexpr const char *k_usage =
     "  satslide [solve] --puzzle 8 --board \"[1,3,6,4,2,0,7,5,8]\"\n"
     "  satslide dimacs  --puzzle 8 --board ... --horizon N -o file.cnf\n"
     "  satslide decode  --cnf file.cnf --model answer.txt\n"
+    "  satslide explore --puzzle klotski --metric slide\n"
     "\n"
     "solve   raises the horizon from a proven lower bound until the SAT\n"
     "        solver finds a plan; every shorter horizon is refuted on the\n"
@@ -37,7 +38,10 @@ constexpr const char *k_usage =
     "        With --any: a fast plan instead, not proven optimal unless\n"
     "        the optimal driver racing it finishes first.\n"
     "dimacs  writes the CNF of exactly one horizon for another solver.\n"
-    "decode  reads such a solver's answer and prints the plan it encodes.\n";
+    "decode  reads such a solver's answer and prints the plan it encodes.\n"
+    "explore counts the reachable positions by breadth-first search (as\n"
+    "        TLC and ProB report them): moves, depth, goal positions, the\n"
+    "        distance to the nearest goal, positions per depth.\n";
 
 // `text` in lines of at most 76 characters, the first indented by
 // `first`, the others by six spaces.
@@ -130,12 +134,15 @@ po::options_description search_options(Options &o, Raw &raw) {
       "how the optimum is proven, both by SAT: horizons (plans of growing "
       "length, each shorter one refuted), reach (breadth-first over "
       "positions, each successor found by a SAT call; optimal at the first "
-      "goal layer) or auto (block puzzles: reach and horizons side by "
-      "side, two threads, the first proof wins; n-puzzles: horizons)")(
+      "goal layer), auto (block puzzles: reach and horizons side by "
+      "side, two threads, the first proof wins; n-puzzles: horizons), or "
+      "bfs (not SAT: explicit breadth-first search over positions, the "
+      "seed game's auto-solve; for spaces that fit in memory)")(
       "max-states", po::value(&p.max_states),
       "reach: store at most N positions, then hand over to horizons from "
       "the depth proven (default: no limit; auto's reach thread stops at "
-      "1000000)")(
+      "1000000); bfs and explore: at most N positions (default 50000000, "
+      "about 4.5 GB)")(
       "reach-blocking", po::value(&raw.reach_blocking)->default_value("visited"),
       "reach, expert: visited (every position found is blocked for good, "
       "the default) or successors (blocked for one expansion only; for "
@@ -216,13 +223,17 @@ po::options_description decode_options(Options &o) {
   return d;
 }
 
-// The option groups each subcommand takes (by the groups' captions); an
-// option outside them is an error naming the subcommands that take it.
+// The option groups each subcommand takes; an option outside them is an
+// error naming the subcommands that take it. Single options that cross
+// groups have groups of their own (group_of).
 const std::map<Command, std::set<std::string>> &command_groups() {
   static const std::map<Command, std::set<std::string>> table = {
-      {Command::solve, {"Instance", "Search", "Output", "General"}},
+      {Command::solve,
+       {"Instance", "Search", "Output", "General", "encoding", "json",
+        "boards", "max-states"}},
       {Command::dimacs, {"Instance", "dimacs", "General", "encoding"}},
-      {Command::decode, {"decode", "General", "json"}},
+      {Command::decode, {"decode", "General", "json", "boards"}},
+      {Command::explore, {"Instance", "General", "json", "max-states"}},
   };
   return table;
 }
@@ -233,32 +244,22 @@ const char *command_name(Command c) {
     return "dimacs";
   case Command::decode:
     return "decode";
+  case Command::explore:
+    return "explore";
   default:
     return "solve";
   }
 }
 
-// Exceptions to whole groups: dimacs takes --encoding of Search, decode
-// --json and --show-boards of Output.
 std::string group_of(const std::string &option, const std::string &group) {
-  if (option == "encoding") {
-    return "encoding";
+  if (option == "encoding" || option == "json" || option == "max-states") {
+    return option;
   }
-  if (option == "json" || option == "show-boards") {
-    return "json";
-  }
-  return group;
+  return option == "show-boards" ? "boards" : group;
 }
 
 bool command_takes(Command c, const std::string &group) {
-  const auto &groups = command_groups().at(c);
-  if (group == "encoding") {
-    return c != Command::decode;
-  }
-  if (group == "json") {
-    return c != Command::dimacs;
-  }
-  return groups.count(group) > 0;
+  return command_groups().at(c).count(group) > 0;
 }
 
 struct Group {
@@ -378,7 +379,8 @@ void check_combinations(const Options &o) {
     throw UsageError("--any chooses its own horizons: it cannot be combined "
                      "with --textbook-driver or --min-horizon");
   }
-  if (p.engine == planner::Engine::reach &&
+  if ((p.engine == planner::Engine::reach ||
+       p.engine == planner::Engine::bfs) &&
       (p.textbook_driver || p.min_horizon > 0)) {
     throw UsageError("--engine reach searches positions, not horizons: it "
                      "cannot be combined with --textbook-driver or "
@@ -427,8 +429,10 @@ void type_values(Options &o, const Raw &raw, const po::variables_map &vm) {
     o.planner.engine = planner::Engine::horizons;
   } else if (raw.engine == "reach") {
     o.planner.engine = planner::Engine::reach;
+  } else if (raw.engine == "bfs") {
+    o.planner.engine = planner::Engine::bfs;
   } else {
-    throw UsageError("--engine: expected auto, horizons or reach, got '" +
+    throw UsageError("--engine: expected auto, horizons, reach or bfs, got '" +
                      raw.engine + "'");
   }
   if (raw.reach_formula != "compact" && raw.reach_formula != "seed") {
@@ -465,8 +469,11 @@ Command parse_command(const std::string &word) {
   if (word == "decode") {
     return Command::decode;
   }
+  if (word == "explore") {
+    return Command::explore;
+  }
   throw UsageError("unknown command '" + word +
-                   "' (expected solve, dimacs or decode)");
+                   "' (expected solve, dimacs, decode or explore)");
 }
 
 } // namespace

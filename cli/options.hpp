@@ -24,7 +24,7 @@ public:
   using std::runtime_error::runtime_error;
 };
 
-enum class Command { solve, dimacs, decode, help, version };
+enum class Command { solve, dimacs, decode, explore, help, version };
 
 struct Options {
   Command command = Command::solve;

@@ -49,8 +49,9 @@ void check(const PlannerOptions &o) {
     throw std::invalid_argument("the any-plan mode chooses its own horizons: "
                                 "no textbook driver, no minimum horizon");
   }
-  if (o.engine == Engine::reach && (o.textbook_driver || o.min_horizon > 0)) {
-    throw std::invalid_argument("the reachability engine has no horizons: "
+  if ((o.engine == Engine::reach || o.engine == Engine::bfs) &&
+      (o.textbook_driver || o.min_horizon > 0)) {
+    throw std::invalid_argument("a search over positions has no horizons: "
                                 "no textbook driver, no minimum horizon");
   }
   if (o.max_states < 0) {
@@ -108,6 +109,10 @@ void race_engines(const Run &run, PlannerResult &result,
 
 void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop) {
   const PlannerOptions &o = run.options;
+  if (o.engine == Engine::bfs) {
+    solve_bfs(run, result, stop);
+    return;
+  }
   if (o.engine == Engine::reach) {
     // A budget hands over to the horizon driver: the proofs add up.
     solve_reach(run, result, stop, o.max_states, o.max_states > 0);

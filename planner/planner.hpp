@@ -42,6 +42,7 @@ enum class Engine {
              // horizons (strong bounds, huge spaces)
   horizons,  // the horizon driver: paths of growing length, each refuted
   reach,     // breadth-first over positions, successors by SAT calls
+  bfs,       // breadth-first over positions, explicit states (not SAT)
 };
 
 // A progress report: one per solver call, and a line of text at each
@@ -95,5 +96,9 @@ PlannerResult solve(const encoder::Puzzle &puzzle,
 
 // The positions budget of the automatic engine's reachability thread.
 constexpr long k_automatic_budget = 1'000'000;
+
+// The explicit search's default positions limit: about 90 bytes a
+// position, so some 4.5 GB, well inside a 24 GiB machine.
+constexpr long k_bfs_max_states = 50'000'000;
 
 } // namespace satslide::planner

@@ -66,6 +66,10 @@ void solve_optimal(const Run &run, PlannerResult &result,
 void solve_reach(const Run &run, PlannerResult &result,
                  const solver::StopFn &stop, long budget, bool then_horizons);
 
+// The explicit-state path (bfs_path.cpp): breadth-first over positions.
+void solve_bfs(const Run &run, PlannerResult &result,
+               const solver::StopFn &stop);
+
 // The optimal plan by the engine the options choose (planner.cpp).
 void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop);
 

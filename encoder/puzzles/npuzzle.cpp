@@ -149,6 +149,14 @@ NPuzzle NPuzzle::from_options(const std::string &name,
   return NPuzzle(rows, cols, std::move(board), std::move(goal));
 }
 
+double NPuzzle::reachable_positions() const {
+  double count = 1;
+  for (int k = 2; k <= cells(); ++k) {
+    count *= k;
+  }
+  return count / 2; // every move keeps the permutation parity paired
+}
+
 PuzzleSpec NPuzzle::spec() const {
   auto join = [](const std::vector<int> &v) {
     std::string s;

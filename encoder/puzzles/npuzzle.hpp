@@ -34,6 +34,7 @@ public:
   int lower_bound() const override;
   std::string lower_bound_name() const override { return "Manhattan"; }
   int horizon_stride() const override { return 2; }
+  double reachable_positions() const override; // (RC)! / 2
   std::vector<std::vector<int>> goal_agenda() const override;
   Replay replay(const Plan &plan) const override;
 

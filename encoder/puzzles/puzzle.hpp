@@ -57,6 +57,10 @@ public:
   // Plan lengths differ by multiples of this.
   virtual int horizon_stride() const { return 1; }
 
+  // The number of positions reachable from the start where the family
+  // knows it without searching (the n-puzzle: (RC)!/2); 0 if unknown.
+  virtual double reachable_positions() const { return 0; }
+
   // For --any: the goal in stages, each a set of goal fluents of the
   // compiled task added to the earlier ones; the whole goal follows the
   // last. Empty: no staging known (the goal is reached in one stage).

@@ -102,7 +102,7 @@ TEST_SUITE("cli::EndToEnd") {
         {"--board \"1 2 3 4 5 6 7 8 0\" --encoding forall-step", 32,
          "does not minimise moves"},
         {"--puzzle klotski --file /nonexistent", 34, "cannot read"},
-        {"--puzzle klotski --engine bfs", 32, "--engine: expected auto"},
+        {"--puzzle klotski --engine sat", 32, "--engine: expected auto"},
         // Found by trying what a new user would (issue 13).
         {"--puzzle klotski --board ....", 31, "the board has no pieces"},
         {"--puzzle klotski --board '#'", 31, "no pieces"},
@@ -333,6 +333,53 @@ TEST_SUITE("cli::EndToEnd") {
     const auto r = run_satslide("--board '1 2 3 4 5 6 7 0 8' --animate 60 -q");
     CHECK(r.exit_code == 0);
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(30));
+  }
+
+  TEST_CASE("explore counts the reachable space as TLC and ProB do") {
+    const auto classic = run_command(
+        std::string(SATSLIDE_BINARY) +
+        " explore --puzzle klotski --json | python3 -c \"import json,sys; "
+        "d=json.load(sys.stdin); "
+        "assert d['positions']==25955 and d['complete'] is True; "
+        "assert sum(d['per_depth'])==d['positions']; "
+        "assert len(d['per_depth'])==d['depth']+1; "
+        "print(d['goal_distance'])\"");
+    CHECK(classic.exit_code == 0);
+    // The nearest goal is the optimum the SAT engine proves.
+    const auto sat = run_satslide("--puzzle klotski --json -q");
+    CHECK(sat.out.find("\"length\":" + std::string(classic.out, 0,
+                                                    classic.out.size() - 1)) !=
+          std::string::npos);
+    const auto card = run_command(
+        std::string(SATSLIDE_BINARY) +
+        " explore --puzzle rushhour --metric slide --json | python3 -c "
+        "\"import json,sys; d=json.load(sys.stdin); "
+        "assert d['positions']==4780 and d['goal_distance']==51; "
+        "print('ok')\"");
+    CHECK(card.out == "ok\n");
+    // Memory-bounded: a limit says what was counted and what is known.
+    const auto big = run_satslide(
+        "explore --puzzle npuzzle --rows 3 --cols 4 "
+        "--board '1 2 3 4 5 6 7 8 9 10 0 11' --max-states 1000");
+    CHECK(big.exit_code == 20);
+    CHECK(big.out.find("stopped at the positions limit 1,000 of an "
+                       "estimated 2.395e+08 reachable") != std::string::npos);
+    CHECK(run_satslide("explore --board '1 2 3 4 5 6 7 8 0' --horizon 3")
+              .exit_code == 32);
+  }
+
+  TEST_CASE("--engine bfs: the explicit search, optimal, and named so") {
+    const auto r = run_command(
+        std::string(SATSLIDE_BINARY) +
+        " --puzzle rushhour --metric slide --engine bfs --json -q | "
+        "python3 -c \"import json,sys; d=json.load(sys.stdin); "
+        "assert d['status']=='solved' and d['optimal'] is True; "
+        "assert d['path']=='bfs' and d['length']==51; "
+        "assert d['sat_calls']==0 and d['positions']>1000; print('ok')\"");
+    CHECK(r.out == "ok\n");
+    const auto text = run_satslide("--board '1 2 3 4 5 6 0 7 8' --engine bfs -q");
+    CHECK(text.out.find("breadth-first search (explicit states, not SAT)") !=
+          std::string::npos);
   }
 
   TEST_CASE("--engine reach proves card #40 by positions, and says so") {

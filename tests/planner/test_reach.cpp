@@ -58,6 +58,12 @@ TEST_SUITE("reach") {
           continue; // unsolvable: the puzzle's own search says so first
         }
         const auto p = klotski(rows, metric);
+        planner::PlannerOptions explicit_search;
+        explicit_search.engine = planner::Engine::bfs;
+        const planner::PlannerResult b = planner::solve(*p, explicit_search);
+        REQUIRE(b.status == Status::solved);
+        CHECK(b.path == "bfs");
+        CHECK(static_cast<int>(b.replay.moves.size()) == d);
         for (bool compact : {true, false}) {
           const planner::PlannerResult r = planner::solve(*p, reach(compact));
           REQUIRE(r.status == Status::solved);
@@ -118,6 +124,10 @@ TEST_SUITE("reach") {
       }
       REQUIRE(r.status == Status::solved);
       CHECK(static_cast<int>(r.replay.moves.size()) == d);
+      planner::PlannerOptions explicit_search;
+      explicit_search.engine = planner::Engine::bfs;
+      CHECK(planner::solve(p, explicit_search).replay.moves.size() ==
+            static_cast<std::size_t>(d));
     }
   }
 

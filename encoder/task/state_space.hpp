@@ -1,0 +1,39 @@
+// The reachable state space of a task, by explicit breadth-first search
+// over packed states: how many positions and moves, how deep, how many
+// goal positions and how far the nearest one is (the optimum), positions
+// per depth; memory-bounded. What TLC and ProB report for the seed
+// systems' puzzles, and the explicit-state engine behind `--engine bfs`.
+#pragma once
+
+#include "encoder/task/task.hpp"
+
+#include <functional>
+#include <vector>
+
+namespace satslide::encoder {
+
+struct SpaceOptions {
+  long max_states = 0;       // positions to store at most; 0 = no limit
+  bool stop_at_goal = false; // stop at the first goal layer (a plan)
+  // Called after each completed depth (depth, positions so far); return
+  // true to stop the search (cancellation).
+  std::function<bool(int, long)> on_layer;
+};
+
+struct StateSpace {
+  long positions = 0;      // found, the start included
+  long moves = 0;          // applicable (state, action) pairs, expanded
+  int depth = 0;           // deepest layer reached (the start's
+                           // eccentricity when complete)
+  long goal_positions = 0; // among the positions found
+  int goal_distance = -1;  // depth of the nearest goal; -1: none found
+  std::vector<long> per_depth; // positions per depth, from 0
+  bool complete = false;   // every reachable position was found
+  bool limit_reached = false; // max_states stopped it
+  bool stopped = false;       // on_layer stopped it
+  Plan plan;               // with stop_at_goal: a shortest plan
+};
+
+StateSpace explore_space(const Task &task, const SpaceOptions &options);
+
+} // namespace satslide::encoder

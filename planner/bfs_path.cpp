@@ -1,0 +1,69 @@
+// The explicit-state engine as a planner path: breadth-first search over
+// packed states (encoder/task/state_space), optimal by construction, the
+// Klotski game's auto-solve. Not SAT: the report says so.
+#include "planner/run.hpp"
+
+#include "encoder/task/state_space.hpp"
+
+#include <fmt/format.h>
+
+namespace satslide::planner {
+
+void solve_bfs(const Run &run, PlannerResult &result,
+               const solver::StopFn &stop) {
+  encoder::SpaceOptions o;
+  o.max_states =
+      run.options.max_states > 0 ? run.options.max_states : k_bfs_max_states;
+  o.stop_at_goal = true;
+  o.on_layer = [&](int depth, long positions) {
+    run.phase("bfs", fmt::format("breadth-first: depth {}, {} positions",
+                                 depth, positions));
+    return (stop && stop()) || (run.options.timeout_seconds > 0 &&
+                                run.seconds_left() <= 1e-3);
+  };
+  run.phase("bfs", "breadth-first search over positions (explicit states)");
+  const encoder::StateSpace space = encoder::explore_space(run.task, o);
+  result.path = "bfs";
+  result.encoding = "none (explicit states)";
+  result.positions = space.positions;
+  result.sat_calls = 0;
+  const int done = space.goal_distance >= 0 ? space.goal_distance - 1
+                                            : space.depth - 1;
+  result.no_plan_up_to = space.complete ? -1 : done;
+  if (space.goal_distance >= 0) {
+    result.status = Status::solved;
+    result.plan = space.plan;
+    result.optimal = true;
+    result.no_plan_up_to = space.goal_distance - 1;
+    result.proof = space.plan.empty() ? Proof::start_is_goal
+                                      : Proof::exhausted_layers;
+    result.optimality =
+        space.plan.empty()
+            ? "the start is the goal"
+            : fmt::format("breadth-first search (explicit states, not SAT): "
+                          "no goal position within depth {}; {} positions",
+                          space.goal_distance - 1, space.positions);
+    return;
+  }
+  if (space.complete) {
+    result.status = Status::unsolvable;
+    result.reason = fmt::format("breadth-first search: every reachable "
+                                "position was found ({}) and none is a goal",
+                                space.positions);
+    return;
+  }
+  const std::string proven =
+      fmt::format("; proven: no plan of length <= {}", done);
+  if (space.limit_reached) {
+    result.status = Status::horizon_limit;
+    result.reason = fmt::format("reached the positions limit {}{}",
+                                o.max_states, proven);
+    return;
+  }
+  end_without_plan(result,
+                   stop && stop() ? solver::Outcome::cancelled
+                                  : solver::Outcome::timeout,
+                   run, proven, "");
+}
+
+} // namespace satslide::planner
