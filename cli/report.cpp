@@ -1,7 +1,9 @@
 #include "cli/report.hpp"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <iomanip>
 #include <ostream>
 
@@ -175,5 +177,90 @@ void print_json(std::ostream &out, const Report &report, bool show_boards) {
   j["seconds"] = r.seconds;
   out << j.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
 }
+
+namespace {
+
+// "25955" -> "25,955".
+std::string grouped(long n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) {
+      out += ',';
+    }
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string summary(const encoder::StateSpace &s, long limit,
+                    double estimate) {
+  if (s.complete) {
+    return "every reachable position";
+  }
+  std::string text = "stopped at the positions limit " + grouped(limit);
+  if (estimate > 0) {
+    text += fmt::format(" of an estimated {:.4g} reachable", estimate);
+  }
+  return text + "; raise --max-states to count further";
+}
+
+} // namespace
+
+void print_text(std::ostream &out, const SpaceReport &r) {
+  const encoder::StateSpace &s = r.space;
+  out << r.title << '\n';
+  out << "positions: " << grouped(s.positions) << " ("
+      << summary(s, r.max_states, r.estimate) << ")\n";
+  out << "moves: " << grouped(s.moves)
+            << " (from every position found, each way)\n";
+  out << "depth: " << s.depth
+            << (s.complete ? " (the start's eccentricity)" : " so far")
+            << '\n';
+  out << "goal positions: " << grouped(s.goal_positions) << '\n';
+  if (s.goal_distance >= 0) {
+    out << "nearest goal: " << s.goal_distance
+              << (s.goal_distance == 1 ? " move" : " moves")
+              << " (the optimum, by breadth-first search)\n";
+  } else {
+    out << "nearest goal: "
+              << (s.complete ? "none reachable: the instance is unsolvable"
+                             : "not within the positions found")
+              << '\n';
+  }
+  out << "positions per depth:\n";
+  const long widest =
+      *std::max_element(s.per_depth.begin(), s.per_depth.end());
+  for (std::size_t d = 0; d < s.per_depth.size(); ++d) {
+    const int bar = static_cast<int>(50.0 * s.per_depth[d] / widest + 0.5);
+    out << fmt::format("  {:>4} {:>12} {}\n", d,
+                             grouped(s.per_depth[d]),
+                             std::string(std::max(bar, 1), '#'));
+  }
+  out << fmt::format("{:.2f} s\n", r.seconds);
+}
+
+void print_json(std::ostream &out, const SpaceReport &r) {
+  const encoder::StateSpace &s = r.space;
+  Json j;
+  j["puzzle"] = r.title;
+  j["kind"] = r.spec.kind;
+  j["instance"] = r.spec.params;
+  j["board"] = r.board;
+  j["positions"] = s.positions;
+  j["complete"] = s.complete;
+  j["max_states"] = r.max_states;
+  if (r.estimate > 0) {
+    j["reachable_estimate"] = r.estimate;
+  }
+  j["moves"] = s.moves;
+  j["depth"] = s.depth;
+  j["goal_positions"] = s.goal_positions;
+  j["goal_distance"] = s.goal_distance >= 0 ? Json(s.goal_distance)
+                                            : Json(nullptr);
+  j["per_depth"] = s.per_depth;
+  j["seconds"] = r.seconds;
+  out << j.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
+}
+
 
 } // namespace satslide::cli

@@ -1,8 +1,10 @@
-// What a command shows: the instance and the planner's result, rendered
-// for people (text) or for scripts (JSON); both show the same facts.
-// Every command (solve, decode, and those to come) prints through here.
+// What a command shows: the instance and the planner's result (or, for
+// explore, the reachable space), rendered for people (text) or for
+// scripts (JSON); both show the same facts. Every command prints through
+// here.
 #pragma once
 
+#include "encoder/task/state_space.hpp"
 #include "planner/planner_result.hpp"
 
 #include <iosfwd>
@@ -19,10 +21,23 @@ struct Report {
   planner::PlannerResult result;
 };
 
+// What explore found: the instance and its reachable space.
+struct SpaceReport {
+  std::string title;
+  std::string board;
+  encoder::PuzzleSpec spec;
+  encoder::StateSpace space;
+  long max_states = 0;
+  double estimate = 0; // positions the family knows are reachable; 0 = ?
+  double seconds = 0;
+};
+
 // The instance part of a report.
 Report report_for(const encoder::Puzzle &puzzle);
 
 void print_text(std::ostream &out, const Report &report, bool show_boards);
 void print_json(std::ostream &out, const Report &report, bool show_boards);
+void print_text(std::ostream &out, const SpaceReport &report);
+void print_json(std::ostream &out, const SpaceReport &report);
 
 } // namespace satslide::cli
