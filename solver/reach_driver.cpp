@@ -249,6 +249,7 @@ ReachResult Reach::run() {
   m_encoding.encode_step(0, m_sink);
   const encoder::State start = m_task.initial_state();
   m_visited.add(start, -1);
+  m_result.per_depth.push_back(1);
   if (m_options.blocking == ReachBlocking::visited) {
     block(start);
   }
@@ -272,6 +273,9 @@ ReachResult Reach::run() {
     m_result.depth_done = depth + 1;
     begin = stop;
     stop = m_visited.size();
+    if (stop > begin) {
+      m_result.per_depth.push_back(stop - begin);
+    }
   }
   --m_result.depth_done; // the last layer was empty, not a depth reached
   end(ReachOutcome::exhausted);

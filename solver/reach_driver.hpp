@@ -64,6 +64,9 @@ struct ReachResult {
   // so no plan is this short; -1 if even the start was not checked.
   int depth_done = -1;
   long positions = 0; // found, the start included
+  // Positions per completed depth, from 0 (the goal layer, if reached
+  // and partly searched, is not counted).
+  std::vector<long> per_depth;
   long sat_calls = 0;
   // Per depth completed: horizon = the depth, result "UNSAT" (no goal
   // there) or "SAT" (the goal layer), the layer's solver time, conflicts.

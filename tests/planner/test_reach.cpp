@@ -7,6 +7,7 @@
 
 #include "encoder/encodings/sequential_encoding.hpp"
 #include "encoder/puzzles/families.hpp"
+#include "encoder/task/state_space.hpp"
 #include "planner/planner.hpp"
 #include "solver/reach_driver.hpp"
 #include "support/test_support.hpp"
@@ -129,6 +130,42 @@ TEST_SUITE("reach") {
       CHECK(planner::solve(p, explicit_search).replay.moves.size() ==
             static_cast<std::size_t>(d));
     }
+  }
+
+  TEST_CASE("the SAT search finds the explicit search's layers, position "
+            "for position count") {
+    std::mt19937 rng(99);
+    int compared = 0;
+    for (int round = 0; round < 15; ++round) {
+      const std::string rows = test::random_block_rows(rng, 4, 3, 2, 2, 'E');
+      for (const char *metric : k_metrics) {
+        CAPTURE(rows);
+        CAPTURE(metric);
+        const auto p = klotski(rows, metric);
+        const encoder::Task task = p->compile();
+        const encoder::StateSpace space = encoder::explore_space(task, {});
+        encoder::SequentialConfig config;
+        config.free_start = true;
+        encoder::SequentialEncoding formula(task, config);
+        const solver::ReachResult r = solver::run_reach(task, formula, {});
+        if (space.goal_distance >= 0) {
+          CHECK(r.outcome == solver::ReachOutcome::goal_found);
+          CHECK(r.depth_done + 1 == space.goal_distance);
+          CHECK(static_cast<int>(r.plan.size()) == space.goal_distance);
+        }
+        // Every layer before the goal's holds as many positions.
+        REQUIRE(r.per_depth.size() <= space.per_depth.size());
+        for (std::size_t d = 0; d < r.per_depth.size(); ++d) {
+          CHECK(r.per_depth[d] == space.per_depth[d]);
+        }
+        if (space.goal_distance < 0) {
+          CHECK(r.outcome == solver::ReachOutcome::exhausted);
+          CHECK(r.positions == space.positions);
+        }
+        ++compared;
+      }
+    }
+    CHECK(compared == 45);
   }
 
   TEST_CASE("assuming a position's true fluents only finds the same layers") {
