@@ -125,6 +125,7 @@ klotski-classic-step|Klotski > Count invariants (`counts`, the Klotski default)
 klotski-piece-150s|Klotski > Count invariants (`counts`, the Klotski default)
 klotski-piece|Klotski > Every layout of the data, in its published (piece) metric
 klotski-identify|Klotski > Identical pieces: identified against told apart
+reach-final|Reachability by SAT: the second engine
 rush40-reach|Reachability by SAT: the second engine
 klotski-reach|Reachability by SAT: the second engine
 reach-formula|Reachability by SAT: the second engine
@@ -323,6 +324,17 @@ produce() {
     run --extra "--engine horizons" --suite klotski-short --encodings pairs,pairs:--distinct-pieces \
         --timeout 30 --out $R/klotski-identify ;;
   # Reachability by SAT: the second engine
+  reach-final)
+    S=./build/cli/satslide
+    mkdir -p $R/reach-final
+    hyperfine -N -w 1 -r 3 --export-markdown $R/reach-final/hyperfine.md \
+        "$S -q --puzzle klotski --metric step" \
+        "$S -q --puzzle klotski --metric slide" \
+        "$S -q --puzzle klotski --metric piece" \
+        "$S -q --puzzle rushhour --metric step" \
+        "$S -q --puzzle rushhour --metric slide" \
+        "$S -q --puzzle klotski --metric slide --engine bfs" \
+        "$S -q --puzzle rushhour --metric step --engine bfs" ;;
   rush40-reach)
     run --suite rush40 --encodings "counts:--engine=horizons,counts:--engine=reach:--reach-formula=compact,counts:--engine=reach:--reach-formula=seed" \
         --timeout 60 --out $R/rush40-reach ;;
@@ -336,6 +348,11 @@ produce() {
         "$S -q --puzzle rushhour --metric step --engine reach --reach-formula seed" \
         "$S -q --puzzle klotski --metric slide --engine reach --reach-formula compact" \
         "$S -q --puzzle klotski --metric slide --engine reach --reach-formula seed"
+    hyperfine -N -w 0 -r 2 --export-markdown $R/reach-formula/hyperfine-blocking.md \
+        "$S -q --puzzle klotski --metric slide --engine reach" \
+        "$S -q --puzzle klotski --metric slide --engine reach --reach-blocking successors" \
+        "$S -q --puzzle rushhour --metric step --engine reach" \
+        "$S -q --puzzle rushhour --metric step --engine reach --reach-blocking successors"
     hyperfine -N -w 0 -r 3 --export-markdown $R/reach-formula/hyperfine-classic.md \
         "$S -q --puzzle klotski --metric step" "$S -q --puzzle klotski --metric slide" \
         "$S -q --puzzle klotski --metric piece" "$S -q --puzzle rushhour --metric step" \

@@ -146,7 +146,9 @@ void first_plan(const Run &run, PlannerResult &result,
 void race_optimal(const Run &run, PlannerResult &result,
                   const solver::StopFn &stop) {
   std::array<PlannerResult, 2> results = {result, result};
-  race({[&](PlannerResult &r, const solver::StopFn &s) { prove(run, r, s); },
+  race({[&](PlannerResult &r, const solver::StopFn &s) {
+          prove(run, r, s, /*threads=*/1);
+        },
         [&](PlannerResult &r, const solver::StopFn &s) {
           first_plan(run, r, s);
         }},

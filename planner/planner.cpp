@@ -107,7 +107,8 @@ void race_engines(const Run &run, PlannerResult &result,
 
 } // namespace
 
-void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop) {
+void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop,
+           int threads) {
   const PlannerOptions &o = run.options;
   if (o.engine == Engine::bfs) {
     solve_bfs(run, result, stop);
@@ -123,7 +124,12 @@ void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop) {
   const bool horizons_asked = o.textbook_driver || o.min_horizon > 0;
   if (o.engine == Engine::automatic && family && family->reach_first &&
       !horizons_asked) {
-    race_engines(run, result, stop);
+    if (threads >= 2) {
+      race_engines(run, result, stop);
+    } else {
+      solve_reach(run, result, stop,
+                  o.max_states > 0 ? o.max_states : k_automatic_budget, true);
+    }
     return;
   }
   solve_optimal(run, result, stop);
