@@ -75,17 +75,17 @@ void replay(const encoder::Puzzle &puzzle, PlannerResult &result) {
   }
 }
 
-} // namespace
-
-namespace {
+// The automatic engine's positions budget.
+long automatic_budget(const PlannerOptions &o) {
+  return o.max_states > 0 ? o.max_states : k_automatic_budget;
+}
 
 // The automatic engine on a block puzzle: positions (within the budget)
 // against horizons, two threads; the first plan or proof of none wins.
 // If neither decides, the one that proved more stands.
 void race_engines(const Run &run, PlannerResult &result,
                   const solver::StopFn &stop) {
-  const long budget =
-      run.options.max_states > 0 ? run.options.max_states : k_automatic_budget;
+  const long budget = automatic_budget(run.options);
   std::array<PlannerResult, 2> results = {result, result};
   const int winner = race(
       {[&](PlannerResult &r, const solver::StopFn &s) {
@@ -127,8 +127,7 @@ void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop,
     if (threads >= 2) {
       race_engines(run, result, stop);
     } else {
-      solve_reach(run, result, stop,
-                  o.max_states > 0 ? o.max_states : k_automatic_budget, true);
+      solve_reach(run, result, stop, automatic_budget(o), true);
     }
     return;
   }
