@@ -126,6 +126,8 @@ klotski-piece-150s|Klotski > Count invariants (`counts`, the Klotski default)
 klotski-piece|Klotski > Every layout of the data, in its published (piece) metric
 klotski-identify|Klotski > Identical pieces: identified against told apart
 reach-final|Reachability by SAT: the second engine
+npuzzle-reach|Reachability by SAT: the second engine
+npuzzle-reach-3x4|Reachability by SAT: the second engine
 rush40-reach|Reachability by SAT: the second engine
 klotski-reach|Reachability by SAT: the second engine
 reach-formula|Reachability by SAT: the second engine
@@ -335,6 +337,12 @@ produce() {
         "$S -q --puzzle rushhour --metric slide" \
         "$S -q --puzzle klotski --metric slide --engine bfs" \
         "$S -q --puzzle rushhour --metric step --engine bfs" ;;
+  npuzzle-reach)
+    run --suite 8puzzle-short --encodings "pairs:--engine=horizons,pairs:--engine=reach" \
+        --timeout 60 --limit 6 --out $R/npuzzle-reach ;;
+  npuzzle-reach-3x4)
+    run --suite 11puzzle --encodings "pairs:--engine=horizons,pairs:--engine=reach" \
+        --timeout 30 --limit 3 --out $R/npuzzle-reach-3x4 ;;
   rush40-reach)
     run --suite rush40 --encodings "counts:--engine=horizons,counts:--engine=reach:--reach-formula=compact,counts:--engine=reach:--reach-formula=seed" \
         --timeout 60 --out $R/rush40-reach ;;
@@ -368,7 +376,11 @@ produce() {
         --out $R/klotski-all-auto ;;
   # Any plan: the race
   any-race)
-    ./benchmarks/any_race.sh ;;
+    ./benchmarks/any_race.sh
+    S=./build/cli/satslide
+    hyperfine -N -w 1 -r 3 --export-markdown $R/any-race/rush40-final.md \
+        "$S -q --puzzle rushhour --metric step" "$S -q --puzzle rushhour --metric step --any" \
+        "$S -q --puzzle rushhour --metric slide" "$S -q --puzzle rushhour --metric slide --any" ;;
   *)
     echo "run_all.sh: no command for '$1'" >&2
     exit 2 ;;
