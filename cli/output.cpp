@@ -65,7 +65,12 @@ namespace {
 
 std::atomic<bool> g_signalled{false};
 
-extern "C" void on_signal(int) { g_signalled = true; }
+// The first signal asks the run to stop and report; a second one, if the
+// run does not stop soon enough, ends the process as usual.
+extern "C" void on_signal(int signal) {
+  g_signalled = true;
+  std::signal(signal, SIG_DFL);
+}
 
 } // namespace
 
