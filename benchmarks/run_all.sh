@@ -127,6 +127,8 @@ klotski-piece|Klotski > Every layout of the data, in its published (piece) metri
 klotski-identify|Klotski > Identical pieces: identified against told apart
 reach-final|Reachability by SAT: the second engine
 npuzzle-reach|Reachability by SAT: the second engine
+rush-db-all-slide-auto|Reachability by SAT: the second engine
+rush-db-all-step-auto|Reachability by SAT: the second engine
 npuzzle-reach-3x4|Reachability by SAT: the second engine
 rush40-reach|Reachability by SAT: the second engine
 klotski-reach|Reachability by SAT: the second engine
@@ -337,6 +339,13 @@ produce() {
         "$S -q --puzzle rushhour --metric slide" \
         "$S -q --puzzle klotski --metric slide --engine bfs" \
         "$S -q --puzzle rushhour --metric step --engine bfs" ;;
+  rush-db-all-slide-auto | rush-db-all-step-auto)
+    m=${1#rush-db-all-}
+    m=${m%-auto}
+    for start in 0 2000 4000 6000; do
+      run --suite rush-db-all-$m --encodings counts --timeout 60 \
+          --start $start --limit 2000 --out $R/rush-db-all-$m-auto-$start
+    done ;;
   npuzzle-reach)
     run --suite 8puzzle-short --encodings "pairs:--engine=horizons,pairs:--engine=reach" \
         --timeout 60 --limit 6 --out $R/npuzzle-reach ;;
