@@ -12,8 +12,6 @@
 
 namespace satslide::encoder {
 
-class BlockOccupancy; // block_replay.cpp
-
 struct BlockPiece {
   char letter = 0;
   std::vector<int> cells; // y * width + x
@@ -111,6 +109,7 @@ private:
   void add_moves_for(int cls); // block_moves.cpp
   void add_paths_from(int cls, int anchor, int free_cells);
   void generate_moves();
+  void label_moves(Task &task) const; // block_task.cpp
   // The task's fluent ids (block_task.cpp): per cell its "free" fluent
   // (-1 on walls), per class and anchor its placement (-1 where none).
   struct Fluents {
@@ -119,11 +118,12 @@ private:
   };
   Fluents add_fluents(Task &task) const;
   std::vector<char> add_start_and_goal(Task &task, const Fluents &f) const;
-  void add_groups(Task &task, const Fluents &f,
-                  const std::vector<char> &covered) const;
+  void add_exactly_one_groups(Task &task, const Fluents &f) const;
+  void add_count_groups(Task &task, const Fluents &f,
+                        const std::vector<char> &covered) const;
   Action action_for(const Move &m, const Fluents &f) const;
   void add_actions(Task &task, const Fluents &f) const;
-  void label_moves(Task &task) const;
+  class Occupancy; // block_replay.cpp
   int piece_at(const std::vector<int> &anchors, const Move &m) const;
   struct PositionKeys; // block_search.cpp
   PositionKeys position_keys() const;
@@ -131,9 +131,8 @@ private:
   std::vector<std::string> successors(const PositionKeys &keys,
                                       const std::string &key,
                                       std::vector<char> &occupied) const;
-  std::optional<std::string> walk(const Move &m, int p,
-                                  BlockOccupancy &occupied, std::string &dirs,
-                                  std::string &names) const;
+  std::optional<std::string> walk(const Move &m, int p, Occupancy &occupied,
+                                  std::string &dirs, std::string &names) const;
   int anchor_of(const BlockPiece &piece) const;
   std::string cell_name(int cell) const;
   std::string class_name(int cls) const;

@@ -20,9 +20,9 @@ const char *direction_name(int dx, int dy) {
 
 // The pieces' cells while a plan is replayed, and which piece owns each
 // cell (-1: none).
-class BlockOccupancy {
+class BlockPuzzle::Occupancy {
 public:
-  explicit BlockOccupancy(const BlockBoard &board)
+  explicit Occupancy(const BlockBoard &board)
       : m_board(board), m_owner(board.width * board.height, -1) {
     for (std::size_t p = 0; p < board.pieces.size(); ++p) {
       m_cells.push_back(board.pieces[p].cells);
@@ -78,7 +78,7 @@ int BlockPuzzle::piece_at(const std::vector<int> &anchors,
 // per cell) and `names` ("right,right,down"), or returns why it breaks
 // the rules.
 std::optional<std::string> BlockPuzzle::walk(const Move &m, int p,
-                                             BlockOccupancy &occupied,
+                                             Occupancy &occupied,
                                              std::string &dirs,
                                              std::string &names) const {
   const int w = m_board.width;
@@ -114,7 +114,7 @@ std::optional<std::string> BlockPuzzle::walk(const Move &m, int p,
 Replay BlockPuzzle::replay(const Plan &plan) const {
   Replay result;
   std::vector<int> anchors = initial_anchors();
-  BlockOccupancy occupied(m_board);
+  Occupancy occupied(m_board);
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const std::string at_step = "step " + std::to_string(i + 1) + ": ";
     if (plan[i] < 0 || plan[i] >= num_moves()) {

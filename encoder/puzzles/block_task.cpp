@@ -22,7 +22,8 @@ Task BlockPuzzle::compile() const {
   Task task;
   const Fluents f = add_fluents(task);
   const std::vector<char> covered = add_start_and_goal(task, f);
-  add_groups(task, f, covered);
+  add_exactly_one_groups(task, f);
+  add_count_groups(task, f, covered);
   add_actions(task, f);
   label_moves(task);
   return task;
@@ -74,8 +75,9 @@ std::vector<char> BlockPuzzle::add_start_and_goal(Task &task,
   return covered;
 }
 
-void BlockPuzzle::add_groups(Task &task, const Fluents &f,
-                             const std::vector<char> &covered) const {
+// Per open cell: free, or one placement covering it; per single-piece
+// component: one anchor.
+void BlockPuzzle::add_exactly_one_groups(Task &task, const Fluents &f) const {
   const int n = m_board.width * m_board.height;
   std::vector<std::vector<int>> by_cell(n);
   for (int c = 0; c < n; ++c) {
@@ -103,13 +105,17 @@ void BlockPuzzle::add_groups(Task &task, const Fluents &f,
       }
     }
   }
+}
 
-  // Count invariants where identified pieces share a component (the
-  // classic Klotski's four 1x1 and four 2x1 blocks): as many of them in
-  // the component as at the start, and as many free cells. Where every
-  // piece has its own exactly-one group the free cells' count follows
-  // from the groups, and stating it costs time (Rush Hour #40, step
-  // metric: 13.3 s against 10.6 s).
+// Count invariants where identified pieces share a component (the
+// classic Klotski's four 1x1 and four 2x1 blocks): as many of them in
+// the component as at the start, and as many free cells. Where every
+// piece has its own exactly-one group the free cells' count follows
+// from the groups, and stating it costs time (Rush Hour #40, step
+// metric: 13.3 s against 10.6 s).
+void BlockPuzzle::add_count_groups(Task &task, const Fluents &f,
+                                   const std::vector<char> &covered) const {
+  const int n = m_board.width * m_board.height;
   for (int k = 0; k < num_classes(); ++k) {
     for (const auto &[anchors, pieces] : m_classes[k].crowded) {
       Task::CountGroup &group = task.exactly_k.emplace_back();
