@@ -10,5 +10,6 @@ int run_solve(const Options &options);
 int run_dimacs(const Options &options);
 int run_decode(const Options &options);
 int run_explore(const Options &options);
+int run_batch(const Options &options);
 
 } // namespace satslide::cli

@@ -5,8 +5,6 @@
 #include "cli/options.hpp"
 #include "cli/output.hpp"
 
-#include "solver/dimacs.hpp"
-
 #include <cadical.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -21,7 +19,7 @@ using namespace satslide::cli;
 namespace {
 
 void set_up_logging(const std::string &level) {
-  auto logger = spdlog::stderr_color_st("satslide");
+  auto logger = spdlog::stderr_color_mt("satslide");
   logger->set_pattern("%^%l%$: %v");
   logger->set_level(spdlog::level::from_str(level));
   spdlog::set_default_logger(logger);
@@ -44,23 +42,10 @@ int run(const Options &o) {
     return run_decode(o);
   case Command::explore:
     return run_explore(o);
+  case Command::batch:
+    return run_batch(o);
   }
   return code(ExitCode::internal_error);
-}
-
-} // namespace
-
-namespace {
-
-// Reports a failure on stderr and, under --json, as a JSON document on
-// stdout; returns its exit code.
-int fail(ExitCode exit_code, const char *kind, const std::string &message,
-         bool json) {
-  spdlog::error("{}", message);
-  if (json) {
-    print_error(std::cout, exit_code, kind, message);
-  }
-  return code(exit_code);
 }
 
 } // namespace
@@ -86,25 +71,12 @@ int main(int argc, char *argv[]) {
   set_up_logging(options.log_level);
   try {
     return run(options);
-  } catch (const UsageError &e) {
-    return fail(ExitCode::bad_usage, "bad_usage", e.what(), json);
-  } catch (const IoError &e) {
-    return fail(ExitCode::io_error, "io_error", e.what(), json);
-  } catch (const encoder::InputError &e) {
-    return fail(ExitCode::bad_input, "bad_input",
-                std::string("bad input: ") + e.what(), json);
-  } catch (const solver::FormatError &e) {
-    return fail(ExitCode::bad_answer, "bad_answer",
-                std::string("bad CNF or answer: ") + e.what(), json);
-  } catch (const std::invalid_argument &e) {
-    // CaDiCaL rejected --solver-config or a --cadical value, or the
-    // planner contradicting options.
-    return fail(ExitCode::bad_usage, "bad_usage", e.what(), json);
-  } catch (const std::bad_alloc &) {
-    return fail(ExitCode::internal_error, "internal_error", "out of memory",
-                json);
-  } catch (const std::exception &e) {
-    return fail(ExitCode::internal_error, "internal_error",
-                std::string("internal error: ") + e.what(), json);
+  } catch (...) {
+    const Failure f = current_failure();
+    spdlog::error("{}", f.message);
+    if (json) {
+      print_error(std::cout, f.code, f.kind, f.message);
+    }
+    return code(f.code);
   }
 }

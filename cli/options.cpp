@@ -31,6 +31,7 @@ constexpr const char *k_usage =
     "  satslide dimacs  --puzzle 8 --board ... --horizon N -o file.cnf\n"
     "  satslide decode  --cnf file.cnf --model answer.txt\n"
     "  satslide explore --puzzle klotski --metric slide\n"
+    "  satslide batch   --puzzle 8 instances.txt -j 2 -o results.jsonl\n"
     "\n"
     "solve   raises the horizon from a proven lower bound until the SAT\n"
     "        solver finds a plan; every shorter horizon is refuted on the\n"
@@ -41,7 +42,10 @@ constexpr const char *k_usage =
     "decode  reads such a solver's answer and prints the plan it encodes.\n"
     "explore counts the reachable positions by breadth-first search (as\n"
     "        TLC and ProB report them): moves, depth, goal positions, the\n"
-    "        distance to the nearest goal, positions per depth.\n";
+    "        distance to the nearest goal, positions per depth.\n"
+    "batch   solves one instance per line of a file (the benchmark data's\n"
+    "        formats, layout file paths or JSON lines of options), writing\n"
+    "        one JSON line per instance; parallel, shardable, resumable.\n";
 
 // `text` in lines of at most 76 characters, the first indented by
 // `first`, the others by six spaces.
@@ -92,6 +96,7 @@ struct Raw {
   std::string engine = "auto", reach_formula = "seed";
   std::string reach_blocking = "visited";
   std::string solver_config = "default";
+  std::string shard;
 };
 
 po::options_description instance_options(Options &o, Raw &raw) {
@@ -209,7 +214,22 @@ po::options_description general_options(Options &o) {
 po::options_description dimacs_options(Options &o) {
   po::options_description d("dimacs");
   d.add_options()("horizon,n", po::value(&o.horizon), "the plan length")(
-      "output,o", po::value(&o.output), "file to write (- = stdout)");
+      "output,o", po::value(&o.output),
+      "dimacs: the CNF file; batch: the JSON lines file (default or -: "
+      "stdout)");
+  return d;
+}
+
+po::options_description batch_options(Options &o, Raw &raw) {
+  po::options_description d("batch");
+  d.add_options()("jobs,j", po::value(&o.jobs)->default_value(o.jobs),
+                  "instances solved at once, in one process")(
+      "shard", po::value(&raw.shard),
+      "K/N: only the instance lines i (counted from 0) with i % N == K, "
+      "e.g. $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT")(
+      "resume", po::bool_switch(&o.resume),
+      "skip the lines already answered in the --output file and append "
+      "to it (lines cut short by an interruption are solved again)");
   return d;
 }
 
@@ -231,9 +251,12 @@ const std::map<Command, std::set<std::string>> &command_groups() {
       {Command::solve,
        {"Instance", "Search", "Output", "General", "encoding", "json",
         "boards", "max-states"}},
-      {Command::dimacs, {"Instance", "dimacs", "General", "encoding"}},
+      {Command::dimacs, {"Instance", "dimacs", "General", "encoding", "output"}},
       {Command::decode, {"decode", "General", "json", "boards"}},
       {Command::explore, {"Instance", "General", "json", "max-states"}},
+      {Command::batch,
+       {"Instance", "Search", "General", "encoding", "max-states", "batch",
+        "output"}},
   };
   return table;
 }
@@ -246,13 +269,16 @@ const char *command_name(Command c) {
     return "decode";
   case Command::explore:
     return "explore";
+  case Command::batch:
+    return "batch";
   default:
     return "solve";
   }
 }
 
 std::string group_of(const std::string &option, const std::string &group) {
-  if (option == "encoding" || option == "json" || option == "max-states") {
+  if (option == "encoding" || option == "json" || option == "max-states" ||
+      option == "output") {
     return option;
   }
   return option == "show-boards" ? "boards" : group;
@@ -389,7 +415,8 @@ void check_combinations(const Options &o) {
   if (p.tighten && !any) {
     throw UsageError("--tighten works on the plan of --any; add --any");
   }
-  if (o.command == Command::solve && p.encoding &&
+  if ((o.command == Command::solve || o.command == Command::batch) &&
+      p.encoding &&
       !p.encoding->minimises_moves) {
     throw UsageError("--encoding " + p.encoding->name +
                      " does not minimise moves, so it cannot prove an "
@@ -401,6 +428,15 @@ void check_combinations(const Options &o) {
   if (o.command == Command::decode &&
       (o.cnf_file.empty() || o.model_file.empty())) {
     throw UsageError("decode needs --cnf FILE and --model FILE");
+  }
+  if ((o.command == Command::batch) == o.input.empty()) {
+    throw UsageError(o.input.empty()
+                         ? "batch needs an input file (- = stdin)"
+                         : "unexpected argument '" + o.input + "'");
+  }
+  if (o.command == Command::batch && o.resume &&
+      (o.output.empty() || o.output == "-")) {
+    throw UsageError("--resume needs --output FILE (the results so far)");
   }
 }
 
@@ -454,6 +490,28 @@ void type_values(Options &o, const Raw &raw, const po::variables_map &vm) {
   o.planner.mode = vm.count("any") ? planner::Mode::any
                                    : planner::Mode::optimal;
   o.planner.solver_config = raw.solver_config;
+  if (!raw.shard.empty()) {
+    const auto slash = raw.shard.find('/');
+    try {
+      std::size_t used_k = 0, used_n = 0;
+      o.shard = std::stoi(raw.shard.substr(0, slash), &used_k);
+      o.shards = std::stoi(raw.shard.substr(slash + 1), &used_n);
+      if (slash == std::string::npos || used_k != slash ||
+          used_n != raw.shard.size() - slash - 1) {
+        throw std::invalid_argument("shape");
+      }
+    } catch (const std::exception &) {
+      throw UsageError("--shard: expected K/N, e.g. 0/4, got '" + raw.shard +
+                       "'");
+    }
+    if (o.shards < 1 || o.shard < 0 || o.shard >= o.shards) {
+      throw UsageError("--shard K/N needs 0 <= K < N, got '" + raw.shard +
+                       "'");
+    }
+  }
+  if (o.jobs < 1 || o.jobs > 256) {
+    throw UsageError("--jobs: from 1 to 256");
+  }
   if (vm.count("quiet")) {
     o.log_level = "error";
   }
@@ -472,15 +530,19 @@ Command parse_command(const std::string &word) {
   if (word == "explore") {
     return Command::explore;
   }
+  if (word == "batch") {
+    return Command::batch;
+  }
   throw UsageError("unknown command '" + word +
-                   "' (expected solve, dimacs, decode or explore)");
+                   "' (expected solve, dimacs, decode, explore or batch)");
 }
 
 } // namespace
 
 const char *usage_text() { return k_usage; }
 
-Options parse_options(int argc, const char *const argv[]) {
+Options parse_options(int argc, const char *const argv[],
+                      const std::vector<std::string> &first) {
   Options o;
   Raw raw;
   const std::vector<Group> groups = {{"Instance", instance_options(o, raw)},
@@ -488,7 +550,8 @@ Options parse_options(int argc, const char *const argv[]) {
                                      {"Output", output_options(o)},
                                      {"General", general_options(o)},
                                      {"dimacs", dimacs_options(o)},
-                                     {"decode", decode_options(o)}};
+                                     {"decode", decode_options(o)},
+                                     {"batch", batch_options(o, raw)}};
   po::options_description shown;
   for (const Group &g : groups) {
     shown.add(g.options);
@@ -503,11 +566,15 @@ Options parse_options(int argc, const char *const argv[]) {
 
   std::string command;
   po::options_description all;
-  all.add(shown).add_options()("command", po::value(&command));
+  all.add(shown).add_options()("command", po::value(&command))(
+      "input", po::value(&o.input));
   po::positional_options_description positional;
-  positional.add("command", 1);
+  positional.add("command", 1).add("input", 1);
   po::variables_map vm;
   try {
+    if (!first.empty()) {
+      po::store(po::command_line_parser(first).options(all).run(), vm);
+    }
     po::store(po::command_line_parser(argc, argv)
                   .options(all)
                   .positional(positional)
@@ -517,6 +584,7 @@ Options parse_options(int argc, const char *const argv[]) {
   } catch (const po::error &e) {
     throw UsageError(e.what());
   }
+  o.args.assign(argv, argv + argc);
   if (vm.count("help")) {
     o.command = Command::help;
     return o;

@@ -9,6 +9,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace satslide::cli {
 
@@ -24,7 +25,7 @@ public:
   using std::runtime_error::runtime_error;
 };
 
-enum class Command { solve, dimacs, decode, explore, help, version };
+enum class Command { solve, dimacs, decode, explore, batch, help, version };
 
 struct Options {
   Command command = Command::solve;
@@ -44,6 +45,14 @@ struct Options {
   int horizon = -1;
   std::string output; // dimacs: file to write ("" or "-" = stdout)
   std::string cnf_file, model_file;
+  // batch: the input file, one instance per line ("-" = stdin); the
+  // output is `output` ("" or "-" = stdout).
+  std::string input;
+  int jobs = 1;           // instances solved at once
+  int shard = 0;          // take the instance lines i with i % shards ==
+  int shards = 1;         //   shard (0-based, as SLURM array indices)
+  bool resume = false;    // skip lines already in the output
+  std::vector<std::string> args; // the command line as given (for batch)
 
   std::string help_text; // filled by parse_options
 };
@@ -51,8 +60,11 @@ struct Options {
 // The short usage, printed when satslide is run without arguments.
 const char *usage_text();
 
-// Parses argv; throws UsageError naming the bad option.
-Options parse_options(int argc, const char *const argv[]);
+// Parses argv; throws UsageError naming the bad option. `first` are
+// options read before argv, which win over argv's (a batch line's
+// options over the batch command line's).
+Options parse_options(int argc, const char *const argv[],
+                      const std::vector<std::string> &first = {});
 
 // The instance options with --file read; throws IoError if it cannot be
 // read, encoder::InputError if it is empty.

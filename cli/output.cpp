@@ -2,6 +2,8 @@
 
 #include "cli/animation.hpp"
 
+#include "solver/dimacs.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <spdlog/spdlog.h>
@@ -44,6 +46,31 @@ void print_error(std::ostream &out, ExitCode code, const std::string &kind,
   j["reason"] = reason;
   out << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
       << '\n';
+}
+
+Failure current_failure() {
+  try {
+    throw;
+  } catch (const UsageError &e) {
+    return {ExitCode::bad_usage, "bad_usage", e.what()};
+  } catch (const IoError &e) {
+    return {ExitCode::io_error, "io_error", e.what()};
+  } catch (const encoder::InputError &e) {
+    return {ExitCode::bad_input, "bad_input",
+            std::string("bad input: ") + e.what()};
+  } catch (const solver::FormatError &e) {
+    return {ExitCode::bad_answer, "bad_answer",
+            std::string("bad CNF or answer: ") + e.what()};
+  } catch (const std::invalid_argument &e) {
+    // CaDiCaL rejected --solver-config or a --cadical value, or the
+    // planner contradicting options.
+    return {ExitCode::bad_usage, "bad_usage", e.what()};
+  } catch (const std::bad_alloc &) {
+    return {ExitCode::internal_error, "internal_error", "out of memory"};
+  } catch (const std::exception &e) {
+    return {ExitCode::internal_error, "internal_error",
+            std::string("internal error: ") + e.what()};
+  }
 }
 
 int finish(const Report &report, const Options &o) {

@@ -17,6 +17,16 @@ ExitCode exit_code_for(planner::Status status);
 void print_error(std::ostream &out, ExitCode code, const std::string &kind,
                  const std::string &reason);
 
+// A run that ended in an exception, as its exit code, its JSON kind
+// ("bad_input") and the message for people.
+struct Failure {
+  ExitCode code = ExitCode::internal_error;
+  std::string kind = "internal_error";
+  std::string message;
+};
+// Classifies the exception being handled (call it inside a catch block).
+Failure current_failure();
+
 // Prints the report as the options ask and returns its exit code.
 int finish(const Report &report, const Options &options);
 

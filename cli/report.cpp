@@ -168,13 +168,18 @@ void print_text(std::ostream &out, const Report &report, bool show_boards) {
   print_plan(out, r, show_boards);
 }
 
-void print_json(std::ostream &out, const Report &report, bool show_boards) {
+Json to_json(const Report &report, bool show_boards) {
   const planner::PlannerResult &r = report.result;
   Json j = head_json(report);
   j["plan"] = plan_json(r.replay, show_boards);
   j["moves"] = r.replay.compact;
   j["horizons"] = horizons_json(r);
   j["seconds"] = r.seconds;
+  return j;
+}
+
+void print_json(std::ostream &out, const Report &report, bool show_boards) {
+  const Json j = to_json(report, show_boards);
   out << j.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
 }
 

@@ -7,6 +7,8 @@
 #include "encoder/task/state_space.hpp"
 #include "planner/planner_result.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <iosfwd>
 #include <string>
 
@@ -37,6 +39,8 @@ Report report_for(const encoder::Puzzle &puzzle);
 
 void print_text(std::ostream &out, const Report &report, bool show_boards);
 void print_json(std::ostream &out, const Report &report, bool show_boards);
+// The document print_json prints (batch adds to it).
+nlohmann::ordered_json to_json(const Report &report, bool show_boards);
 void print_text(std::ostream &out, const SpaceReport &report);
 void print_json(std::ostream &out, const SpaceReport &report);
 

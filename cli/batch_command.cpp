@@ -1,0 +1,197 @@
+// satslide batch: one instance per input line, each solved as `satslide
+// solve` would with the batch's options and the line's own, -j at a time
+// in one process; one JSON line per instance (the solve report, the line
+// number and the input text), flushed as it is done so that --resume can
+// skip what an interrupted run already answered.
+#include "cli/batch_input.hpp"
+#include "cli/batch_tally.hpp"
+#include "cli/commands.hpp"
+#include "cli/output.hpp"
+
+#include "encoder/puzzles/families.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <set>
+#include <thread>
+
+namespace satslide::cli {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::vector<BatchLine> read_lines(const Options &o) {
+  const encoder::FamilyInfo *family = encoder::find_family(o.family);
+  const std::string name = family ? family->name : o.family;
+  if (o.input == "-") {
+    return read_batch(std::cin, name, "");
+  }
+  std::ifstream in(o.input);
+  if (!in || std::filesystem::is_directory(o.input)) {
+    throw IoError("cannot read batch file '" + o.input + "'");
+  }
+  return read_batch(in, name,
+                    std::filesystem::path(o.input).parent_path().string());
+}
+
+// The line numbers a previous run answered (any status but cancelled);
+// a last line cut short by a kill is removed from the file.
+std::set<int> answered_lines(const std::string &path) {
+  std::set<int> answered;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    return answered; // nothing yet
+  }
+  std::string text((std::istreambuf_iterator<char>(in)), {});
+  in.close();
+  const auto end = text.rfind('\n');
+  const std::size_t complete = end == std::string::npos ? 0 : end + 1;
+  if (complete < text.size()) {
+    std::filesystem::resize_file(path, complete);
+    text.resize(complete);
+  }
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    const auto j = Json::parse(line, nullptr, false);
+    if (j.is_object() && j.contains("line") && j["line"].is_number_integer() &&
+        j.value("status", "") != "cancelled") {
+      answered.insert(j["line"].get<int>());
+    }
+  }
+  return answered;
+}
+
+// The metric name a line's known optima are keyed by ("" if the family
+// has one metric).
+std::string metric_of(const Options &o) {
+  const encoder::FamilyInfo *family = encoder::find_family(o.family);
+  if (!family || !family->accepts_field(encoder::InstanceField::metric)) {
+    return "";
+  }
+  return encoder::metric_name(o.instance.metric.value_or(encoder::Metric::step));
+}
+
+struct Answer {
+  Json json;
+  int known = -1; // the line's known optimum in the run's metric
+};
+
+// Solves one line as `satslide solve <batch options> <line options>`.
+Answer solve_line(const BatchLine &line, const std::vector<const char *> &argv,
+                  const solver::StopFn &stop) {
+  Answer a;
+  a.json["line"] = line.number;
+  if (!line.id.empty()) {
+    a.json["id"] = line.id;
+  }
+  a.json["input"] = line.text;
+  try {
+    if (!line.error.empty()) {
+      throw encoder::InputError("line " + std::to_string(line.number) + ": " +
+                                line.error);
+    }
+    Options o = parse_options(static_cast<int>(argv.size()), argv.data(),
+                              line.options);
+    o.command = Command::solve;
+    const auto puzzle = encoder::make_puzzle(o.family, read_instance(o));
+    planner::PlannerOptions p = o.planner;
+    p.stop = stop;
+    Report report = report_for(*puzzle);
+    report.result = planner::solve(*puzzle, p);
+    a.known = known_optimum(line, metric_of(o));
+    a.json.update(to_json(report, false));
+    if (a.known >= 0) {
+      a.json["known_optimal"] = a.known;
+    }
+  } catch (...) {
+    const Failure f = current_failure();
+    a.json["status"] = "error";
+    a.json["error"] = f.kind;
+    a.json["exit_code"] = static_cast<int>(f.code);
+    a.json["reason"] = f.message;
+  }
+  return a;
+}
+
+} // namespace
+
+int run_batch(const Options &o) {
+  std::vector<BatchLine> lines = read_lines(o);
+  const std::set<int> answered =
+      o.resume ? answered_lines(o.output) : std::set<int>();
+  std::vector<const BatchLine *> todo;
+  int skipped = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    if (static_cast<int>(i % o.shards) != o.shard) {
+      continue;
+    }
+    if (answered.count(lines[i].number)) {
+      ++skipped;
+    } else {
+      todo.push_back(&lines[i]);
+    }
+  }
+  std::ofstream file;
+  if (!o.output.empty() && o.output != "-") {
+    file.open(o.output, o.resume ? std::ios::app : std::ios::trunc);
+    if (!file) {
+      throw IoError("cannot write '" + o.output + "'");
+    }
+  }
+  std::ostream &out = file.is_open() ? file : std::cout;
+
+  std::vector<const char *> argv;
+  for (const std::string &arg : o.args) {
+    argv.push_back(arg.c_str());
+  }
+  const solver::StopFn stop = stop_on_signal();
+  BatchTally tally(static_cast<int>(todo.size()), skipped);
+  std::mutex lock;
+  std::atomic<std::size_t> next{0};
+  const auto work = [&] {
+    for (std::size_t k; !stop() && (k = next++) < todo.size();) {
+      const Answer a = solve_line(*todo[k], argv, stop);
+      const std::string status = a.json.value("status", "error");
+      if (status == "cancelled") {
+        return; // interrupted: --resume solves it again
+      }
+      const std::lock_guard<std::mutex> guard(lock);
+      out << a.json.dump(-1, ' ', false, Json::error_handler_t::replace)
+          << '\n'
+          << std::flush;
+      const auto found = a.json.find("length");
+      const int length = found != a.json.end() && found->is_number()
+                             ? found->get<int>()
+                             : -1;
+      tally.add(status, a.json.value("optimal", false), length, a.known);
+      if (status == "solved" && a.known >= 0 && a.json.value("optimal", false) &&
+          length != a.known) {
+        spdlog::error("line {}: optimal length {}, but the input says {}",
+                      todo[k]->number, length, a.known);
+      }
+      tally.show_progress();
+    }
+  };
+  std::vector<std::thread> workers;
+  for (int j = 1; j < o.jobs; ++j) {
+    workers.emplace_back(work);
+  }
+  work();
+  for (std::thread &t : workers) {
+    t.join();
+  }
+  if (!out) {
+    throw IoError("error while writing '" + o.output + "'");
+  }
+  const bool interrupted = stop();
+  tally.print_summary(interrupted);
+  return code(tally.exit_code(interrupted));
+}
+
+} // namespace satslide::cli

@@ -1,0 +1,45 @@
+// satslide batch's input: one instance per line, read as the solve
+// options it stands for. A line is
+//   - a JSON object of solve options ({"board": "...", "metric": "slide",
+//     "timeout": 10, "any": true}), with "id" and "optimal" (a known
+//     optimum, checked in the summary) beside them;
+//   - or a line of the benchmark data for the batch's --puzzle:
+//       npuzzle   `id optimal t0 t1 ...` or the tiles alone;
+//       rushhour  Fogleman's `moves board cluster` (moves: the slide
+//                 optimum), the oracle's `idx moves board cluster slide
+//                 states step ...`, the cards' `card published board alt
+//                 slide step ...`, or a board alone;
+//       klotski   the path of a layout file (as given, else relative to
+//                 the batch file's folder).
+// Blank lines and lines starting with '#' or ';' are skipped.
+#pragma once
+
+#include <iosfwd>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace satslide::cli {
+
+struct BatchLine {
+  int number = 0;   // in the input file, from 1
+  std::string text; // as read
+  std::string id;   // the data's name for it; "" = none
+  // The solve options the line sets ("--board", "1 2 ..."); they win
+  // over the batch command line's.
+  std::vector<std::string> options;
+  // Known optima by metric name; "" = whatever metric the run uses.
+  std::map<std::string, int> known;
+  std::string error; // a line that cannot be read: why (options empty)
+};
+
+// The instance lines of `in` for the family `family` (a families-table
+// name); `folder` is where relative layout paths are looked up second.
+std::vector<BatchLine> read_batch(std::istream &in, const std::string &family,
+                                  const std::string &folder);
+
+// The known optimum of `line` in `metric` (a metric name, "" for
+// families with one); -1 if the line does not say.
+int known_optimum(const BatchLine &line, const std::string &metric);
+
+} // namespace satslide::cli

@@ -1,0 +1,260 @@
+// satslide batch end to end: the data formats, known optima checked,
+// parallel jobs, shards that merge to the unsharded run, resuming after a
+// kill or an interrupt, and the GNU parallel recipe of the README.
+#include "support/test_support.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+using satslide::test::data_path;
+using satslide::test::run_command;
+using satslide::test::run_satslide;
+
+namespace {
+
+using Json = nlohmann::json;
+
+std::vector<Json> read_jsonl_from(const std::string &text) {
+  std::istringstream in(text);
+  std::vector<Json> lines;
+  for (std::string line; std::getline(in, line);) {
+    lines.push_back(Json::parse(line));
+  }
+  return lines;
+}
+
+std::vector<Json> read_jsonl(const std::string &path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return read_jsonl_from(text.str());
+}
+
+// What must agree between runs, by input line: status, length, moves.
+std::map<int, std::string> facts(const std::vector<Json> &lines) {
+  std::map<int, std::string> out;
+  for (const Json &j : lines) {
+    const int line = j.at("line").get<int>();
+    CHECK_MESSAGE(out.count(line) == 0, "line " << line << " twice");
+    out[line] = j.at("status").get<std::string>() + " " +
+                j.value("length", Json()).dump() + " " +
+                j.value("moves", std::string());
+  }
+  return out;
+}
+
+std::string write_file(const std::string &name, const std::string &text) {
+  std::ofstream(name) << text;
+  return name;
+}
+
+// The first `lines` instance lines of an n-puzzle data file.
+std::string npuzzle_lines(const std::string &file, int lines) {
+  std::string text;
+  for (const auto &i : satslide::test::read_npuzzle_file(file)) {
+    if (lines-- == 0) {
+      break;
+    }
+    text += i.id + " " + std::to_string(i.optimal);
+    for (int t : i.board) {
+      text += " " + std::to_string(t);
+    }
+    text += "\n";
+  }
+  return text;
+}
+
+} // namespace
+
+TEST_SUITE("cli::Batch") {
+
+  TEST_CASE("the 8-puzzle data with -j 2: every length as the data lists") {
+    const auto instances =
+        satslide::test::read_npuzzle_file("8puzzle_random100.txt");
+    const auto r = run_satslide("batch --puzzle 8 " +
+                                data_path("8puzzle_random100.txt") +
+                                " -j 2 -o batch_8.jsonl");
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.find("mismatches 0") != std::string::npos);
+    const auto lines = read_jsonl("batch_8.jsonl");
+    REQUIRE(lines.size() == instances.size());
+    std::map<std::string, int> optimum;
+    for (const auto &i : instances) {
+      optimum[i.id] = i.optimal;
+    }
+    for (const Json &j : lines) {
+      CAPTURE(j.dump());
+      CHECK(j.at("status") == "solved");
+      CHECK(j.at("optimal") == true);
+      CHECK(j.at("length") == optimum.at(j.at("id").get<std::string>()));
+      CHECK(j.at("known_optimal") == j.at("length"));
+    }
+    std::remove("batch_8.jsonl");
+  }
+
+  TEST_CASE("a known optimum that disagrees is a mismatch: exit 30") {
+    write_file("batch_wrong.txt",
+               "{\"board\": \"1 2 3 4 5 6 7 0 8\", \"optimal\": 3}\n");
+    const auto r = run_satslide("batch --puzzle 8 batch_wrong.txt");
+    CHECK(r.exit_code == 30);
+    CHECK(r.err.find("optimal length 1, but the input says 3") !=
+          std::string::npos);
+    CHECK(r.err.find("mismatches 1") != std::string::npos);
+    std::remove("batch_wrong.txt");
+  }
+
+  TEST_CASE("bad lines are answered as errors; the others are solved") {
+    write_file("batch_bad.txt", "# a comment\n1 2 3\n"
+                                "{\"board\": \"1 2 3 4 5 6 7 0 8\"}\n"
+                                "{\"board\": \"1 2 3 4 5 6 7 0 8\", \"jobs\": 2}\n"
+                                "{\"borad\": \"1\"}\n{not json\n");
+    const auto r = run_satslide("batch --puzzle 8 batch_bad.txt");
+    CHECK(r.exit_code == 31);
+    const auto lines = read_jsonl_from(r.out);
+    REQUIRE(lines.size() == 5);
+    CHECK(lines[0].at("line") == 2);
+    CHECK(lines[0].at("error") == "bad_input");
+    CHECK(lines[1].at("status") == "solved");
+    CHECK(lines[2].at("reason").get<std::string>().find(
+              "option of the batch") != std::string::npos);
+    CHECK(lines[3].at("error") == "bad_usage");
+    CHECK(lines[4].at("reason").get<std::string>().find("not a JSON object") !=
+          std::string::npos);
+    std::remove("batch_bad.txt");
+  }
+
+  TEST_CASE("Rush Hour and Klotski data: known optima by metric") {
+    for (const char *metric : {"slide", "step"}) {
+      CAPTURE(metric);
+      const auto r = run_satslide(
+          "batch --puzzle rushhour --metric " + std::string(metric) + " " +
+          data_path("rushhour/fogleman_sample.tsv") + " -j 2 -o batch_rh.jsonl");
+      CHECK(r.exit_code == 0);
+      const auto lines = read_jsonl("batch_rh.jsonl");
+      CHECK(lines.size() == 11);
+      for (const Json &j : lines) {
+        CHECK(j.at("known_optimal") == j.at("length"));
+      }
+    }
+    // Layout paths relative to the batch file, and a JSON line with its
+    // own metric and optimum (the data's piece-metric count).
+    write_file(data_path("klotski/batch_layouts.txt"),
+               "fayaa_259.txt\n{\"file\": \"fayaa_130.txt\", "
+               "\"metric\": \"piece\", \"optimal\": 1000}\n");
+    const auto r = run_satslide("batch --puzzle klotski " +
+                                data_path("klotski/batch_layouts.txt"));
+    std::remove(data_path("klotski/batch_layouts.txt").c_str());
+    CHECK(r.exit_code == 30); // 1000 is wrong on purpose
+    const auto lines = read_jsonl_from(r.out);
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[0].at("status") == "solved");
+    CHECK(lines[1].at("status") == "solved");
+    CHECK(lines[1].at("known_optimal") == 1000);
+  }
+
+  TEST_CASE("shards merged equal the unsharded run") {
+    write_file("batch_shard.txt", npuzzle_lines("8puzzle_random100.txt", 10));
+    REQUIRE(run_satslide("batch --puzzle 8 batch_shard.txt -o all.jsonl")
+                .exit_code == 0);
+    std::vector<Json> merged;
+    for (int k = 0; k < 3; ++k) {
+      const std::string out = "shard" + std::to_string(k) + ".jsonl";
+      const auto r = run_satslide("batch --puzzle 8 batch_shard.txt --shard " +
+                                  std::to_string(k) + "/3 -o " + out);
+      CHECK(r.exit_code == 0);
+      const auto part = read_jsonl(out);
+      CHECK(part.size() == (k == 0 ? 4 : 3));
+      merged.insert(merged.end(), part.begin(), part.end());
+      std::remove(out.c_str());
+    }
+    CHECK(facts(merged) == facts(read_jsonl("all.jsonl")));
+    CHECK(run_satslide("batch --puzzle 8 batch_shard.txt --shard 3/3")
+              .exit_code == 32);
+    std::remove("all.jsonl");
+    std::remove("batch_shard.txt");
+  }
+
+  TEST_CASE("--resume after a kill answers every line exactly once") {
+    write_file("batch_resume.txt", npuzzle_lines("8puzzle_random100.txt", 12));
+    REQUIRE(run_satslide("batch --puzzle 8 batch_resume.txt -o ref.jsonl")
+                .exit_code == 0);
+    const auto reference = facts(read_jsonl("ref.jsonl"));
+    // As a kill leaves it: five whole lines and half of the sixth.
+    {
+      std::ifstream in("ref.jsonl");
+      std::ofstream cut("cut.jsonl");
+      std::string line;
+      for (int k = 0; k < 5 && std::getline(in, line); ++k) {
+        cut << line << '\n';
+      }
+      std::getline(in, line);
+      cut << line.substr(0, line.size() / 2);
+    }
+    const auto r = run_satslide(
+        "batch --puzzle 8 batch_resume.txt --resume -o cut.jsonl");
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.find("7 of 7 instances") != std::string::npos);
+    CHECK(r.err.find("(5 answered before)") != std::string::npos);
+    CHECK(facts(read_jsonl("cut.jsonl")) == reference);
+    // A real kill, then --resume.
+    std::remove("killed.jsonl");
+    run_command("(" + std::string(SATSLIDE_BINARY) +
+                " batch --puzzle 8 batch_resume.txt -o killed.jsonl -q &"
+                " pid=$!; while [ \"$(wc -l < killed.jsonl 2>/dev/null || "
+                "echo 0)\" -lt 2 ]; do sleep 0.01; done; kill -9 $pid) "
+                "2>/dev/null");
+    CHECK(run_satslide(
+              "batch --puzzle 8 batch_resume.txt --resume -o killed.jsonl")
+              .exit_code == 0);
+    CHECK(facts(read_jsonl("killed.jsonl")) == reference);
+    for (const char *f : {"ref.jsonl", "cut.jsonl", "killed.jsonl",
+                          "batch_resume.txt"}) {
+      std::remove(f);
+    }
+  }
+
+  TEST_CASE("SIGINT stops a batch: exit 22, no half answers, then resume") {
+    // The second line is slow: the classic Klotski by horizons takes half
+    // an hour, so the interrupt surely lands inside it.
+    write_file("batch_int.txt",
+               "{\"board\": \"1 2 3 4 5 6 7 0 8\"}\n"
+               "{\"puzzle\": \"klotski\", \"engine\": \"horizons\"}\n");
+    const auto r = run_command(
+        "timeout --preserve-status -s INT 3 " + std::string(SATSLIDE_BINARY) +
+        " batch --puzzle 8 batch_int.txt -o int.jsonl; echo \"exit $?\"");
+    CHECK(r.out == "exit 22\n");
+    CHECK(r.err.find("batch interrupted") != std::string::npos);
+    const auto lines = read_jsonl("int.jsonl");
+    REQUIRE(lines.size() == 1);
+    CHECK(lines[0].at("line") == 1);
+    std::remove("int.jsonl");
+    std::remove("batch_int.txt");
+  }
+
+  TEST_CASE("the GNU parallel recipe: one shard per slot, merged") {
+    if (run_command("command -v parallel").exit_code != 0) {
+      MESSAGE("GNU parallel is not installed; third_party/install_deps.sh "
+              "installs it");
+      CHECK(false);
+      return;
+    }
+    write_file("batch_par.txt", npuzzle_lines("8puzzle_random100.txt", 8));
+    REQUIRE(run_satslide("batch --puzzle 8 batch_par.txt -o par_all.jsonl")
+                .exit_code == 0);
+    const auto r = run_command(
+        "parallel --will-cite -j 2 " + std::string(SATSLIDE_BINARY) +
+        " batch --puzzle 8 batch_par.txt --shard {}/2 -o par.{}.jsonl -q "
+        "::: 0 1 && cat par.0.jsonl par.1.jsonl > par_merged.jsonl");
+    CHECK(r.exit_code == 0);
+    CHECK(facts(read_jsonl("par_merged.jsonl")) ==
+          facts(read_jsonl("par_all.jsonl")));
+    run_command("rm -f par.0.jsonl par.1.jsonl par_merged.jsonl "
+                "par_all.jsonl batch_par.txt");
+  }
+}
