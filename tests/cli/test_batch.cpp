@@ -257,4 +257,33 @@ TEST_SUITE("cli::Batch") {
     run_command("rm -f par.0.jsonl par.1.jsonl par_merged.jsonl "
                 "par_all.jsonl batch_par.txt");
   }
+
+  TEST_CASE("the SLURM array script: tasks as shards, merged, tabled") {
+    // SLURM itself is not started here: the script relies only on the
+    // array variables, set by hand for each task.
+    const std::string benchmarks =
+        std::string(SATSLIDE_TEST_DATA) + "/../../benchmarks/";
+    write_file("batch_slurm.txt", npuzzle_lines("8puzzle_random100.txt", 7));
+    REQUIRE(run_satslide("batch --puzzle 8 batch_slurm.txt -o slurm_all.jsonl")
+                .exit_code == 0);
+    run_command("rm -rf slurm_out");
+    for (int task = 0; task < 3; ++task) {
+      const auto r = run_command(
+          "SLURM_ARRAY_TASK_ID=" + std::to_string(task) +
+          " SLURM_ARRAY_TASK_COUNT=3 SATSLIDE=" + SATSLIDE_BINARY + " " +
+          benchmarks + "slurm_batch.sh batch_slurm.txt slurm_out --puzzle 8 -q");
+      CHECK(r.exit_code == 0);
+    }
+    CHECK(run_command(benchmarks + "slurm_batch.sh batch_slurm.txt x")
+              .exit_code != 0); // outside an array: refused
+    run_command("cat slurm_out/shard.*.jsonl > slurm_merged.jsonl");
+    CHECK(facts(read_jsonl("slurm_merged.jsonl")) ==
+          facts(read_jsonl("slurm_all.jsonl")));
+    const auto table = run_command(benchmarks +
+                                   "batch_table.py slurm_out/shard.*.jsonl");
+    CHECK(table.exit_code == 0);
+    CHECK(table.out.find("| **all** | 7 | 7 | 7 | 0 |") != std::string::npos);
+    run_command("rm -rf slurm_out slurm_merged.jsonl slurm_all.jsonl "
+                "batch_slurm.txt");
+  }
 }
