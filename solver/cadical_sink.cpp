@@ -24,10 +24,29 @@ struct CadicalSink::Hooks : CaDiCaL::Terminator, CaDiCaL::Learner {
   std::chrono::steady_clock::time_point deadline;
   std::function<bool()> stop;
   int64_t learned = 0;
+  // The heartbeat: CaDiCaL asks terminate() often, so it also keeps time.
+  Heartbeat beat;
+  std::chrono::duration<double> beat_interval{0};
+  std::chrono::steady_clock::time_point call_start, next_beat;
+  int64_t learned_at_call = 0;
+
+  void start_call() {
+    call_start = std::chrono::steady_clock::now();
+    next_beat = call_start + std::chrono::duration_cast<
+                                 std::chrono::steady_clock::duration>(
+                                 beat_interval);
+    learned_at_call = learned;
+  }
 
   bool terminate() override {
-    return (has_deadline && std::chrono::steady_clock::now() >= deadline) ||
-           (stop && stop());
+    const auto now = std::chrono::steady_clock::now();
+    if (beat && now >= next_beat) {
+      next_beat = now + std::chrono::duration_cast<
+                            std::chrono::steady_clock::duration>(beat_interval);
+      beat(learned - learned_at_call,
+           std::chrono::duration<double>(now - call_start).count());
+    }
+    return (has_deadline && now >= deadline) || (stop && stop());
   }
   bool learning(int) override {
     ++learned;
@@ -86,6 +105,11 @@ void CadicalSink::set_stop(std::function<bool()> stop) {
   m_hooks->stop = std::move(stop);
 }
 
+void CadicalSink::set_heartbeat(double interval_seconds, Heartbeat beat) {
+  m_hooks->beat_interval = std::chrono::duration<double>(interval_seconds);
+  m_hooks->beat = std::move(beat);
+}
+
 void CadicalSink::write_clause(const std::vector<int> &lits) {
   for (int lit : lits) {
     m_solver->add(lit);
@@ -95,6 +119,7 @@ void CadicalSink::write_clause(const std::vector<int> &lits) {
 
 SolveResult CadicalSink::solve(const std::vector<int> &assumptions,
                                int conflict_limit) {
+  m_hooks->start_call();
   if (m_hooks->terminate()) {
     return SolveResult::unknown;
   }

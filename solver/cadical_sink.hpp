@@ -32,6 +32,11 @@ public:
   // Sets a test, polled during solve(), after which it returns unknown
   // (cancellation by a user, a signal or a race the run lost).
   void set_stop(std::function<bool()> stop);
+  // While solve() runs, calls `beat(learned, seconds)` about every
+  // `interval_seconds` (learned clauses and seconds of this call so far),
+  // from the solving thread; an empty `beat` ends the heartbeat.
+  using Heartbeat = std::function<void(int64_t learned, double seconds)>;
+  void set_heartbeat(double interval_seconds, Heartbeat beat);
 
   // `conflict_limit` > 0: give up (unknown) after that many conflicts in
   // this call; the next call resumes with everything learned.

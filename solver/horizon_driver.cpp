@@ -96,12 +96,26 @@ private:
   std::chrono::steady_clock::time_point m_start, m_deadline;
 };
 
-// One solver call on the goal of horizon n, with its statistics.
+// One solver call on the goal of horizon n, with its statistics; a long
+// call reports itself every k_heartbeat_seconds as "running".
 SolveResult solve_timed(CadicalSink &sink, int guard, int n,
-                        HorizonStats &stats) {
+                        HorizonStats &stats, const ProgressFn &progress) {
   const auto call_start = std::chrono::steady_clock::now();
   const int64_t learned_before = sink.learned();
+  if (progress) {
+    sink.set_heartbeat(k_heartbeat_seconds, [&](int64_t learned, double s) {
+      HorizonStats running;
+      running.horizon = n;
+      running.result = "running";
+      running.variables = sink.num_vars();
+      running.clauses = sink.num_clauses();
+      running.seconds = s;
+      running.conflicts = learned;
+      progress(running);
+    });
+  }
   const SolveResult answer = sink.solve({guard});
+  sink.set_heartbeat(0, {});
   stats.horizon = n;
   stats.result = to_string(answer);
   stats.variables = sink.num_vars();
@@ -146,7 +160,7 @@ DriverResult run_horizons(const EncodingFactory &make_encoding,
     }
     CadicalSink &sink = *formula.sink;
     HorizonStats &stats = result.horizons.emplace_back();
-    const SolveResult answer = solve_timed(sink, guard, n, stats);
+    const SolveResult answer = solve_timed(sink, guard, n, stats, progress);
     if (progress) {
       progress(stats);
     }

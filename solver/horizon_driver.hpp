@@ -58,7 +58,10 @@ struct DriverResult {
   double seconds = 0;
 };
 
+// Called after every solver call, and every k_heartbeat_seconds while a
+// call runs (with result "running" and the figures so far).
 using ProgressFn = std::function<void(const HorizonStats &)>;
+constexpr double k_heartbeat_seconds = 5;
 
 using EncodingFactory = std::function<std::unique_ptr<encoder::Encoding>()>;
 

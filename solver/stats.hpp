@@ -9,7 +9,7 @@ namespace satslide::solver {
 
 struct HorizonStats {
   int horizon = 0;       // plan length asked for
-  std::string result;    // "SAT", "UNSAT" or "UNKNOWN"
+  std::string result;    // "SAT", "UNSAT", "UNKNOWN"; progress: "running"
   int variables = 0;     // variables encoded so far
   int64_t clauses = 0;   // clauses encoded so far
   double seconds = 0;    // wall clock of this solve call, s

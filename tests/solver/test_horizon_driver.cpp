@@ -106,4 +106,46 @@ TEST_SUITE("solver::HorizonDriver") {
     CHECK_FALSE(result.optimal);
     CHECK(result.no_plan_up_to == -1);
   }
+
+  TEST_CASE("a long solver call beats: learned clauses and seconds so far") {
+    // Ten pigeons, nine holes: far beyond a CDCL solver in a second.
+    solver::CadicalSink sink;
+    const int pigeons = 10, holes = 9;
+    const auto var = [&](int p, int h) { return p * holes + h + 1; };
+    for (int p = 0; p < pigeons; ++p) {
+      std::vector<int> some_hole;
+      for (int h = 0; h < holes; ++h) {
+        some_hole.push_back(var(p, h));
+      }
+      sink.add_clause(some_hole);
+    }
+    for (int h = 0; h < holes; ++h) {
+      for (int p = 0; p < pigeons; ++p) {
+        for (int q = p + 1; q < pigeons; ++q) {
+          sink.add_clause({-var(p, h), -var(q, h)});
+        }
+      }
+    }
+    std::vector<std::pair<int64_t, double>> beats;
+    sink.set_heartbeat(0.05, [&](int64_t learned, double seconds) {
+      beats.emplace_back(learned, seconds);
+    });
+    sink.set_stop([&] { return beats.size() >= 3; });
+    // Without beats the deadline ends the call, and the checks fail.
+    sink.set_deadline(std::chrono::steady_clock::now() +
+                      std::chrono::seconds(20));
+    CHECK(sink.solve({}) == solver::SolveResult::unknown);
+    REQUIRE(beats.size() == 3);
+    for (std::size_t k = 1; k < beats.size(); ++k) {
+      CHECK(beats[k].first >= beats[k - 1].first);
+      CHECK(beats[k].second >= beats[k - 1].second + 0.04);
+    }
+    CHECK(beats.back().first > 0);
+    // Ended: the next call does not beat.
+    sink.set_heartbeat(0, {});
+    sink.set_stop({});
+    beats.clear();
+    CHECK(sink.solve({}, 100) == solver::SolveResult::unknown);
+    CHECK(beats.empty());
+  }
 }
