@@ -30,7 +30,8 @@ std::vector<std::string> fields_of(const std::string &text) {
 // Options of the batch itself, which a line cannot set.
 bool is_solve_key(const std::string &key) {
   static const char *const batch_only[] = {"jobs", "shard", "resume", "output",
-                                           "input", "command", "json"};
+                                           "input", "command", "json",
+                                           "memory-limit"};
   return std::none_of(std::begin(batch_only), std::end(batch_only),
                       [&](const char *k) { return key == k; });
 }

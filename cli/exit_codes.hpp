@@ -12,6 +12,7 @@ enum class ExitCode : int {
   timeout = 21,            // --timeout reached; shorter plans refuted
   cancelled = 22,          // interrupted (SIGINT, SIGTERM); what was
                            // refuted is printed
+  memory_limit = 23,       // out of memory (--memory-limit, ulimit -v)
   internal_error = 30,     // a bug: e.g. a decoded plan failed replay
   bad_input = 31,          // bad board, goal, layout or puzzle file
   bad_usage = 32,          // unknown option, missing or bad option value
@@ -30,6 +31,7 @@ constexpr const char *k_exit_code_help =
     "  20  --max-horizon reached (what was refuted is printed)\n"
     "  21  --timeout reached (what was refuted is printed)\n"
     "  22  interrupted by SIGINT or SIGTERM (what was refuted is printed)\n"
+    "  23  out of memory (--memory-limit or the address-space limit)\n"
     "  30  internal error (please report it)\n"
     "  31  bad puzzle input (board, goal, layout, file contents)\n"
     "  32  bad command line (unknown option, bad value)\n"

@@ -13,6 +13,8 @@
 #include <iostream>
 #include <stdexcept>
 
+#include <sys/resource.h>
+
 using namespace satslide;
 using namespace satslide::cli;
 
@@ -69,6 +71,13 @@ int main(int argc, char *argv[]) {
     return code(ExitCode::bad_usage);
   }
   set_up_logging(options.log_level);
+  if (options.memory_limit_mb > 0) {
+    const rlim_t bytes = static_cast<rlim_t>(options.memory_limit_mb) << 20;
+    const rlimit limit{bytes, bytes};
+    if (setrlimit(RLIMIT_AS, &limit) != 0) {
+      spdlog::warn("--memory-limit: the system refused the limit");
+    }
+  }
   try {
     return run(options);
   } catch (...) {

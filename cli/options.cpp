@@ -207,6 +207,9 @@ po::options_description general_options(Options &o) {
                   po::value(&o.log_level)->default_value(o.log_level),
                   "stderr detail: error, warn, info (a line per horizon) or "
                   "debug")("quiet,q", "same as --log-level error")(
+      "memory-limit", po::value(&o.memory_limit_mb),
+      "stop with exit 23 and a clear message once the process would use "
+      "more than this many MB of address space (default: no limit)")(
       "help,h", "print this help")("version", "print the version");
   return d;
 }
@@ -372,6 +375,9 @@ void check_ranges(const Options &o, const po::variables_map &vm) {
   if (vm.count("animate") &&
       !(std::isfinite(o.animate) && o.animate >= 0 && o.animate <= 60)) {
     throw UsageError("--animate: seconds per move from 0 to 60");
+  }
+  if (o.memory_limit_mb < 0 || o.memory_limit_mb > (1L << 30)) {
+    throw UsageError("--memory-limit: MB from 1 to 2^30 (0 = no limit)");
   }
   if (p.max_states < 0) {
     throw UsageError("--max-states must be >= 0");

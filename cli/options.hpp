@@ -41,6 +41,7 @@ struct Options {
   bool show_boards = false;
   double animate = -1; // seconds per move; < 0: no animation
   std::string log_level = "info";
+  long memory_limit_mb = 0; // the process's address space; 0 = no limit
   // dimacs / decode.
   int horizon = -1;
   std::string output; // dimacs: file to write ("" or "-" = stdout)

@@ -66,7 +66,10 @@ Failure current_failure() {
     // planner contradicting options.
     return {ExitCode::bad_usage, "bad_usage", e.what()};
   } catch (const std::bad_alloc &) {
-    return {ExitCode::internal_error, "internal_error", "out of memory"};
+    return {ExitCode::memory_limit, "memory_limit",
+            "out of memory: the process reached its memory limit "
+            "(--memory-limit or ulimit -v); explore and --engine bfs store "
+            "fewer positions with --max-states"};
   } catch (const std::exception &e) {
     return {ExitCode::internal_error, "internal_error",
             std::string("internal error: ") + e.what()};

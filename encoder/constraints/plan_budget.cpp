@@ -82,8 +82,10 @@ make_ledger(const Task &task, const TaskDistances &distances,
 
 PlanBudget::PlanBudget(const Task &task, const TaskDistances &distances,
                        int rounds) {
-  const bool pairs = rounds > 0;
   std::vector<int> chosen = independent_groups(task, distances);
+  // Pair databases grow as cells^4: big boards keep the single distances.
+  const bool pairs = rounds > 0 && pair_database_entries(task, chosen) <=
+                                       k_max_pair_entries;
   std::sort(chosen.begin(), chosen.end()); // pair tables are keyed (low, high)
   const GroupMoves s = analyse_moves(task, chosen);
   const State s0 = task.initial_state();

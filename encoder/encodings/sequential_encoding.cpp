@@ -83,6 +83,12 @@ void SequentialEncoding::build_choices() {
     const int c = labelled ? m_task.label[a] : a;
     m_choices[c].actions.push_back(a);
   }
+  std::vector<std::vector<int>> groups_of(m_task.num_fluents());
+  for (int g = 0; g < static_cast<int>(m_task.exactly_one.size()); ++g) {
+    for (int f : m_task.exactly_one[g]) {
+      groups_of[f].push_back(g);
+    }
+  }
   for (int c = 0; c < count; ++c) {
     Choice &choice = m_choices[c];
     choice.name =
@@ -102,7 +108,7 @@ void SequentialEncoding::build_choices() {
         choice.common_pre.push_back(f);
       }
     }
-    find_keys(choice);
+    find_keys(choice, groups_of);
   }
   m_adders.assign(m_task.num_fluents(), {});
   m_deleters.assign(m_task.num_fluents(), {});
@@ -127,7 +133,8 @@ void SequentialEncoding::build_choices() {
 // then hold. Without keys, an action's effects need all its preconditions
 // and a choice whose actions all fail to apply would leave the frame
 // axioms free to change whatever the choice may change.
-void SequentialEncoding::find_keys(Choice &choice) const {
+void SequentialEncoding::find_keys(
+    Choice &choice, const std::vector<std::vector<int>> &groups_of) const {
   if (choice.actions.size() < 2) {
     return;
   }
@@ -149,9 +156,9 @@ void SequentialEncoding::find_keys(Choice &choice) const {
     }
     keys.push_back(key);
   }
-  for (const auto &group : m_task.exactly_one) {
+  for (int group : groups_of[keys[0]]) {
     if (std::all_of(keys.begin(), keys.end(),
-                    [&](int f) { return contains(group, f); })) {
+                    [&](int f) { return contains(groups_of[f], group); })) {
       choice.keys = std::move(keys);
       return;
     }

@@ -59,7 +59,9 @@ private:
     int inverse = -1;            // the choice undoing this one
   };
   void build_choices();
-  void find_keys(Choice &choice) const;
+  // groups_of[f]: the exactly-one groups holding fluent f.
+  void find_keys(Choice &choice,
+                 const std::vector<std::vector<int>> &groups_of) const;
   void encode_effects(int c, int t, const std::vector<std::vector<int>> &spend,
                       ClauseSink &sink) const;
   void new_layer(ClauseSink &sink);

@@ -3,6 +3,7 @@
 #include "encoder/puzzles/board_parsing.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 namespace satslide::encoder {
 
@@ -24,6 +25,25 @@ std::string show(char c) {
   return std::string("'") + c + "'";
 }
 
+// The names is_piece accepts, as "A-Z a-z 0-9 *@$": how to write more
+// pieces than there are letters.
+std::string piece_names(bool (*is_piece)(char)) {
+  std::string names;
+  for (const char *range : {"AZ", "az", "09"}) {
+    if (is_piece(range[0]) && is_piece(range[1])) {
+      names += std::string(names.empty() ? "" : " ") + range[0] + "-" +
+               range[1];
+    }
+  }
+  std::string symbols;
+  for (char c = 33; c < 127; ++c) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && is_piece(c)) {
+      symbols += c;
+    }
+  }
+  return names + (symbols.empty() ? "" : " " + symbols);
+}
+
 } // namespace
 
 std::vector<std::string> split_grid_rows(const std::string &text) {
@@ -42,6 +62,16 @@ std::vector<std::string> split_grid_rows(const std::string &text) {
   }
   if (rows.empty()) {
     throw InputError("the board is empty");
+  }
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    const auto wide = std::find_if(rows[r].begin(), rows[r].end(), [](char c) {
+      return static_cast<unsigned char>(c) > 126;
+    });
+    if (wide != rows[r].end()) {
+      throw InputError("row " + std::to_string(r + 1) +
+                       " has a character outside ASCII (UTF-8?): every "
+                       "cell is one ASCII character");
+    }
   }
   for (std::size_t r = 1; r < rows.size(); ++r) {
     if (rows[r].size() != rows[0].size()) {
@@ -76,7 +106,8 @@ BlockBoard board_from_rows(const std::vector<std::string> &rows,
         throw InputError("unknown character " + show(c) +
                          " at x=" + std::to_string(x) +
                          ", y=" + std::to_string(y) + " (empty: '" + empty +
-                         "', wall: '" + wall + "', pieces: letters)");
+                         "', wall: '" + wall +
+                         "', pieces: " + piece_names(is_piece) + ")");
       }
       auto it =
           std::find_if(board.pieces.begin(), board.pieces.end(),

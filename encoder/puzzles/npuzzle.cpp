@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <sstream>
+#include <unordered_map>
 
 namespace satslide::encoder {
 
@@ -253,12 +254,18 @@ Task NPuzzle::compile() const {
     task.actions.push_back(std::move(a));
   }
   label_moves(task);
+  // The inverse of tile t from x to y is t from y to x.
+  std::unordered_map<long, int> index;
+  const auto key = [n](int tile, int from, int to) {
+    return (static_cast<long>(tile) * n + from) * n + to;
+  };
+  for (int k = 0; k < static_cast<int>(m_moves.size()); ++k) {
+    index.emplace(key(m_moves[k].tile, m_moves[k].from, m_moves[k].to), k);
+  }
   for (const Move &m : m_moves) {
-    const auto it =
-        std::find_if(m_moves.begin(), m_moves.end(), [&](const Move &o) {
-          return o.tile == m.tile && o.from == m.to && o.to == m.from;
-        });
-    task.inverse.push_back(static_cast<int>(it - m_moves.begin()));
+    const auto it = index.find(key(m.tile, m.to, m.from));
+    task.inverse.push_back(it == index.end() ? static_cast<int>(m_moves.size())
+                                             : it->second);
   }
   return task;
 }

@@ -141,6 +141,16 @@ std::vector<int> pair_distances(const Task &task, const GroupMoves &s, int g1,
   return dist;
 }
 
+long pair_database_entries(const Task &task, const std::vector<int> &chosen) {
+  long entries = 0, before = 0; // before: members of the groups so far
+  for (int g : chosen) {
+    const long members = static_cast<long>(task.exactly_one[g].size());
+    entries += before * members;
+    before += members;
+  }
+  return entries;
+}
+
 PairDatabases pair_databases(const Task &task, const TaskDistances &distances,
                              const GroupMoves &s,
                              const std::vector<int> &chosen,

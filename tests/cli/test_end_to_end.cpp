@@ -576,4 +576,85 @@ TEST_SUITE("cli::EndToEnd") {
     std::remove(cnf.c_str());
     std::remove("answer.txt");
   }
+
+  TEST_CASE("degenerate boards get a clear answer each") {
+    const struct {
+      const char *args;
+      int exit_code;
+      const char *text; // in stdout or stderr
+    } cases[] = {
+        {"--rows 1 --cols 4 --board '1 0 2 3'", 31, "between 2 and 16"},
+        {"--rows 4 --cols 1 --board '0 1 2 3'", 31, "between 2 and 16"},
+        {"--puzzle klotski --board 'AB/CD' --goal-piece A --goal-at 1,1", 10,
+         "all 1 reachable positions"},
+        {"--puzzle klotski --board 'AB.C/DD.C/EE..' --goal-piece D "
+         "--goal-at 0,1",
+         0, "optimal (the start is the goal)"},
+        {"--puzzle klotski --board 'AB\xe4\xb8\xad/...'", 31,
+         "outside ASCII"},
+        {"--puzzle klotski --board 'A~/..'", 31,
+         "pieces: A-Z a-z 0-9 !$%&*+=?@"},
+    };
+    for (const auto &c : cases) {
+      const std::string args = c.args;
+      CAPTURE(args);
+      const auto r =
+          run_command(std::string(SATSLIDE_BINARY) + " " + args + " -q 2>&1");
+      CHECK(r.exit_code == c.exit_code);
+      CHECK(r.out.find(c.text) != std::string::npos);
+    }
+  }
+
+  TEST_CASE("more pieces than letters: lower case, digits and symbols") {
+    // 32 pieces; the optimum checked against the explicit search.
+    const std::string board =
+        "--puzzle klotski --board 'ABCDEF/GHIJKL/MNOPQR/STUVWX/Yz0123/"
+        "4@*%..' --goal-piece A --goal-at 1,0 -q";
+    const auto sat = run_satslide(board + " --engine horizons");
+    const auto bfs = run_satslide(board + " --engine bfs");
+    CHECK(sat.exit_code == 0);
+    CHECK(bfs.exit_code == 0);
+    CHECK(printed_length(sat.out) > 0);
+    CHECK(printed_length(sat.out) == printed_length(bfs.out));
+  }
+
+  TEST_CASE("the largest n-puzzle boards answer within --timeout") {
+    std::string one_move;
+    for (int v = 1; v <= 254; ++v) {
+      one_move += std::to_string(v) + " ";
+    }
+    one_move += "0 255";
+    const auto solved =
+        run_satslide("--rows 16 --cols 16 --board '" + one_move + "' -q");
+    CHECK(solved.exit_code == 0);
+    CHECK(printed_length(solved.out) == 1);
+    std::mt19937 rng(16);
+    std::string far;
+    for (int v : satslide::test::random_walk(16, 16, 400, rng)) {
+      far += std::to_string(v) + " ";
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const auto limited = run_satslide("--rows 16 --cols 16 --board '" + far +
+                                      "' --timeout 5 -q");
+    CHECK(limited.exit_code == 21);
+    CHECK(limited.out.find("reached the timeout") != std::string::npos);
+    // Set-up included: once hours and gigabytes (pair databases).
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(60));
+  }
+
+  TEST_CASE("--memory-limit ends with exit 23 and a clear message") {
+#if defined(__SANITIZE_ADDRESS__)
+    MESSAGE("skipped under AddressSanitizer, which needs a huge address space");
+#else
+    // The 3x4 space (239,500,800 positions) does not fit in 300 MB.
+    const auto r = run_satslide(
+        "explore --rows 3 --cols 4 --board '1 2 3 4 5 6 7 8 9 10 0 11' "
+        "--memory-limit 300 --json -q");
+    CHECK(r.exit_code == 23);
+    CHECK(r.out.find("\"error\":\"memory_limit\"") != std::string::npos);
+    CHECK(r.err.find("reached its memory limit") != std::string::npos);
+    CHECK(run_satslide("--board '1 2 3 4 5 6 7 8 0' --memory-limit -1")
+              .exit_code == 32);
+#endif
+  }
 }
