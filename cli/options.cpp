@@ -168,6 +168,10 @@ po::options_description search_options(Options &o, Raw &raw) {
       "cadical", po::value(&p.cadical_options)->composing(),
       "expert: a CaDiCaL option as name=value (repeatable), e.g. "
       "--cadical elim=0")(
+      "threads", po::value(&p.threads)->default_value(p.threads),
+      "horizons: N solvers side by side, each taking the next horizon not "
+      "yet taken (one refutes n while another tries n + 2); they share "
+      "what they prove")(
       "fresh-solver", po::bool_switch(&p.fresh_solver),
       "a new solver and formula for every horizon instead of one "
       "incremental solver (slower; for comparisons)")(
@@ -514,6 +518,9 @@ void type_values(Options &o, const Raw &raw, const po::variables_map &vm) {
       throw UsageError("--shard K/N needs 0 <= K < N, got '" + raw.shard +
                        "'");
     }
+  }
+  if (o.planner.threads < 1 || o.planner.threads > 64) {
+    throw UsageError("--threads: from 1 to 64");
   }
   if (o.jobs < 1 || o.jobs > 256) {
     throw UsageError("--jobs: from 1 to 256");

@@ -3,6 +3,7 @@
 // every shorter horizon is refuted on the way. The textbook driver (the
 // benchmarks' baseline) instead tries 0, 1, 2, ... in fresh solvers.
 #include "planner/run.hpp"
+#include "solver/shared_horizons.hpp"
 
 #include <fmt/format.h>
 
@@ -47,9 +48,15 @@ void solve_optimal(const Run &run, PlannerResult &result,
             fmt::format("lower bound {} ({}), trying horizons {}, {}, ...",
                         result.lower_bound, result.lower_bound_name,
                         d.first_horizon, d.first_horizon + d.stride));
-  const solver::DriverResult found = solver::run_horizons(
-      [&] { return first ? std::move(first) : run.encoding.make(run.task); },
-      d, run.horizons("optimal"));
+  const solver::EncodingFactory make = [&] {
+    return first ? std::move(first) : run.encoding.make(run.task);
+  };
+  const bool shared = run.options.threads > 1 && d.incremental &&
+                      !run.options.textbook_driver;
+  const solver::DriverResult found =
+      shared ? solver::run_shared_horizons(make, d, run.options.threads,
+                                           run.horizons("optimal"))
+             : solver::run_horizons(make, d, run.horizons("optimal"));
   result.path = "horizons";
   result.horizons = found.horizons;
   result.no_plan_up_to = found.no_plan_up_to;

@@ -76,6 +76,8 @@ struct PlannerOptions {
   double timeout_seconds = 0; // counted from the call; 0 = none
   std::string solver_config = "default"; // CaDiCaL configure() name
   std::vector<std::string> cadical_options; // "name=value"
+  int threads = 1; // horizons: solvers side by side, each taking the next
+                   // horizon not yet taken (shared_horizons.hpp)
   bool fresh_solver = false;    // a new solver per horizon (comparisons)
   bool textbook_driver = false; // horizons 0, 1, 2, ... each in a fresh
                                 // solver, no bound, no parity (baseline)

@@ -96,8 +96,8 @@ private:
   std::chrono::steady_clock::time_point m_start, m_deadline;
 };
 
-// One solver call on the goal of horizon n, with its statistics; a long
-// call reports itself every k_heartbeat_seconds as "running".
+} // namespace
+
 SolveResult solve_timed(CadicalSink &sink, int guard, int n,
                         HorizonStats &stats, const ProgressFn &progress) {
   const auto call_start = std::chrono::steady_clock::now();
@@ -124,8 +124,6 @@ SolveResult solve_timed(CadicalSink &sink, int guard, int n,
   stats.conflicts = sink.learned() - learned_before;
   return answer;
 }
-
-} // namespace
 
 // Each horizon n gets a fresh activation literal g_n: the goal clauses of
 // n are guarded by -g_n and g_n is assumed, so the clauses learned while

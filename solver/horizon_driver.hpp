@@ -104,6 +104,12 @@ deadline_after(std::chrono::steady_clock::time_point start, double seconds);
 // (plan lengths known to differ by multiples of the stride).
 int round_up_to_stride(int at_least, int residue, int stride);
 
+// One solver call on the goal of horizon n (`guard` assumed), its
+// statistics in `stats`; a long call reports itself to `progress` every
+// k_heartbeat_seconds as "running".
+SolveResult solve_timed(CadicalSink &sink, int guard, int n,
+                        HorizonStats &stats, const ProgressFn &progress);
+
 DriverResult run_horizons(const EncodingFactory &make_encoding,
                           const DriverOptions &options,
                           const ProgressFn &progress = {});

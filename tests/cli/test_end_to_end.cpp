@@ -657,4 +657,17 @@ TEST_SUITE("cli::EndToEnd") {
               .exit_code == 32);
 #endif
   }
+
+  TEST_CASE("--threads 2: the same optimum, each shorter horizon refuted") {
+    const auto one = run_satslide("--puzzle 8 --board '8 6 7 2 5 4 3 0 1' -q");
+    const auto two = run_satslide(
+        "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' --threads 2 -q");
+    CHECK(two.exit_code == 0);
+    CHECK(printed_length(two.out) == 31);
+    CHECK(printed_length(one.out) == 31);
+    CHECK(two.out.find("optimal (no plan of length <= 30)") !=
+          std::string::npos);
+    CHECK(run_satslide("--board '1 2 3 4 5 6 7 8 0' --threads 0").exit_code ==
+          32);
+  }
 }

@@ -1,6 +1,7 @@
 #include "encoder/encodings/encodings.hpp"
 #include "encoder/puzzles/npuzzle.hpp"
 #include "solver/horizon_driver.hpp"
+#include "solver/shared_horizons.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>
@@ -147,5 +148,75 @@ TEST_SUITE("solver::HorizonDriver") {
     beats.clear();
     CHECK(sink.solve({}, 100) == solver::SolveResult::unknown);
     CHECK(beats.empty());
+  }
+
+  TEST_CASE("shared horizons: two and three solvers find the same optima") {
+    std::mt19937 rng(4242);
+    int solved = 0;
+    for (int i = 0; i < 10; ++i) {
+      const NPuzzle p = test::random_board(3, 3, rng);
+      if (p.unsolvable_reason()) {
+        continue;
+      }
+      const int expected = test::bfs_distance(p);
+      const encoder::Task task = p.compile();
+      const auto *info = encoder::find_encoding("pairs");
+      solver::DriverOptions options;
+      options.first_horizon = p.lower_bound();
+      options.stride = p.horizon_stride();
+      for (int threads : {2, 3}) {
+        CAPTURE(p.draw());
+        CAPTURE(threads);
+        int calls = 0;
+        const auto result = solver::run_shared_horizons(
+            [&] { return info->make(task); }, options, threads,
+            [&](const solver::HorizonStats &) { ++calls; });
+        REQUIRE(result.outcome == solver::Outcome::plan_found);
+        CHECK(result.optimal);
+        CHECK(static_cast<int>(result.plan.size()) == expected);
+        CHECK(p.replay(result.plan).solved);
+        CHECK(result.no_plan_up_to == expected - 1);
+        CHECK(calls >= static_cast<int>(result.horizons.size()));
+        // Every horizon below the plan was refuted by some solver.
+        for (int n = options.first_horizon; n < expected; n += 2) {
+          CHECK(std::any_of(result.horizons.begin(), result.horizons.end(),
+                            [&](const solver::HorizonStats &h) {
+                              return h.horizon == n && h.result == "UNSAT";
+                            }));
+        }
+        CHECK(std::is_sorted(result.horizons.begin(), result.horizons.end(),
+                             [](const auto &a, const auto &b) {
+                               return a.horizon < b.horizon;
+                             }));
+      }
+      ++solved;
+    }
+    CHECK(solved >= 4);
+  }
+
+  TEST_CASE("shared horizons: limits, timeouts and cancellation") {
+    const NPuzzle p = NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    const encoder::Task task = p.compile();
+    const auto *info = encoder::find_encoding("compact");
+    const auto make = [&] { return info->make(task); };
+    solver::DriverOptions options;
+    options.first_horizon = p.lower_bound();
+    options.stride = 2;
+    options.max_horizon = p.lower_bound() + 4;
+    const auto limited = solver::run_shared_horizons(make, options, 2);
+    CHECK(limited.outcome == solver::Outcome::horizon_limit);
+    CHECK(limited.horizons.size() == 3);
+    CHECK(limited.no_plan_up_to == p.lower_bound() + 5);
+    options.max_horizon = 1000;
+    options.timeout_seconds = 0.3;
+    const auto timed = solver::run_shared_horizons(
+        [&] { return encoder::find_encoding("seed")->make(task); }, options, 2);
+    CHECK(timed.outcome == solver::Outcome::timeout);
+    CHECK(timed.seconds < 5);
+    CHECK(timed.no_plan_up_to < 31);
+    options.timeout_seconds = 0;
+    options.stop = [] { return true; };
+    CHECK(solver::run_shared_horizons(make, options, 2).outcome ==
+          solver::Outcome::cancelled);
   }
 }

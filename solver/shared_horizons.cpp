@@ -1,0 +1,223 @@
+#include "shared_horizons.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <limits>
+#include <mutex>
+#include <set>
+#include <thread>
+
+namespace satslide::solver {
+
+namespace {
+
+constexpr int k_none = std::numeric_limits<int>::max();
+
+// What the threads know together: which horizon is next, the shortest
+// satisfiable one so far, which were refuted, and whether to stop.
+class Shared {
+public:
+  Shared(const DriverOptions &options, const ProgressFn &progress)
+      : m_options(options), m_progress(progress),
+        m_next(options.first_horizon) {}
+
+  // The next horizon nobody has taken, or -1 when none is left to try.
+  int take() {
+    const std::lock_guard<std::mutex> guard(m_lock);
+    if (m_stop || m_next > m_options.max_horizon || m_next >= m_best) {
+      return -1;
+    }
+    const int n = m_next;
+    m_next += m_options.stride;
+    return n;
+  }
+
+  // Horizon n still matters: no shorter plan is known, the run goes on.
+  bool needed(int n) const { return !m_stop && n < m_best; }
+  bool stopped() const { return m_stop; }
+
+  void record(const HorizonStats &stats) {
+    const std::lock_guard<std::mutex> guard(m_lock);
+    m_horizons.push_back(stats);
+  }
+
+  void refuted(int n) {
+    const std::lock_guard<std::mutex> guard(m_lock);
+    m_refuted.insert(n);
+    finish_if_proven();
+  }
+
+  void satisfied(int n, std::optional<encoder::Plan> plan) {
+    const std::lock_guard<std::mutex> guard(m_lock);
+    if (!plan) {
+      m_decode_error = true;
+      m_stop = true;
+      return;
+    }
+    if (n < m_best) {
+      m_best = n;
+      m_plan = std::move(*plan);
+    }
+    finish_if_proven();
+  }
+
+  // A timeout or cancellation: every thread stops.
+  void halt(Outcome why) {
+    const std::lock_guard<std::mutex> guard(m_lock);
+    if (!m_halted) {
+      m_halted = true;
+      m_halt = why;
+    }
+    m_stop = true;
+  }
+
+  // Progress from any thread, one call at a time.
+  ProgressFn progress() {
+    if (!m_progress) {
+      return {};
+    }
+    return [this](const HorizonStats &h) {
+      const std::lock_guard<std::mutex> guard(m_report_lock);
+      m_progress(h);
+    };
+  }
+
+  DriverResult result() const {
+    DriverResult r;
+    const int first_open = first_not_refuted();
+    if (m_options.start_proven) {
+      r.no_plan_up_to = first_open - 1;
+    }
+    r.horizons = m_horizons;
+    std::stable_sort(r.horizons.begin(), r.horizons.end(),
+                     [](const HorizonStats &a, const HorizonStats &b) {
+                       return a.horizon < b.horizon;
+                     });
+    if (m_decode_error) {
+      r.outcome = Outcome::decode_error;
+    } else if (m_best != k_none && m_best == first_open) {
+      r.outcome = Outcome::plan_found;
+      r.plan = m_plan;
+      r.optimal = m_options.start_proven;
+    } else if (m_halted) {
+      r.outcome = m_halt;
+    } else {
+      r.outcome = Outcome::horizon_limit;
+    }
+    return r;
+  }
+
+private:
+  int first_not_refuted() const {
+    int n = m_options.first_horizon;
+    while (m_refuted.count(n)) {
+      n += m_options.stride;
+    }
+    return n;
+  }
+
+  // Every horizon below the shortest plan refuted: the others can stop.
+  void finish_if_proven() {
+    if (m_best != k_none && first_not_refuted() == m_best) {
+      m_stop = true;
+    }
+  }
+
+  const DriverOptions &m_options;
+  const ProgressFn &m_progress;
+  std::mutex m_lock, m_report_lock;
+  int m_next;
+  std::atomic<int> m_best{k_none};
+  std::atomic<bool> m_stop{false};
+  std::set<int> m_refuted;
+  encoder::Plan m_plan;
+  bool m_decode_error = false, m_halted = false;
+  Outcome m_halt = Outcome::timeout;
+  std::vector<HorizonStats> m_horizons;
+};
+
+// One thread: its own formula, horizons taken in increasing order (so its
+// formula only grows), each refuted one retired by its guard.
+void work(Formula &formula, Shared &shared, const DriverOptions &options,
+          std::chrono::steady_clock::time_point deadline) {
+  std::atomic<int> current{-1};
+  formula.sink->set_stop([&] {
+    return (options.stop && options.stop()) || !shared.needed(current);
+  });
+  const ProgressFn progress = shared.progress();
+  for (int n; (n = shared.take()) >= 0;) {
+    current = n;
+    const auto limit = [&] {
+      return limit_reached(options.stop, options.timeout_seconds, deadline);
+    };
+    const int guard =
+        open_horizon(formula, n, [&] { return limit() || !shared.needed(n); });
+    if (guard == 0) {
+      if (const auto why = limit()) {
+        shared.halt(*why);
+      }
+      continue; // no longer needed, or halted (take() then says so)
+    }
+    HorizonStats stats;
+    const SolveResult answer =
+        solve_timed(*formula.sink, guard, n, stats, progress);
+    shared.record(stats);
+    if (progress) {
+      progress(stats);
+    }
+    if (answer == SolveResult::unknown) {
+      if (shared.needed(n)) {
+        shared.halt(interrupted(options.stop));
+      }
+      continue;
+    }
+    if (answer == SolveResult::sat) {
+      shared.satisfied(n, formula.encoding->decode(n, [&](int var) {
+        return formula.sink->value(var);
+      }));
+      continue;
+    }
+    formula.sink->add_clause({-guard});
+    shared.refuted(n);
+  }
+  formula.sink->set_stop({}); // it refers to this frame
+}
+
+} // namespace
+
+DriverResult run_shared_horizons(const EncodingFactory &make_encoding,
+                                 const DriverOptions &options, int threads,
+                                 const ProgressFn &progress) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto deadline = deadline_after(start, options.timeout_seconds);
+  Shared shared(options, progress);
+  // The formulas are opened here, one after the other: the factory need
+  // not be thread-safe.
+  std::vector<Formula> formulas;
+  for (int t = 0; t < std::max(threads, 1); ++t) {
+    if (const auto why = limit_reached(options.stop, options.timeout_seconds,
+                                       deadline)) {
+      shared.halt(*why);
+      break;
+    }
+    formulas.push_back(open_formula(make_encoding, options.solver_config,
+                                    options.solver_options,
+                                    options.timeout_seconds, deadline));
+  }
+  std::vector<std::thread> workers;
+  for (std::size_t t = 1; t < formulas.size(); ++t) {
+    workers.emplace_back(work, std::ref(formulas[t]), std::ref(shared),
+                         std::cref(options), deadline);
+  }
+  if (!formulas.empty()) {
+    work(formulas[0], shared, options, deadline);
+  }
+  for (std::thread &w : workers) {
+    w.join();
+  }
+  DriverResult result = shared.result();
+  result.seconds = seconds_since(start);
+  return result;
+}
+
+} // namespace satslide::solver

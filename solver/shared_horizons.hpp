@@ -1,0 +1,23 @@
+// The horizon driver on several threads (--threads N): each thread has
+// its own incremental solver and formula and takes the next horizon no
+// thread has taken yet (n, n + stride, n + 2 stride, ...), so while one
+// refutes n another already tries n + stride. The bounds are shared: a
+// satisfiable horizon h cancels every call above h, and the plan is
+// optimal once every horizon below h (from the proven start) is refuted,
+// by whichever thread.
+//
+// Contract: as run_horizons (horizon_driver.hpp), with the same
+// DriverOptions; options.incremental is implied.
+#pragma once
+
+#include "horizon_driver.hpp"
+
+namespace satslide::solver {
+
+// `threads` >= 1 solvers; progress may be called from any of them, one
+// call at a time. The result's horizons are sorted by horizon.
+DriverResult run_shared_horizons(const EncodingFactory &make_encoding,
+                                 const DriverOptions &options, int threads,
+                                 const ProgressFn &progress = {});
+
+} // namespace satslide::solver
