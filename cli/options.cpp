@@ -97,6 +97,7 @@ struct Raw {
   std::string reach_blocking = "visited";
   std::string solver_config = "default";
   std::string shard;
+  std::string split = "horizons";
 };
 
 po::options_description instance_options(Options &o, Raw &raw) {
@@ -169,9 +170,13 @@ po::options_description search_options(Options &o, Raw &raw) {
       "expert: a CaDiCaL option as name=value (repeatable), e.g. "
       "--cadical elim=0")(
       "threads", po::value(&p.threads)->default_value(p.threads),
-      "horizons: N solvers side by side, each taking the next horizon not "
-      "yet taken (one refutes n while another tries n + 2); they share "
-      "what they prove")(
+      "horizons: N solvers side by side, sharing what they prove "
+      "(--threads-split)")(
+      "threads-split", po::value(&raw.split)->default_value("horizons"),
+      "with --threads: horizons (each solver takes the next horizon not yet "
+      "taken: one refutes n while another tries n + 2) or portfolio (every "
+      "solver walks every horizon with its own seed and phase; a horizon "
+      "one refutes, the others skip)")(
       "fresh-solver", po::bool_switch(&p.fresh_solver),
       "a new solver and formula for every horizon instead of one "
       "incremental solver (slower; for comparisons)")(
@@ -519,6 +524,12 @@ void type_values(Options &o, const Raw &raw, const po::variables_map &vm) {
                        "'");
     }
   }
+  if (raw.split != "horizons" && raw.split != "portfolio") {
+    throw UsageError("--threads-split: expected horizons or portfolio, got '" +
+                     raw.split + "'");
+  }
+  o.planner.split = raw.split == "portfolio" ? solver::Split::portfolio
+                                             : solver::Split::horizons;
   if (o.planner.threads < 1 || o.planner.threads > 64) {
     throw UsageError("--threads: from 1 to 64");
   }

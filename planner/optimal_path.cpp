@@ -55,6 +55,7 @@ void solve_optimal(const Run &run, PlannerResult &result,
                       !run.options.textbook_driver;
   const solver::DriverResult found =
       shared ? solver::run_shared_horizons(make, d, run.options.threads,
+                                           run.options.split,
                                            run.horizons("optimal"))
              : solver::run_horizons(make, d, run.horizons("optimal"));
   result.path = "horizons";

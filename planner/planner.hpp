@@ -14,6 +14,7 @@
 #include "encoder/encodings/encodings.hpp"
 #include "encoder/puzzles/puzzle.hpp"
 #include "solver/horizon_driver.hpp"
+#include "solver/shared_horizons.hpp"
 
 #include <functional>
 #include <string>
@@ -76,8 +77,8 @@ struct PlannerOptions {
   double timeout_seconds = 0; // counted from the call; 0 = none
   std::string solver_config = "default"; // CaDiCaL configure() name
   std::vector<std::string> cadical_options; // "name=value"
-  int threads = 1; // horizons: solvers side by side, each taking the next
-                   // horizon not yet taken (shared_horizons.hpp)
+  int threads = 1; // horizons: solvers side by side (shared_horizons.hpp)
+  solver::Split split = solver::Split::horizons; // how they share
   bool fresh_solver = false;    // a new solver per horizon (comparisons)
   bool textbook_driver = false; // horizons 0, 1, 2, ... each in a fresh
                                 // solver, no bound, no parity (baseline)

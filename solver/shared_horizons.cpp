@@ -17,23 +17,44 @@ constexpr int k_none = std::numeric_limits<int>::max();
 // satisfiable one so far, which were refuted, and whether to stop.
 class Shared {
 public:
-  Shared(const DriverOptions &options, const ProgressFn &progress)
-      : m_options(options), m_progress(progress),
+  Shared(const DriverOptions &options, Split split,
+         const ProgressFn &progress)
+      : m_options(options), m_split(split), m_progress(progress),
         m_next(options.first_horizon) {}
 
-  // The next horizon nobody has taken, or -1 when none is left to try.
-  int take() {
+  // The next horizon for a thread whose last was `last` (-1: none yet):
+  // split, the next nobody has taken; portfolio, the next after `last`
+  // nobody has refuted. -1 when none is left to try.
+  int take(int last) {
     const std::lock_guard<std::mutex> guard(m_lock);
-    if (m_stop || m_next > m_options.max_horizon || m_next >= m_best) {
+    int n = m_next;
+    if (m_split == Split::portfolio) {
+      n = last < 0 ? m_options.first_horizon : last + m_options.stride;
+      while (m_refuted.count(n)) {
+        n += m_options.stride;
+      }
+    }
+    if (m_stop || n > m_options.max_horizon || n >= m_best) {
       return -1;
     }
-    const int n = m_next;
-    m_next += m_options.stride;
+    m_next = n + m_options.stride;
     return n;
   }
 
-  // Horizon n still matters: no shorter plan is known, the run goes on.
-  bool needed(int n) const { return !m_stop && n < m_best; }
+  // Horizon n still matters: no shorter plan is known, nobody refuted
+  // it, the run goes on.
+  bool needed(int n) const {
+    if (m_stop || n >= m_best) {
+      return false;
+    }
+    const std::lock_guard<std::mutex> guard(m_lock);
+    return m_refuted.count(n) == 0;
+  }
+  // Refuted by any thread (its guard may be retired by all).
+  bool refuted_by_any(int n) const {
+    const std::lock_guard<std::mutex> guard(m_lock);
+    return m_refuted.count(n) > 0;
+  }
   bool stopped() const { return m_stop; }
 
   void record(const HorizonStats &stats) {
@@ -124,8 +145,10 @@ private:
   }
 
   const DriverOptions &m_options;
+  const Split m_split;
   const ProgressFn &m_progress;
-  std::mutex m_lock, m_report_lock;
+  mutable std::mutex m_lock;
+  std::mutex m_report_lock;
   int m_next;
   std::atomic<int> m_best{k_none};
   std::atomic<bool> m_stop{false};
@@ -145,7 +168,7 @@ void work(Formula &formula, Shared &shared, const DriverOptions &options,
     return (options.stop && options.stop()) || !shared.needed(current);
   });
   const ProgressFn progress = shared.progress();
-  for (int n; (n = shared.take()) >= 0;) {
+  for (int n = -1; (n = shared.take(n)) >= 0;) {
     current = n;
     const auto limit = [&] {
       return limit_reached(options.stop, options.timeout_seconds, deadline);
@@ -158,6 +181,10 @@ void work(Formula &formula, Shared &shared, const DriverOptions &options,
       }
       continue; // no longer needed, or halted (take() then says so)
     }
+    if (shared.refuted_by_any(n)) {
+      formula.sink->add_clause({-guard}); // another solver's proof
+      continue;
+    }
     HorizonStats stats;
     const SolveResult answer =
         solve_timed(*formula.sink, guard, n, stats, progress);
@@ -166,7 +193,9 @@ void work(Formula &formula, Shared &shared, const DriverOptions &options,
       progress(stats);
     }
     if (answer == SolveResult::unknown) {
-      if (shared.needed(n)) {
+      if (shared.refuted_by_any(n)) {
+        formula.sink->add_clause({-guard}); // another solver's proof
+      } else if (shared.needed(n)) {
         shared.halt(interrupted(options.stop));
       }
       continue;
@@ -187,10 +216,10 @@ void work(Formula &formula, Shared &shared, const DriverOptions &options,
 
 DriverResult run_shared_horizons(const EncodingFactory &make_encoding,
                                  const DriverOptions &options, int threads,
-                                 const ProgressFn &progress) {
+                                 Split split, const ProgressFn &progress) {
   const auto start = std::chrono::steady_clock::now();
   const auto deadline = deadline_after(start, options.timeout_seconds);
-  Shared shared(options, progress);
+  Shared shared(options, split, progress);
   // The formulas are opened here, one after the other: the factory need
   // not be thread-safe.
   std::vector<Formula> formulas;
@@ -200,9 +229,16 @@ DriverResult run_shared_horizons(const EncodingFactory &make_encoding,
       shared.halt(*why);
       break;
     }
+    // A portfolio's solvers differ: their own seed, every other one
+    // starting from phase false.
+    std::vector<std::string> tuned = options.solver_options;
+    if (split == Split::portfolio && t > 0) {
+      tuned.push_back("seed=" + std::to_string(t));
+      tuned.push_back("phase=" + std::to_string(t % 2 == 0 ? 1 : 0));
+    }
     formulas.push_back(open_formula(make_encoding, options.solver_config,
-                                    options.solver_options,
-                                    options.timeout_seconds, deadline));
+                                    tuned, options.timeout_seconds,
+                                    deadline));
   }
   std::vector<std::thread> workers;
   for (std::size_t t = 1; t < formulas.size(); ++t) {

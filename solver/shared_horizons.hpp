@@ -6,6 +6,12 @@
 // optimal once every horizon below h (from the proven start) is refuted,
 // by whichever thread.
 //
+// Or, as a portfolio, every thread walks every horizon itself, each
+// solver configured differently (its own random seed and initial phase);
+// a horizon refuted by one is skipped by the others (their call on it
+// cancelled, its guard retired: the other's proof covers it), so each
+// keeps everything it learned on the way.
+//
 // Contract: as run_horizons (horizon_driver.hpp), with the same
 // DriverOptions; options.incremental is implied.
 #pragma once
@@ -14,10 +20,15 @@
 
 namespace satslide::solver {
 
+enum class Split {
+  horizons,  // each horizon to one thread
+  portfolio, // every horizon to every thread, the first answer counts
+};
+
 // `threads` >= 1 solvers; progress may be called from any of them, one
 // call at a time. The result's horizons are sorted by horizon.
 DriverResult run_shared_horizons(const EncodingFactory &make_encoding,
                                  const DriverOptions &options, int threads,
-                                 const ProgressFn &progress = {});
+                                 Split split, const ProgressFn &progress = {});
 
 } // namespace satslide::solver

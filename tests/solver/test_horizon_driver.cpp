@@ -164,12 +164,15 @@ TEST_SUITE("solver::HorizonDriver") {
       solver::DriverOptions options;
       options.first_horizon = p.lower_bound();
       options.stride = p.horizon_stride();
-      for (int threads : {2, 3}) {
+      for (const auto &[threads, split] :
+           {std::pair{2, solver::Split::horizons}, {3, solver::Split::horizons},
+            {2, solver::Split::portfolio}, {3, solver::Split::portfolio}}) {
         CAPTURE(p.draw());
         CAPTURE(threads);
+        CAPTURE(split == solver::Split::portfolio);
         int calls = 0;
         const auto result = solver::run_shared_horizons(
-            [&] { return info->make(task); }, options, threads,
+            [&] { return info->make(task); }, options, threads, split,
             [&](const solver::HorizonStats &) { ++calls; });
         REQUIRE(result.outcome == solver::Outcome::plan_found);
         CHECK(result.optimal);
@@ -203,20 +206,28 @@ TEST_SUITE("solver::HorizonDriver") {
     options.first_horizon = p.lower_bound();
     options.stride = 2;
     options.max_horizon = p.lower_bound() + 4;
-    const auto limited = solver::run_shared_horizons(make, options, 2);
+    const auto limited =
+        solver::run_shared_horizons(make, options, 2, solver::Split::horizons);
     CHECK(limited.outcome == solver::Outcome::horizon_limit);
     CHECK(limited.horizons.size() == 3);
     CHECK(limited.no_plan_up_to == p.lower_bound() + 5);
+    const auto both =
+        solver::run_shared_horizons(make, options, 2, solver::Split::portfolio);
+    CHECK(both.outcome == solver::Outcome::horizon_limit);
+    CHECK(both.no_plan_up_to == p.lower_bound() + 5);
     options.max_horizon = 1000;
     options.timeout_seconds = 0.3;
     const auto timed = solver::run_shared_horizons(
-        [&] { return encoder::find_encoding("seed")->make(task); }, options, 2);
+        [&] { return encoder::find_encoding("seed")->make(task); }, options, 2,
+        solver::Split::portfolio);
     CHECK(timed.outcome == solver::Outcome::timeout);
     CHECK(timed.seconds < 5);
     CHECK(timed.no_plan_up_to < 31);
     options.timeout_seconds = 0;
     options.stop = [] { return true; };
-    CHECK(solver::run_shared_horizons(make, options, 2).outcome ==
+    CHECK(solver::run_shared_horizons(make, options, 2,
+                                      solver::Split::horizons)
+              .outcome ==
           solver::Outcome::cancelled);
   }
 }
