@@ -1,0 +1,32 @@
+// What every fuzz target shares: the input as text, and the rule that
+// satslide's documented errors (bad input, a bad CNF or answer) are
+// answers, not findings. Anything else that escapes (another exception, a
+// crash, a sanitizer report, a leak) is a finding.
+#pragma once
+
+#include "encoder/puzzles/puzzle.hpp"
+#include "solver/dimacs.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+namespace satslide::fuzz {
+
+// The input as text, or "" if it is longer than `limit` bytes (long inputs
+// only make a run slower, not more thorough).
+inline std::string text_of(const std::uint8_t *data, std::size_t size,
+                           std::size_t limit) {
+  return size > limit ? std::string()
+                      : std::string(reinterpret_cast<const char *>(data), size);
+}
+
+template <typename F> void expecting_errors(F &&run) {
+  try {
+    run();
+  } catch (const encoder::InputError &) {
+  } catch (const solver::FormatError &) {
+  }
+}
+
+} // namespace satslide::fuzz
