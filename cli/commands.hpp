@@ -11,5 +11,7 @@ int run_dimacs(const Options &options);
 int run_decode(const Options &options);
 int run_explore(const Options &options);
 int run_batch(const Options &options);
+int run_export(const Options &options);
+int run_check_plan(const Options &options);
 
 } // namespace satslide::cli

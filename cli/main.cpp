@@ -46,6 +46,10 @@ int run(const Options &o) {
     return run_explore(o);
   case Command::batch:
     return run_batch(o);
+  case Command::export_model:
+    return run_export(o);
+  case Command::check_plan:
+    return run_check_plan(o);
   }
   return code(ExitCode::internal_error);
 }

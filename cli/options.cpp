@@ -32,6 +32,8 @@ constexpr const char *k_usage =
     "  satslide decode  --cnf file.cnf --model answer.txt\n"
     "  satslide explore --puzzle klotski --metric slide\n"
     "  satslide batch   --puzzle 8 instances.txt -j 2 -o results.jsonl\n"
+    "  satslide export  --puzzle klotski --format pddl -o klotski\n"
+    "  satslide check-plan --puzzle 8 --board ... --moves ULDDR\n"
     "\n"
     "solve   raises the horizon from a proven lower bound until the SAT\n"
     "        solver finds a plan; every shorter horizon is refuted on the\n"
@@ -45,7 +47,12 @@ constexpr const char *k_usage =
     "        distance to the nearest goal, positions per depth.\n"
     "batch   solves one instance per line of a file (the benchmark data's\n"
     "        formats, layout file paths or JSON lines of options), writing\n"
-    "        one JSON line per instance; parallel, shardable, resumable.\n";
+    "        one JSON line per instance; parallel, shardable, resumable.\n"
+    "export  writes the instance for another tool: PDDL (Fast Downward,\n"
+    "        Madagascar); plans come back with check-plan.\n"
+    "check-plan replays a plan from elsewhere (an IPC plan file, satslide's\n"
+    "        numbered moves or a move string) and says whether it is legal,\n"
+    "        reaches the goal, and how far from optimal it is.\n";
 
 // `text` in lines of at most 76 characters, the first indented by
 // `first`, the others by six spaces.
@@ -204,6 +211,9 @@ po::options_description output_options(Options &o) {
   d.add_options()("json", po::bool_switch(&o.json), "print one JSON document")(
       "show-boards", po::bool_switch(&o.show_boards),
       "draw the board after every move")(
+      "plan-format", po::value(&o.plan_format)->default_value("text"),
+      "text (the report) or ipc (only the plan, as an IPC plan file with "
+      "the action names of `satslide export --format pddl`)")(
       "animate", po::value(&o.animate)->implicit_value(0.5),
       "play the solution on the terminal, one move every S seconds "
       "(default 0.5), then print it");
@@ -245,6 +255,22 @@ po::options_description batch_options(Options &o, Raw &raw) {
   return d;
 }
 
+po::options_description export_options(Options &o) {
+  po::options_description d("export");
+  d.add_options()("format", po::value(&o.format)->default_value("pddl"),
+                  "export: pddl (a grounded STRIPS domain and problem)");
+  return d;
+}
+
+po::options_description check_options(Options &o) {
+  po::options_description d("check-plan");
+  d.add_options()("plan", po::value(&o.plan_file),
+                  "check-plan: the plan file (- = stdin)")(
+      "moves", po::value(&o.moves),
+      "check-plan: the plan as a move string, e.g. ULDDR or 'AR1 BD2'");
+  return d;
+}
+
 po::options_description decode_options(Options &o) {
   po::options_description d("decode");
   d.add_options()("cnf", po::value(&o.cnf_file),
@@ -262,13 +288,16 @@ const std::map<Command, std::set<std::string>> &command_groups() {
   static const std::map<Command, std::set<std::string>> table = {
       {Command::solve,
        {"Instance", "Search", "Output", "General", "encoding", "json",
-        "boards", "max-states"}},
+        "boards", "max-states", "timeout"}},
       {Command::dimacs, {"Instance", "dimacs", "General", "encoding", "output"}},
       {Command::decode, {"decode", "General", "json", "boards"}},
       {Command::explore, {"Instance", "General", "json", "max-states"}},
       {Command::batch,
        {"Instance", "Search", "General", "encoding", "max-states", "batch",
-        "output"}},
+        "output", "timeout"}},
+      {Command::export_model, {"Instance", "General", "export", "output"}},
+      {Command::check_plan,
+       {"Instance", "General", "json", "check-plan", "timeout"}},
   };
   return table;
 }
@@ -283,6 +312,10 @@ const char *command_name(Command c) {
     return "explore";
   case Command::batch:
     return "batch";
+  case Command::export_model:
+    return "export";
+  case Command::check_plan:
+    return "check-plan";
   default:
     return "solve";
   }
@@ -290,7 +323,7 @@ const char *command_name(Command c) {
 
 std::string group_of(const std::string &option, const std::string &group) {
   if (option == "encoding" || option == "json" || option == "max-states" ||
-      option == "output") {
+      option == "output" || option == "timeout") {
     return option;
   }
   return option == "show-boards" ? "boards" : group;
@@ -444,6 +477,17 @@ void check_combinations(const Options &o) {
       (o.cnf_file.empty() || o.model_file.empty())) {
     throw UsageError("decode needs --cnf FILE and --model FILE");
   }
+  if (o.format != "pddl") {
+    throw UsageError("--format: only pddl so far, got '" + o.format + "'");
+  }
+  if (o.plan_format != "text" && o.plan_format != "ipc") {
+    throw UsageError("--plan-format: expected text or ipc, got '" +
+                     o.plan_format + "'");
+  }
+  if (o.command == Command::check_plan &&
+      o.plan_file.empty() == o.moves.empty()) {
+    throw UsageError("check-plan needs --plan FILE or --moves STRING (one)");
+  }
   if ((o.command == Command::batch) == o.input.empty()) {
     throw UsageError(o.input.empty()
                          ? "batch needs an input file (- = stdin)"
@@ -557,8 +601,15 @@ Command parse_command(const std::string &word) {
   if (word == "batch") {
     return Command::batch;
   }
+  if (word == "export") {
+    return Command::export_model;
+  }
+  if (word == "check-plan") {
+    return Command::check_plan;
+  }
   throw UsageError("unknown command '" + word +
-                   "' (expected solve, dimacs, decode, explore or batch)");
+                   "' (expected solve, dimacs, decode, explore, batch, "
+                   "export or check-plan)");
 }
 
 } // namespace
@@ -575,7 +626,9 @@ Options parse_options(int argc, const char *const argv[],
                                      {"General", general_options(o)},
                                      {"dimacs", dimacs_options(o)},
                                      {"decode", decode_options(o)},
-                                     {"batch", batch_options(o, raw)}};
+                                     {"batch", batch_options(o, raw)},
+                                     {"export", export_options(o)},
+                                     {"check-plan", check_options(o)}};
   po::options_description shown;
   for (const Group &g : groups) {
     shown.add(g.options);

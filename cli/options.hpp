@@ -25,7 +25,17 @@ public:
   using std::runtime_error::runtime_error;
 };
 
-enum class Command { solve, dimacs, decode, explore, batch, help, version };
+enum class Command {
+  solve,
+  dimacs,
+  decode,
+  explore,
+  batch,
+  export_model,
+  check_plan,
+  help,
+  version
+};
 
 struct Options {
   Command command = Command::solve;
@@ -49,6 +59,11 @@ struct Options {
   // batch: the input file, one instance per line ("-" = stdin); the
   // output is `output` ("" or "-" = stdout).
   std::string input;
+  // export: the format; solve: how a plan is printed ("text" or "ipc").
+  std::string format = "pddl";
+  std::string plan_format = "text";
+  // check-plan: the plan, from a file ("-" = stdin) or as a move string.
+  std::string plan_file, moves;
   int jobs = 1;           // instances solved at once
   int shard = 0;          // take the instance lines i with i % shards ==
   int shards = 1;         //   shard (0-based, as SLURM array indices)

@@ -4,6 +4,11 @@
 #include "cli/output.hpp"
 
 #include "encoder/puzzles/families.hpp"
+#include "encoder/task/pddl.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <iostream>
 
 namespace satslide::cli {
 
@@ -14,6 +19,16 @@ int run_solve(const Options &o) {
   p.stop = stop_on_signal();
   Report report = report_for(*puzzle);
   report.result = planner::solve(*puzzle, p);
+  if (o.plan_format == "ipc" &&
+      report.result.status == planner::Status::solved) {
+    // Only the plan on stdout, in the names of `satslide export`.
+    const encoder::Task task = puzzle->compile();
+    std::cout << encoder::ipc_plan(encoder::pddl_names(task),
+                                   report.result.plan);
+    spdlog::info("{} moves{}", report.result.plan.size(),
+                 report.result.optimal ? ", optimal" : "");
+    return code(exit_code_for(report.result.status));
+  }
   return finish(report, o);
 }
 

@@ -670,4 +670,77 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(run_satslide("--board '1 2 3 4 5 6 7 8 0' --threads 0").exit_code ==
           32);
   }
+
+  TEST_CASE("check-plan: satslide's own plans pass, every corruption is caught") {
+    const std::string b8 = "--puzzle 8 --board '[1,3,6,4,2,0,7,5,8]'";
+    const std::string bin = SATSLIDE_BINARY;
+    // Its own plans in all three forms.
+    CHECK(run_command(bin + " " + b8 + " -q --plan-format ipc > own.ipc")
+              .exit_code == 0);
+    for (const std::string &plan :
+         {std::string("--plan own.ipc"), std::string("--moves ULDDR")}) {
+      const auto r = run_satslide("check-plan " + b8 + " " + plan);
+      CHECK(r.exit_code == 0);
+      CHECK(r.out.find("valid: every move legal, the goal reached") !=
+            std::string::npos);
+      CHECK(r.out.find("this plan is optimal") != std::string::npos);
+    }
+    const auto printed = run_command(bin + " " + b8 + " -q | " + bin +
+                                     " check-plan " + b8 + " --plan -");
+    CHECK(printed.exit_code == 0);
+    CHECK(printed.out.find("5 moves (numbered)") != std::string::npos);
+    // Corruptions.
+    const struct {
+      const char *moves;
+      const char *says;
+    } bad[] = {
+        {"ULDD", "not_at_goal: after all 4 moves"},
+        {"ULUDR", "illegal_move: move 3 'U': no legal move"},
+        {"RLDDR", "illegal_move: move 1 'R'"},
+        {"ULDDRX", "move 6 'X'"},
+    };
+    for (const auto &c : bad) {
+      CAPTURE(c.moves);
+      const auto r =
+          run_satslide("check-plan " + b8 + " --moves " + c.moves);
+      CHECK(r.exit_code == 12);
+      CHECK(r.out.find(c.says) != std::string::npos);
+    }
+    run_command("sed -i 2d own.ipc");
+    const auto dropped = run_satslide("check-plan " + b8 + " --plan own.ipc");
+    CHECK(dropped.exit_code == 12);
+    CHECK(dropped.out.find("move 2 'move-tile-2-from-r1c1-to-r0c1': not "
+                           "applicable: 'blank at r0c1' does not hold") !=
+          std::string::npos);
+    run_command("printf '(no-such-move)\\n' > own.ipc");
+    CHECK(run_satslide("check-plan " + b8 + " --plan own.ipc").out.find(
+              "move 1 'no-such-move': no such action") != std::string::npos);
+    // Longer than optimal, and block puzzles' move strings.
+    const auto longer = run_satslide("check-plan " + b8 + " --moves ULDDRLR");
+    CHECK(longer.out.find("this plan is 2 moves longer") != std::string::npos);
+    const auto rush = run_satslide(
+        "check-plan --puzzle rushhour --metric slide --board "
+        "ooBoooooBoooAABooooooooooooooooooooo --moves 'BD3 AR4' --json");
+    CHECK(rush.exit_code == 0);
+    CHECK(rush.out.find("\"verdict\":\"valid\"") != std::string::npos);
+    CHECK(rush.out.find("\"excess\":0") != std::string::npos);
+    CHECK(run_satslide("check-plan " + b8).exit_code == 32);
+    std::remove("own.ipc");
+  }
+
+  TEST_CASE("export --format pddl writes a domain and a problem") {
+    const auto r = run_satslide(
+        "export --puzzle klotski --board 'AB.C/DD.C/EE..' --goal-piece D "
+        "--goal-at 2,1 -o exported -q");
+    CHECK(r.exit_code == 0);
+    const auto files = run_command(
+        "grep -c ':action' exported-domain.pddl; grep -c '(:goal' "
+        "exported-problem.pddl; head -1 exported-domain.pddl");
+    CHECK(files.out.find("1\n; Klotski") != std::string::npos);
+    CHECK(run_satslide("export --puzzle 8 --board '1 2 3 4 5 6 7 8 0' "
+                       "--format smv")
+              .exit_code == 32);
+    std::remove("exported-domain.pddl");
+    std::remove("exported-problem.pddl");
+  }
 }

@@ -1,0 +1,64 @@
+// satslide export: the instance for another tool. PDDL: the task as a
+// grounded STRIPS domain and problem; Fast Downward's or Madagascar's plan
+// comes back through `satslide check-plan --plan`.
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+
+#include "encoder/puzzles/families.hpp"
+#include "encoder/task/pddl.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+namespace satslide::cli {
+
+namespace {
+
+std::string header(const encoder::Puzzle &puzzle, const std::string &prefix) {
+  const std::string domain = prefix.empty() ? "domain.pddl"
+                                            : prefix + "-domain.pddl";
+  const std::string problem = prefix.empty() ? "problem.pddl"
+                                             : prefix + "-problem.pddl";
+  return puzzle.title() + ", written by satslide " + SATSLIDE_VERSION +
+         " as grounded STRIPS: one predicate per fluent, one action per "
+         "move.\nStart:\n" + puzzle.draw() +
+         "Run, e.g.: fast-downward.py " + domain + " " + problem +
+         " --search \"astar(blind())\"\nthen check the plan: satslide "
+         "check-plan <the same instance options> --plan sas_plan\n";
+}
+
+void write_file(const std::string &path, const std::string &text) {
+  std::ofstream out(path);
+  out << text;
+  out.close();
+  if (!out) {
+    throw IoError("cannot write '" + path + "'");
+  }
+  spdlog::info("wrote {}", path);
+}
+
+} // namespace
+
+int run_export(const Options &o) {
+  const auto puzzle = encoder::make_puzzle(o.family, read_instance(o));
+  const encoder::Task task = puzzle->compile();
+  const encoder::PddlNames names = encoder::pddl_names(task);
+  const std::string domain = "satslide-" + puzzle->spec().kind;
+  const bool to_files = !o.output.empty() && o.output != "-";
+  std::ostringstream d, p;
+  encoder::write_pddl_domain(d, task, names, domain,
+                             header(*puzzle, to_files ? o.output : ""));
+  encoder::write_pddl_problem(p, task, names, domain, "start");
+  if (!to_files) {
+    std::cout << d.str() << '\n' << p.str();
+    return code(ExitCode::plan_found);
+  }
+  write_file(o.output + "-domain.pddl", d.str());
+  write_file(o.output + "-problem.pddl", p.str());
+  return code(ExitCode::plan_found);
+}
+
+} // namespace satslide::cli
