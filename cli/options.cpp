@@ -211,6 +211,10 @@ po::options_description output_options(Options &o) {
   d.add_options()("json", po::bool_switch(&o.json), "print one JSON document")(
       "show-boards", po::bool_switch(&o.show_boards),
       "draw the board after every move")(
+      "count-optimal", po::value(&o.count_optimal)->implicit_value(0),
+      "after the optimum is proven, count the optimal plans (all, or "
+      "stop at K: --count-optimal=K, then \"at least K\"), each plan "
+      "found blocked, and list the first 20")(
       "plan-format", po::value(&o.plan_format)->default_value("text"),
       "text (the report) or ipc (only the plan, as an IPC plan file with "
       "the action names of `satslide export --format pddl`)")(
@@ -479,6 +483,10 @@ void check_combinations(const Options &o) {
   }
   if (o.format != "pddl") {
     throw UsageError("--format: only pddl so far, got '" + o.format + "'");
+  }
+  if (o.count_optimal < -1 ||
+      (o.count_optimal >= 0 && o.planner.mode == planner::Mode::any)) {
+    throw UsageError("--count-optimal K: K >= 0 (0 = all), without --any");
   }
   if (o.plan_format != "text" && o.plan_format != "ipc") {
     throw UsageError("--plan-format: expected text or ipc, got '" +

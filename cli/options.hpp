@@ -64,6 +64,9 @@ struct Options {
   std::string plan_format = "text";
   // check-plan: the plan, from a file ("-" = stdin) or as a move string.
   std::string plan_file, moves;
+  // solve --count-optimal: count the optimal plans (up to this many; 0 =
+  // all); -1 = do not count.
+  long count_optimal = -1;
   int jobs = 1;           // instances solved at once
   int shard = 0;          // take the instance lines i with i % shards ==
   int shards = 1;         //   shard (0-based, as SLURM array indices)

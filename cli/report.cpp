@@ -166,6 +166,18 @@ void print_text(std::ostream &out, const Report &report, bool show_boards) {
     return;
   }
   print_plan(out, r, show_boards);
+  if (const auto &c = report.optimal_plans) {
+    out << "optimal plans: " << (c->complete ? "" : "at least ") << c->count
+        << (c->complete ? "" : " (stopped: " + c->stopped + ")")
+        << ", counted in " << std::fixed << std::setprecision(2) << c->seconds
+        << std::defaultfloat << " s\n";
+    for (const std::string &m : c->moves) {
+      out << "  " << m << '\n';
+    }
+    if (c->count > static_cast<long>(c->moves.size())) {
+      out << "  ...\n";
+    }
+  }
 }
 
 Json to_json(const Report &report, bool show_boards) {
@@ -175,6 +187,13 @@ Json to_json(const Report &report, bool show_boards) {
   j["moves"] = r.replay.compact;
   j["horizons"] = horizons_json(r);
   j["seconds"] = r.seconds;
+  if (const auto &c = report.optimal_plans) {
+    j["optimal_plans"] = {{"count", c->count},
+                          {"complete", c->complete},
+                          {"stopped", c->stopped},
+                          {"moves", c->moves},
+                          {"seconds", c->seconds}};
+  }
   return j;
 }
 

@@ -5,11 +5,13 @@
 #pragma once
 
 #include "encoder/task/state_space.hpp"
+#include "planner/count_plans.hpp"
 #include "planner/planner_result.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 
 namespace satslide::cli {
@@ -21,6 +23,8 @@ struct Report {
   encoder::PuzzleSpec spec;
   // What the planner (or a decoded answer) found.
   planner::PlannerResult result;
+  // --count-optimal: the optimal plans counted, if asked.
+  std::optional<planner::PlanCount> optimal_plans;
 };
 
 // What explore found: the instance and its reachable space.

@@ -19,6 +19,18 @@ int run_solve(const Options &o) {
   p.stop = stop_on_signal();
   Report report = report_for(*puzzle);
   report.result = planner::solve(*puzzle, p);
+  if (o.count_optimal >= 0 && report.result.optimal) {
+    planner::CountOptions c;
+    c.limit = o.count_optimal;
+    c.stop = p.stop;
+    c.encoding = p.encoding;
+    if (p.timeout_seconds > 0) { // what is left of it, at least a second
+      c.timeout_seconds =
+          std::max(1.0, p.timeout_seconds - report.result.seconds);
+    }
+    report.optimal_plans = planner::count_plans(
+        *puzzle, static_cast<int>(report.result.plan.size()), c);
+  }
   if (o.plan_format == "ipc" &&
       report.result.status == planner::Status::solved) {
     // Only the plan on stdout, in the names of `satslide export`.

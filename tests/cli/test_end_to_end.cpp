@@ -743,4 +743,17 @@ TEST_SUITE("cli::EndToEnd") {
     std::remove("exported-domain.pddl");
     std::remove("exported-problem.pddl");
   }
+
+  TEST_CASE("--count-optimal counts the optimal plans, or says at least K") {
+    const auto all = run_satslide(
+        "--puzzle 8 --board '[1,3,6,4,2,0,7,5,8]' --count-optimal -q");
+    CHECK(all.exit_code == 0);
+    CHECK(all.out.find("optimal plans: 1, counted in") != std::string::npos);
+    const auto some = run_satslide(
+        "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' --count-optimal=2 --json -q");
+    CHECK(some.out.find("\"optimal_plans\":{\"count\":2,\"complete\":false,"
+                        "\"stopped\":\"limit\"") != std::string::npos);
+    CHECK(run_satslide("--board '1 2 3 4 5 6 7 8 0' --count-optimal=-3")
+              .exit_code == 32);
+  }
 }
