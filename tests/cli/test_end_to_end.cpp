@@ -94,7 +94,7 @@ TEST_SUITE("cli::EndToEnd") {
         {"--board \"1 2 3 4 5 6 7 8 0\" --horizon 3", 32,
          "--horizon does not apply to solve (it is for: dimacs)"},
         {"--board \"1 2 3 4 5 6 7 8 0\" -o x.cnf", 32,
-         "--output does not apply to solve (it is for: dimacs, batch)"},
+         "--output does not apply to solve (it is for: dimacs, batch, export)"},
         {"decode --cnf a --model b --puzzle 8", 32,
          "--puzzle does not apply to decode"},
         {"dimacs --board \"1 2 3 4 5 6 7 8 0\" --horizon 2 --any", 32,
