@@ -12,6 +12,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <iterator>
 #include <map>
 #include <set>
@@ -125,7 +126,8 @@ po::options_description instance_options(Options &o, Raw &raw) {
       "layout", po::value(&i.layout),
       "klotski: a named opening (listed at the end of --help)")(
       "file,f", po::value(&o.file),
-      "klotski: a layout file (name, size, grid and goal lines)")(
+      "klotski: a layout file (name, size, grid and goal lines); - reads "
+      "stdin (so does --board -)")(
       "goal-piece", po::value(&i.goal_piece),
       "block puzzles: letter of the piece to bring to --goal-at")(
       "goal-at", po::value(&i.goal_at),
@@ -694,7 +696,21 @@ Options parse_options(int argc, const char *const argv[],
 
 encoder::InstanceOptions read_instance(const Options &o) {
   encoder::InstanceOptions instance = o.instance;
+  if (instance.board == "-") { // the board from stdin
+    instance.board.assign(std::istreambuf_iterator<char>(std::cin), {});
+    if (instance.board.find_first_not_of(" \t\r\n") == std::string::npos) {
+      throw encoder::InputError("--board -: stdin is empty");
+    }
+  }
   if (o.file.empty()) {
+    return instance;
+  }
+  if (o.file == "-") {
+    instance.file_text.assign(std::istreambuf_iterator<char>(std::cin), {});
+    if (instance.file_text.find_first_not_of(" \t\r\n") ==
+        std::string::npos) {
+      throw encoder::InputError("--file -: stdin is empty");
+    }
     return instance;
   }
   std::ifstream in(o.file);

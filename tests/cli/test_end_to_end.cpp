@@ -756,4 +756,19 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(run_satslide("--board '1 2 3 4 5 6 7 8 0' --count-optimal=-3")
               .exit_code == 32);
   }
+
+  TEST_CASE("--board - and --file - read the instance from stdin") {
+    const std::string bin = SATSLIDE_BINARY;
+    const auto board = run_command("echo '[1,3,6,4,2,0,7,5,8]' | " + bin +
+                                   " --puzzle 8 --board - -q");
+    CHECK(board.exit_code == 0);
+    CHECK(printed_length(board.out) == 5);
+    const auto file = run_command(
+        "cat " + satslide::test::data_path("klotski/tla_pennant.txt") + " | " +
+        bin + " --puzzle klotski --file - --engine bfs -q");
+    CHECK(file.exit_code == 0);
+    CHECK(file.out.find("Klotski") != std::string::npos);
+    CHECK(run_command("printf '' | " + bin + " --puzzle 8 --board - -q")
+              .exit_code == 31);
+  }
 }
