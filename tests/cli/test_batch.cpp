@@ -109,7 +109,7 @@ TEST_SUITE("cli::Batch") {
     std::remove("batch_wrong.txt");
   }
 
-  TEST_CASE("bad lines are answered as errors; the others are solved") {
+  TEST_CASE("bad lines are answered as errors, the others are solved") {
     write_file("batch_bad.txt", "# a comment\n1 2 3\n"
                                 "{\"board\": \"1 2 3 4 5 6 7 0 8\"}\n"
                                 "{\"board\": \"1 2 3 4 5 6 7 0 8\", \"jobs\": 2}\n"

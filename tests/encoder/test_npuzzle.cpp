@@ -48,7 +48,7 @@ TEST_SUITE("encoder::NPuzzle") {
     CHECK_THROWS_AS(NPuzzle(1, 4, {1, 2, 3, 0}, {1, 2, 3, 0}), InputError);
   }
 
-  TEST_CASE("rows and columns set the shape; a non-square needs both") {
+  TEST_CASE("rows and columns set the shape, a non-square needs both") {
     const NPuzzle p = NPuzzle::from_params(
         {{"board", "1 2 3 4 5 6 7 0"}, {"rows", "2"}, {"cols", "4"}});
     CHECK(p.rows() == 2);

@@ -51,7 +51,7 @@ TEST_SUITE("encoder::shortcut_plan") {
     CHECK(task.apply_plan(task.initial_state(), cut) == before);
   }
 
-  TEST_CASE("a plan back to the start becomes empty; a simple path stays") {
+  TEST_CASE("a plan back to the start becomes empty, a simple path stays") {
     const NPuzzle p = NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 8 0"}});
     const encoder::Task task = p.compile();
     const encoder::Plan loop{move(task, 8, 7, 8), move(task, 5, 4, 7),

@@ -71,7 +71,7 @@ TEST_SUITE("planner::CountPlans") {
     CHECK(checked >= 3); // boards with several optimal plans were met
   }
 
-  TEST_CASE("a limit says at least; an encoding that drops plans is refused") {
+  TEST_CASE("a limit says at least, and an encoding that drops plans is refused") {
     const auto p = encoder::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
     planner::CountOptions o;
     o.limit = 3;

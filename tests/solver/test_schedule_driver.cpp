@@ -45,7 +45,7 @@ TEST_SUITE("solver::ScheduleDriver") {
     return plan;
   }
 
-  TEST_CASE("independent moves share a step; interfering ones do not") {
+  TEST_CASE("independent moves share a step, interfering ones do not") {
     const auto puzzle = two_blockers();
     const encoder::Task task = puzzle->compile();
     CHECK_FALSE(solve_parallel(task, 1));
