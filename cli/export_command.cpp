@@ -6,6 +6,8 @@
 
 #include "encoder/puzzles/families.hpp"
 #include "encoder/task/pddl.hpp"
+#include "planner/planner.hpp"
+#include "solver/limboole.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -45,6 +47,21 @@ void write_file(const std::string &path, const std::string &text) {
 int run_export(const Options &o) {
   const auto puzzle = encoder::make_puzzle(o.family, read_instance(o));
   const encoder::Task task = puzzle->compile();
+  if (o.format == "limboole") {
+    const encoder::EncodingInfo &info =
+        planner::encoding_for(*puzzle, o.planner.encoding);
+    const auto encoding = info.make(task);
+    std::ostringstream text;
+    solver::write_horizon_limboole(text, *encoding, o.horizon,
+                                   puzzle->title() + ", encoding " +
+                                       info.name);
+    if (o.output.empty() || o.output == "-") {
+      std::cout << text.str();
+    } else {
+      write_file(o.output, text.str());
+    }
+    return code(ExitCode::plan_found);
+  }
   const encoder::PddlNames names = encoder::pddl_names(task);
   const std::string domain = "satslide-" + puzzle->spec().kind;
   const bool to_files = !o.output.empty() && o.output != "-";

@@ -264,7 +264,8 @@ po::options_description batch_options(Options &o, Raw &raw) {
 po::options_description export_options(Options &o) {
   po::options_description d("export");
   d.add_options()("format", po::value(&o.format)->default_value("pddl"),
-                  "export: pddl (a grounded STRIPS domain and problem)");
+                  "export: pddl (a grounded STRIPS domain and problem) or "
+                  "limboole (one horizon's formula, with --horizon N)");
   return d;
 }
 
@@ -295,13 +296,15 @@ const std::map<Command, std::set<std::string>> &command_groups() {
       {Command::solve,
        {"Instance", "Search", "Output", "General", "encoding", "json",
         "boards", "max-states", "timeout"}},
-      {Command::dimacs, {"Instance", "dimacs", "General", "encoding", "output"}},
+      {Command::dimacs,
+       {"Instance", "dimacs", "General", "encoding", "output", "horizon"}},
       {Command::decode, {"decode", "General", "json", "boards"}},
       {Command::explore, {"Instance", "General", "json", "max-states"}},
       {Command::batch,
        {"Instance", "Search", "General", "encoding", "max-states", "batch",
         "output", "timeout"}},
-      {Command::export_model, {"Instance", "General", "export", "output"}},
+      {Command::export_model,
+       {"Instance", "General", "export", "output", "horizon", "encoding"}},
       {Command::check_plan,
        {"Instance", "General", "json", "check-plan", "timeout"}},
   };
@@ -329,7 +332,7 @@ const char *command_name(Command c) {
 
 std::string group_of(const std::string &option, const std::string &group) {
   if (option == "encoding" || option == "json" || option == "max-states" ||
-      option == "output" || option == "timeout") {
+      option == "output" || option == "timeout" || option == "horizon") {
     return option;
   }
   return option == "show-boards" ? "boards" : group;
@@ -483,8 +486,14 @@ void check_combinations(const Options &o) {
       (o.cnf_file.empty() || o.model_file.empty())) {
     throw UsageError("decode needs --cnf FILE and --model FILE");
   }
-  if (o.format != "pddl") {
-    throw UsageError("--format: only pddl so far, got '" + o.format + "'");
+  if (o.format != "pddl" && o.format != "limboole") {
+    throw UsageError("--format: expected pddl or limboole, got '" + o.format +
+                     "'");
+  }
+  if (o.command == Command::export_model && (o.format == "limboole") !=
+                                                (o.horizon >= 0)) {
+    throw UsageError(o.horizon < 0 ? "--format limboole needs --horizon N"
+                                   : "--horizon is for --format limboole");
   }
   if (o.count_optimal < -1 ||
       (o.count_optimal >= 0 && o.planner.mode == planner::Mode::any)) {

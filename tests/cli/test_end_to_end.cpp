@@ -8,7 +8,9 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <regex>
+#include <sstream>
 
 using satslide::test::run_command;
 using satslide::test::run_satslide;
@@ -770,5 +772,82 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(file.out.find("Klotski") != std::string::npos);
     CHECK(run_command("printf '' | " + bin + " --puzzle 8 --board - -q")
               .exit_code == 31);
+  }
+
+  TEST_CASE("export --format limboole: SAT at the optimum, UNSAT two below") {
+    // The limboole text read back here (its clauses, its names), written as
+    // DIMACS and given to the cadical binary.
+    const auto to_dimacs = [](const std::string &limboole) {
+      std::map<std::string, int> var;
+      std::vector<std::vector<int>> clauses;
+      std::istringstream lines(limboole);
+      for (std::string line; std::getline(lines, line);) {
+        if (line.empty() || line[0] == '%') {
+          continue;
+        }
+        const auto open = line.find('('), close = line.rfind(')');
+        REQUIRE(open != std::string::npos);
+        REQUIRE(close != std::string::npos);
+        std::istringstream words(line.substr(open + 1, close - open - 1));
+        std::vector<int> clause;
+        for (std::string w; words >> w;) {
+          if (w == "|") {
+            continue;
+          }
+          if (w == "&") { // "(x & !x)": the empty clause, as two units
+            clauses.push_back(clause);
+            clause.clear();
+            continue;
+          }
+          const bool negative = w[0] == '!';
+          const std::string id = negative ? w.substr(1) : w;
+          REQUIRE(id.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJ"
+                                       "KLMNOPQRSTUVWXYZ0123456789_") ==
+                  std::string::npos);
+          const int v = var.emplace(id, static_cast<int>(var.size()) + 1)
+                            .first->second;
+          clause.push_back(negative ? -v : v);
+        }
+        clauses.push_back(clause);
+      }
+      std::string cnf = "p cnf " + std::to_string(var.size()) + " " +
+                        std::to_string(clauses.size()) + "\n";
+      for (const auto &c : clauses) {
+        for (int l : c) {
+          cnf += std::to_string(l) + " ";
+        }
+        cnf += "0\n";
+      }
+      return cnf;
+    };
+    const struct {
+      const char *instance;
+      int optimum;
+    } cases[] = {{"--puzzle 8 --board '[1,3,6,4,2,0,7,5,8]'", 5},
+                 {"--puzzle klotski --board 'AB.C/DD.C/EE..' --goal-piece D "
+                  "--goal-at 2,1 --metric slide",
+                  -1}};
+    for (const auto &c : cases) {
+      CAPTURE(c.instance);
+      int optimum = c.optimum;
+      if (optimum < 0) {
+        optimum = printed_length(run_satslide(std::string(c.instance) + " -q").out);
+      }
+      REQUIRE(optimum >= 2);
+      for (int n : {optimum, optimum - 2}) {
+        const auto text = run_satslide("export " + std::string(c.instance) +
+                                       " --format limboole -n " +
+                                       std::to_string(n) + " -q");
+        REQUIRE(text.exit_code == 0);
+        CHECK(text.out.rfind("% ", 0) == 0);
+        std::ofstream("limboole.dimacs") << to_dimacs(text.out);
+        const auto solved = run_command("cadical -q limboole.dimacs > /dev/null");
+        CHECK(solved.exit_code == (n == optimum ? 10 : 20));
+      }
+    }
+    CHECK(run_satslide("export --puzzle 8 --board '1 2 3 4 5 6 7 8 0' "
+                       "--format limboole")
+              .exit_code == 32); // needs --horizon
+    std::remove("limboole.dimacs");
   }
 }
