@@ -5,12 +5,15 @@
 #include "cli/exit_codes.hpp"
 
 #include "encoder/puzzles/families.hpp"
+#include "encoder/task/model_checkers.hpp"
 #include "encoder/task/pddl.hpp"
 #include "planner/planner.hpp"
 #include "solver/limboole.hpp"
 
 #include <spdlog/spdlog.h>
 
+#include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -47,6 +50,40 @@ void write_file(const std::string &path, const std::string &text) {
 int run_export(const Options &o) {
   const auto puzzle = encoder::make_puzzle(o.family, read_instance(o));
   const encoder::Task task = puzzle->compile();
+  const bool to_stdout = o.output.empty() || o.output == "-";
+  const std::string about = puzzle->title() + ", written by satslide " +
+                            SATSLIDE_VERSION + ".\nStart:\n" + puzzle->draw();
+  if (o.format == "smv") {
+    const std::string file = to_stdout ? "FILE.smv" : o.output;
+    std::ostringstream text;
+    encoder::write_smv(text, task,
+                       about + "A counterexample to either spec is a plan:\n"
+                               "  NuSMV " + file + "          (BDD)\n"
+                               "  NuSMV -bmc -bmc_length 120 " + file +
+                               "   (SAT-based, up to 120 moves)\n");
+    to_stdout ? void(std::cout << text.str()) : write_file(file, text.str());
+    return code(ExitCode::plan_found);
+  }
+  if (o.format == "tla") {
+    const std::string prefix = to_stdout ? "Puzzle" : o.output;
+    std::string module = std::filesystem::path(prefix).filename().string();
+    for (char &ch : module) {
+      ch = std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+    }
+    std::ostringstream tla, cfg;
+    encoder::write_tla(tla, task, module,
+                       about + "TLC's counterexample to NotSolved is a "
+                               "shortest plan:\n  java -jar tla2tools.jar "
+                               "-config " + module + ".cfg " + module + ".tla\n");
+    encoder::write_tla_config(cfg);
+    if (to_stdout) {
+      std::cout << tla.str() << "\n" << module << ".cfg:\n" << cfg.str();
+    } else {
+      write_file(prefix + ".tla", tla.str());
+      write_file(prefix + ".cfg", cfg.str());
+    }
+    return code(ExitCode::plan_found);
+  }
   if (o.format == "limboole") {
     const encoder::EncodingInfo &info =
         planner::encoding_for(*puzzle, o.planner.encoding);

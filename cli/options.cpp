@@ -264,8 +264,10 @@ po::options_description batch_options(Options &o, Raw &raw) {
 po::options_description export_options(Options &o) {
   po::options_description d("export");
   d.add_options()("format", po::value(&o.format)->default_value("pddl"),
-                  "export: pddl (a grounded STRIPS domain and problem) or "
-                  "limboole (one horizon's formula, with --horizon N)");
+                  "export: pddl (a grounded STRIPS domain and problem), smv "
+                  "(a NuSMV model), tla (a TLA+ module and its TLC "
+                  "configuration) or limboole (one horizon's formula, with "
+                  "--horizon N)");
   return d;
 }
 
@@ -486,9 +488,10 @@ void check_combinations(const Options &o) {
       (o.cnf_file.empty() || o.model_file.empty())) {
     throw UsageError("decode needs --cnf FILE and --model FILE");
   }
-  if (o.format != "pddl" && o.format != "limboole") {
-    throw UsageError("--format: expected pddl or limboole, got '" + o.format +
-                     "'");
+  if (o.format != "pddl" && o.format != "smv" && o.format != "tla" &&
+      o.format != "limboole") {
+    throw UsageError("--format: expected pddl, smv, tla or limboole, got '" +
+                     o.format + "'");
   }
   if (o.command == Command::export_model && (o.format == "limboole") !=
                                                 (o.horizon >= 0)) {

@@ -740,8 +740,22 @@ TEST_SUITE("cli::EndToEnd") {
         "exported-problem.pddl; head -1 exported-domain.pddl");
     CHECK(files.out.find("1\n; Klotski") != std::string::npos);
     CHECK(run_satslide("export --puzzle 8 --board '1 2 3 4 5 6 7 8 0' "
-                       "--format smv")
+                       "--format xyz")
               .exit_code == 32);
+    // The model checkers' files, named after -o.
+    CHECK(run_satslide("export --puzzle rushhour --metric slide --format tla "
+                       "-o Card40 -q")
+              .exit_code == 0);
+    CHECK(run_command("head -1 Card40.tla; cat Card40.cfg").out ==
+          "---- MODULE Card40 ----\nINIT Init\nNEXT Next\nINVARIANT "
+          "NotSolved\n");
+    CHECK(run_satslide("export --puzzle 8 --board '1 2 3 4 5 6 7 8 0' "
+                       "--format smv -o eight.smv -q")
+              .exit_code == 0);
+    CHECK(run_command("grep -c 'INVARSPEC' eight.smv").out == "1\n");
+    std::remove("Card40.tla");
+    std::remove("Card40.cfg");
+    std::remove("eight.smv");
     std::remove("exported-domain.pddl");
     std::remove("exported-problem.pddl");
   }
