@@ -13,5 +13,6 @@ int run_explore(const Options &options);
 int run_batch(const Options &options);
 int run_export(const Options &options);
 int run_check_plan(const Options &options);
+int run_scramble(const Options &options);
 
 } // namespace satslide::cli

@@ -50,6 +50,8 @@ int run(const Options &o) {
     return run_export(o);
   case Command::check_plan:
     return run_check_plan(o);
+  case Command::scramble:
+    return run_scramble(o);
   }
   return code(ExitCode::internal_error);
 }

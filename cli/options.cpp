@@ -35,6 +35,7 @@ constexpr const char *k_usage =
     "  satslide batch   --puzzle 8 instances.txt -j 2 -o results.jsonl\n"
     "  satslide export  --puzzle klotski --format pddl -o klotski\n"
     "  satslide check-plan --puzzle 8 --board ... --moves ULDDR\n"
+    "  satslide scramble --puzzle 15 --random --count 10 --seed 7\n"
     "\n"
     "solve   raises the horizon from a proven lower bound until the SAT\n"
     "        solver finds a plan; every shorter horizon is refuted on the\n"
@@ -53,7 +54,9 @@ constexpr const char *k_usage =
     "        Madagascar); plans come back with check-plan.\n"
     "check-plan replays a plan from elsewhere (an IPC plan file, satslide's\n"
     "        numbered moves or a move string) and says whether it is legal,\n"
-    "        reaches the goal, and how far from optimal it is.\n";
+    "        reaches the goal, and how far from optimal it is.\n"
+    "scramble writes new instances as JSON lines for batch: random walks,\n"
+    "        or random solvable n-puzzle boards; the same seed, the same.\n";
 
 // `text` in lines of at most 76 characters, the first indented by
 // `first`, the others by six spaces.
@@ -280,6 +283,21 @@ po::options_description check_options(Options &o) {
   return d;
 }
 
+po::options_description scramble_options(Options &o) {
+  po::options_description d("scramble");
+  d.add_options()("walk", po::value(&o.walk)->default_value(o.walk),
+                  "scramble: N random legal moves (from the goal for the "
+                  "n-puzzle, from the start for block puzzles), none "
+                  "undoing the one before")(
+      "random", po::bool_switch(&o.scramble_random),
+      "scramble: uniformly random solvable n-puzzle boards instead")(
+      "seed", po::value(&o.seed)->default_value(o.seed),
+      "scramble: the random seed")(
+      "count", po::value(&o.count)->default_value(o.count),
+      "scramble: how many instances");
+  return d;
+}
+
 po::options_description decode_options(Options &o) {
   po::options_description d("decode");
   d.add_options()("cnf", po::value(&o.cnf_file),
@@ -307,6 +325,7 @@ const std::map<Command, std::set<std::string>> &command_groups() {
         "output", "timeout"}},
       {Command::export_model,
        {"Instance", "General", "export", "output", "horizon", "encoding"}},
+      {Command::scramble, {"Instance", "General", "scramble", "output"}},
       {Command::check_plan,
        {"Instance", "General", "json", "check-plan", "timeout"}},
   };
@@ -327,6 +346,8 @@ const char *command_name(Command c) {
     return "export";
   case Command::check_plan:
     return "check-plan";
+  case Command::scramble:
+    return "scramble";
   default:
     return "solve";
   }
@@ -599,6 +620,9 @@ void type_values(Options &o, const Raw &raw, const po::variables_map &vm) {
   if (o.planner.threads < 1 || o.planner.threads > 64) {
     throw UsageError("--threads: from 1 to 64");
   }
+  if (o.walk < 0 || o.count < 1) {
+    throw UsageError("--walk must be >= 0 and --count >= 1");
+  }
   if (o.jobs < 1 || o.jobs > 256) {
     throw UsageError("--jobs: from 1 to 256");
   }
@@ -629,9 +653,12 @@ Command parse_command(const std::string &word) {
   if (word == "check-plan") {
     return Command::check_plan;
   }
+  if (word == "scramble") {
+    return Command::scramble;
+  }
   throw UsageError("unknown command '" + word +
                    "' (expected solve, dimacs, decode, explore, batch, "
-                   "export or check-plan)");
+                   "export, check-plan or scramble)");
 }
 
 } // namespace
@@ -650,7 +677,8 @@ Options parse_options(int argc, const char *const argv[],
                                      {"decode", decode_options(o)},
                                      {"batch", batch_options(o, raw)},
                                      {"export", export_options(o)},
-                                     {"check-plan", check_options(o)}};
+                                     {"check-plan", check_options(o)},
+                                     {"scramble", scramble_options(o)}};
   po::options_description shown;
   for (const Group &g : groups) {
     shown.add(g.options);

@@ -33,6 +33,7 @@ enum class Command {
   batch,
   export_model,
   check_plan,
+  scramble,
   help,
   version
 };
@@ -67,6 +68,10 @@ struct Options {
   // solve --count-optimal: count the optimal plans (up to this many; 0 =
   // all); -1 = do not count.
   long count_optimal = -1;
+  // scramble
+  int walk = 40, count = 1;
+  bool scramble_random = false;
+  unsigned long seed = 1;
   int jobs = 1;           // instances solved at once
   int shard = 0;          // take the instance lines i with i % shards ==
   int shards = 1;         //   shard (0-based, as SLURM array indices)
