@@ -220,6 +220,9 @@ po::options_description output_options(Options &o) {
       "after the optimum is proven, count the optimal plans (all, or "
       "stop at K: --count-optimal=K, then \"at least K\"), each plan "
       "found blocked, and list the first 20")(
+      "svg", po::value(&o.svg),
+      "also draw the solution into this SVG file: the start, then one "
+      "small board per move, pieces coloured alike throughout")(
       "plan-format", po::value(&o.plan_format)->default_value("text"),
       "text (the report) or ipc (only the plan, as an IPC plan file with "
       "the action names of `satslide export --format pddl`)")(

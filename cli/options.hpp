@@ -63,6 +63,7 @@ struct Options {
   // export: the format; solve: how a plan is printed ("text" or "ipc").
   std::string format = "pddl";
   std::string plan_format = "text";
+  std::string svg; // solve: also draw the solution into this SVG file
   // check-plan: the plan, from a file ("-" = stdin) or as a move string.
   std::string plan_file, moves;
   // solve --count-optimal: count the optimal plans (up to this many; 0 =

@@ -2,12 +2,14 @@
 // run, the report. Every decision about how to solve is the planner's.
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
+#include "cli/svg.hpp"
 
 #include "encoder/puzzles/families.hpp"
 #include "encoder/task/pddl.hpp"
 
 #include <spdlog/spdlog.h>
 
+#include <fstream>
 #include <iostream>
 
 namespace satslide::cli {
@@ -30,6 +32,14 @@ int run_solve(const Options &o) {
     }
     report.optimal_plans = planner::count_plans(
         *puzzle, static_cast<int>(report.result.plan.size()), c);
+  }
+  if (!o.svg.empty() && report.result.status == planner::Status::solved) {
+    std::ofstream svg(o.svg);
+    write_svg(svg, report);
+    svg.close();
+    if (!svg) {
+      throw IoError("cannot write '" + o.svg + "'");
+    }
   }
   if (o.plan_format == "ipc" &&
       report.result.status == planner::Status::solved) {

@@ -864,4 +864,27 @@ TEST_SUITE("cli::EndToEnd") {
               .exit_code == 32); // needs --horizon
     std::remove("limboole.dimacs");
   }
+
+  TEST_CASE("--svg draws one frame per move, each piece in one colour") {
+    const auto r = run_satslide(
+        "--puzzle klotski --board 'AB.C/DD.C/EE..' --goal-piece D --goal-at "
+        "2,1 --metric slide --svg plan.svg -q");
+    REQUIRE(r.exit_code == 0);
+    const int moves = printed_length(r.out);
+    // Parsed as XML; per piece letter the set of fills must be one.
+    const auto check = run_command(
+        "python3 -c \"import xml.etree.ElementTree as E\n"
+        "ns='{http://www.w3.org/2000/svg}'\n"
+        "root=E.parse('plan.svg').getroot()\n"
+        "frames=[g for g in root.iter(ns+'g') if g.get('class')=='frame']\n"
+        "fills={}\n"
+        "for g in frames:\n"
+        "  kids=list(g)\n"
+        "  for a,b in zip(kids,kids[1:]):\n"
+        "    if a.tag==ns+'rect' and b.tag==ns+'text':\n"
+        "      fills.setdefault(b.text,set()).add(a.get('fill'))\n"
+        "print(len(frames), max(len(v) for v in fills.values()))\"");
+    CHECK(check.out == std::to_string(moves + 1) + " 1\n");
+    std::remove("plan.svg");
+  }
 }

@@ -1,0 +1,125 @@
+#include "cli/svg.hpp"
+
+#include <algorithm>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace satslide::cli {
+
+namespace {
+
+// A drawn board as cells: the n-puzzle's are words ("12", "."), a block
+// puzzle's characters.
+std::vector<std::vector<std::string>> cells_of(const std::string &board) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream lines(board);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find_first_not_of(' ') == std::string::npos) {
+      continue;
+    }
+    std::vector<std::string> row;
+    if (line.find(' ') != std::string::npos) {
+      std::istringstream words(line);
+      for (std::string w; words >> w;) {
+        row.push_back(w);
+      }
+    } else {
+      for (char c : line) {
+        row.emplace_back(1, c);
+      }
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+std::string escaped(const std::string &text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+    case '<': out += "&lt;"; break;
+    case '>': out += "&gt;"; break;
+    case '&': out += "&amp;"; break;
+    case '"': out += "&quot;"; break;
+    default: out += c;
+    }
+  }
+  return out;
+}
+
+// The same piece, the same colour: a hue from its name.
+std::string colour(const std::string &piece) {
+  unsigned hash = 2166136261u;
+  for (char c : piece) {
+    hash = (hash ^ static_cast<unsigned char>(c)) * 16777619u;
+  }
+  return "hsl(" + std::to_string(hash % 360) + ",60%,70%)";
+}
+
+constexpr int k_cell = 22, k_gap = 16, k_caption = 18, k_per_row = 6;
+
+void frame(std::ostream &out, const std::vector<std::vector<std::string>> &cells,
+           int x0, int y0, const std::string &caption) {
+  out << "<g class=\"frame\">\n";
+  out << "<text x=\"" << x0 << "\" y=\"" << y0 + 13
+      << "\" font-size=\"12\">" << escaped(caption) << "</text>\n";
+  for (std::size_t r = 0; r < cells.size(); ++r) {
+    for (std::size_t c = 0; c < cells[r].size(); ++c) {
+      const std::string &v = cells[r][c];
+      const bool empty = v == "." || v == "o", wall = v == "#" || v == "x";
+      const int x = x0 + static_cast<int>(c) * k_cell;
+      const int y = y0 + k_caption + static_cast<int>(r) * k_cell;
+      out << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << k_cell
+          << "\" height=\"" << k_cell << "\" fill=\""
+          << (empty ? "white" : wall ? "#444" : colour(v))
+          << "\" stroke=\"#999\"/>";
+      if (!empty && !wall) {
+        out << "<text x=\"" << x + k_cell / 2 << "\" y=\"" << y + 15
+            << "\" font-size=\"11\" text-anchor=\"middle\">" << escaped(v)
+            << "</text>";
+      }
+      out << '\n';
+    }
+  }
+  out << "</g>\n";
+}
+
+} // namespace
+
+void write_svg(std::ostream &out, const Report &report) {
+  std::vector<std::pair<std::string, std::string>> frames = {
+      {"start", report.board}};
+  const auto &moves = report.result.replay.moves;
+  for (std::size_t k = 0; k < moves.size(); ++k) {
+    frames.push_back({std::to_string(k + 1) + ". " + moves[k].notation,
+                      moves[k].board});
+  }
+  const auto first = cells_of(report.board);
+  std::size_t columns = 0;
+  for (const auto &row : first) {
+    columns = std::max(columns, row.size());
+  }
+  const int w = static_cast<int>(columns) * k_cell + k_gap;
+  const int h = static_cast<int>(first.size()) * k_cell + k_caption + k_gap;
+  const int per_row = std::min<int>(k_per_row, static_cast<int>(frames.size()));
+  const int rows = (static_cast<int>(frames.size()) + per_row - 1) / per_row;
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""
+      << per_row * w + k_gap << "\" height=\"" << rows * h + 30
+      << "\" font-family=\"sans-serif\">\n"
+      << "<title>" << escaped(report.title) << ": "
+      << moves.size() << " moves</title>\n"
+      << "<text x=\"" << k_gap << "\" y=\"20\" font-size=\"14\">"
+      << escaped(report.title) << ", " << moves.size() << " moves"
+      << (report.result.optimal ? ", optimal" : "") << "</text>\n";
+  for (std::size_t k = 0; k < frames.size(); ++k) {
+    frame(out, cells_of(frames[k].second),
+          k_gap + static_cast<int>(k % per_row) * w,
+          30 + static_cast<int>(k / per_row) * h, frames[k].first);
+  }
+  out << "</svg>\n";
+}
+
+} // namespace satslide::cli
