@@ -223,6 +223,9 @@ po::options_description output_options(Options &o) {
       "svg", po::value(&o.svg),
       "also draw the solution into this SVG file: the start, then one "
       "small board per move, pieces coloured alike throughout")(
+      "all-optimal", po::value(&o.count_optimal)->implicit_value(0),
+      "as --count-optimal, listing every plan counted (all, or the first "
+      "K: --all-optimal=K)")(
       "plan-format", po::value(&o.plan_format)->default_value("text"),
       "text (the report) or ipc (only the plan, as an IPC plan file with "
       "the action names of `satslide export --format pddl`)")(
@@ -595,6 +598,10 @@ void type_values(Options &o, const Raw &raw, const po::variables_map &vm) {
   o.planner.mode = vm.count("any") ? planner::Mode::any
                                    : planner::Mode::optimal;
   o.planner.solver_config = raw.solver_config;
+  o.list_all_optimal = vm.count("all-optimal") > 0;
+  if (vm.count("all-optimal") && vm.count("count-optimal")) {
+    throw UsageError("--all-optimal counts too: give one of the two");
+  }
   if (!raw.shard.empty()) {
     const auto slash = raw.shard.find('/');
     try {

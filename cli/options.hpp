@@ -69,6 +69,7 @@ struct Options {
   // solve --count-optimal: count the optimal plans (up to this many; 0 =
   // all); -1 = do not count.
   long count_optimal = -1;
+  bool list_all_optimal = false; // --all-optimal: list every plan counted
   // scramble
   int walk = 40, count = 1;
   bool scramble_random = false;

@@ -9,6 +9,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 
@@ -24,6 +25,11 @@ int run_solve(const Options &o) {
   if (o.count_optimal >= 0 && report.result.optimal) {
     planner::CountOptions c;
     c.limit = o.count_optimal;
+    if (o.list_all_optimal) {
+      c.keep = o.count_optimal > 0 ? static_cast<int>(std::min<long>(
+                                         o.count_optimal, 1'000'000))
+                                   : 1'000'000;
+    }
     c.stop = p.stop;
     c.encoding = p.encoding;
     if (p.timeout_seconds > 0) { // what is left of it, at least a second

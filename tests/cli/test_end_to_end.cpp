@@ -771,6 +771,20 @@ TEST_SUITE("cli::EndToEnd") {
                         "\"stopped\":\"limit\"") != std::string::npos);
     CHECK(run_satslide("--board '1 2 3 4 5 6 7 8 0' --count-optimal=-3")
               .exit_code == 32);
+    // --all-optimal lists what it counts: three plans, each 31 moves.
+    const auto listed = run_satslide(
+        "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' --all-optimal=3 -q");
+    const auto at = listed.out.find("optimal plans: at least 3");
+    REQUIRE(at != std::string::npos);
+    std::istringstream plans(listed.out.substr(at));
+    std::string line;
+    std::getline(plans, line);
+    int count = 0;
+    while (std::getline(plans, line)) {
+      CHECK(line.size() == 2 + 31); // "  " and 31 letters
+      ++count;
+    }
+    CHECK(count == 3);
   }
 
   TEST_CASE("--board - and --file - read the instance from stdin") {
