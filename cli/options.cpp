@@ -338,25 +338,24 @@ const std::map<Command, std::set<std::string>> &command_groups() {
   return table;
 }
 
+// Every subcommand with the word that selects it.
+const std::vector<std::pair<Command, const char *>> &command_names() {
+  static const std::vector<std::pair<Command, const char *>> table = {
+      {Command::solve, "solve"},        {Command::dimacs, "dimacs"},
+      {Command::decode, "decode"},      {Command::explore, "explore"},
+      {Command::batch, "batch"},        {Command::export_model, "export"},
+      {Command::check_plan, "check-plan"}, {Command::scramble, "scramble"},
+  };
+  return table;
+}
+
 const char *command_name(Command c) {
-  switch (c) {
-  case Command::dimacs:
-    return "dimacs";
-  case Command::decode:
-    return "decode";
-  case Command::explore:
-    return "explore";
-  case Command::batch:
-    return "batch";
-  case Command::export_model:
-    return "export";
-  case Command::check_plan:
-    return "check-plan";
-  case Command::scramble:
-    return "scramble";
-  default:
-    return "solve";
+  for (const auto &[command, name] : command_names()) {
+    if (command == c) {
+      return name;
+    }
   }
+  return "solve";
 }
 
 std::string group_of(const std::string &option, const std::string &group) {
@@ -642,33 +641,14 @@ void type_values(Options &o, const Raw &raw, const po::variables_map &vm) {
 }
 
 Command parse_command(const std::string &word) {
-  if (word == "solve") {
-    return Command::solve;
+  std::string known;
+  for (const auto &[command, name] : command_names()) {
+    if (word == name) {
+      return command;
+    }
+    known += std::string(known.empty() ? "" : ", ") + name;
   }
-  if (word == "dimacs") {
-    return Command::dimacs;
-  }
-  if (word == "decode") {
-    return Command::decode;
-  }
-  if (word == "explore") {
-    return Command::explore;
-  }
-  if (word == "batch") {
-    return Command::batch;
-  }
-  if (word == "export") {
-    return Command::export_model;
-  }
-  if (word == "check-plan") {
-    return Command::check_plan;
-  }
-  if (word == "scramble") {
-    return Command::scramble;
-  }
-  throw UsageError("unknown command '" + word +
-                   "' (expected solve, dimacs, decode, explore, batch, "
-                   "export, check-plan or scramble)");
+  throw UsageError("unknown command '" + word + "' (expected " + known + ")");
 }
 
 } // namespace
