@@ -14,5 +14,6 @@ int run_batch(const Options &options);
 int run_export(const Options &options);
 int run_check_plan(const Options &options);
 int run_scramble(const Options &options);
+int run_play(const Options &options);
 
 } // namespace satslide::cli

@@ -52,6 +52,8 @@ int run(const Options &o) {
     return run_check_plan(o);
   case Command::scramble:
     return run_scramble(o);
+  case Command::play:
+    return run_play(o);
   }
   return code(ExitCode::internal_error);
 }

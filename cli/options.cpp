@@ -36,6 +36,7 @@ constexpr const char *k_usage =
     "  satslide export  --puzzle klotski --format pddl -o klotski\n"
     "  satslide check-plan --puzzle 8 --board ... --moves ULDDR\n"
     "  satslide scramble --puzzle 15 --random --count 10 --seed 7\n"
+    "  satslide play    --puzzle klotski --layout classic\n"
     "\n"
     "solve   raises the horizon from a proven lower bound until the SAT\n"
     "        solver finds a plan; every shorter horizon is refuted on the\n"
@@ -56,7 +57,10 @@ constexpr const char *k_usage =
     "        numbered moves or a move string) and says whether it is legal,\n"
     "        reaches the goal, and how far from optimal it is.\n"
     "scramble writes new instances as JSON lines for batch: random walks,\n"
-    "        or random solvable n-puzzle boards; the same seed, the same.\n";
+    "        or random solvable n-puzzle boards; the same seed, the same.\n"
+    "play    a game in the terminal: move pieces, undo and redo, ask for a\n"
+    "        hint (the next move of an optimal plan) or watch an optimal\n"
+    "        solution from the current position; keys are shown on screen.\n";
 
 // `text` in lines of at most 76 characters, the first indented by
 // `first`, the others by six spaces.
@@ -321,7 +325,7 @@ const std::map<Command, std::set<std::string>> &command_groups() {
   static const std::map<Command, std::set<std::string>> table = {
       {Command::solve,
        {"Instance", "Search", "Output", "General", "encoding", "json",
-        "boards", "max-states", "timeout"}},
+        "boards", "max-states", "timeout", "animate"}},
       {Command::dimacs,
        {"Instance", "dimacs", "General", "encoding", "output", "horizon"}},
       {Command::decode, {"decode", "General", "json", "boards"}},
@@ -334,6 +338,8 @@ const std::map<Command, std::set<std::string>> &command_groups() {
       {Command::scramble, {"Instance", "General", "scramble", "output"}},
       {Command::check_plan,
        {"Instance", "General", "json", "check-plan", "timeout"}},
+      {Command::play, {"Instance", "General", "max-states", "timeout",
+                       "animate"}},
   };
   return table;
 }
@@ -345,6 +351,7 @@ const std::vector<std::pair<Command, const char *>> &command_names() {
       {Command::decode, "decode"},      {Command::explore, "explore"},
       {Command::batch, "batch"},        {Command::export_model, "export"},
       {Command::check_plan, "check-plan"}, {Command::scramble, "scramble"},
+      {Command::play, "play"},
   };
   return table;
 }
@@ -360,7 +367,8 @@ const char *command_name(Command c) {
 
 std::string group_of(const std::string &option, const std::string &group) {
   if (option == "encoding" || option == "json" || option == "max-states" ||
-      option == "output" || option == "timeout" || option == "horizon") {
+      option == "output" || option == "timeout" || option == "horizon" ||
+      option == "animate") {
     return option;
   }
   return option == "show-boards" ? "boards" : group;

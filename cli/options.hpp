@@ -34,6 +34,7 @@ enum class Command {
   export_model,
   check_plan,
   scramble,
+  play,
   help,
   version
 };

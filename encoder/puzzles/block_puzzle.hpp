@@ -59,6 +59,7 @@ public:
     return "exactly-one group distances";
   }
   Replay replay(const Plan &plan) const override;
+  std::unique_ptr<Puzzle> after(const Plan &plan) const override;
 
   const BlockBoard &board() const { return m_board; }
   int num_classes() const { return static_cast<int>(m_classes.size()); }

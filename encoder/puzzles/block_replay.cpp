@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <memory>
 #include <optional>
 
 namespace satslide::encoder {
@@ -150,6 +151,28 @@ Replay BlockPuzzle::replay(const Plan &plan) const {
   }
   result.solved = goal_reached(anchors);
   return result;
+}
+
+
+std::unique_ptr<Puzzle> BlockPuzzle::after(const Plan &plan) const {
+  const Replay replayed = replay(plan);
+  if (replayed.error) {
+    throw InputError(*replayed.error);
+  }
+  std::vector<int> anchors = initial_anchors();
+  for (int id : plan) {
+    anchors[piece_at(anchors, m_moves[id])] = m_moves[id].to();
+  }
+  BlockBoard board = m_board;
+  const int w = m_board.width;
+  for (std::size_t p = 0; p < board.pieces.size(); ++p) {
+    const int from = anchor_of(m_board.pieces[p]), to = anchors[p];
+    const int shift = (to / w - from / w) * w + (to % w - from % w);
+    for (int &c : board.pieces[p].cells) {
+      c += shift;
+    }
+  }
+  return std::make_unique<BlockPuzzle>(std::move(board));
 }
 
 } // namespace satslide::encoder

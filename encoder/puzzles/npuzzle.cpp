@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <memory>
 #include <sstream>
 #include <unordered_map>
 
@@ -404,6 +405,19 @@ Replay NPuzzle::replay(const Plan &plan) const {
   }
   result.solved = board == m_goal;
   return result;
+}
+
+
+std::unique_ptr<Puzzle> NPuzzle::after(const Plan &plan) const {
+  const Replay replayed = replay(plan);
+  if (replayed.error) {
+    throw InputError(*replayed.error);
+  }
+  std::vector<int> board = m_board;
+  for (int id : plan) {
+    std::swap(board[m_moves[id].from], board[m_moves[id].to]);
+  }
+  return std::make_unique<NPuzzle>(m_rows, m_cols, board, m_goal);
 }
 
 } // namespace satslide::encoder

@@ -37,6 +37,7 @@ public:
   double reachable_positions() const override; // (RC)! / 2
   std::vector<std::vector<int>> goal_agenda() const override;
   Replay replay(const Plan &plan) const override;
+  std::unique_ptr<Puzzle> after(const Plan &plan) const override;
 
   int rows() const { return m_rows; }
   int cols() const { return m_cols; }

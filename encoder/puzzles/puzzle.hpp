@@ -68,6 +68,15 @@ public:
 
   // Applies the plan's moves by the puzzle's rules (not the task's).
   virtual Replay replay(const Plan &plan) const = 0;
+
+  // The same puzzle started from the position the plan (actions of this
+  // puzzle's task) reaches, toward the same goal: a game's hint and
+  // solve from the current position. Throws InputError if the plan
+  // breaks the rules; nullptr where the family cannot restart.
+  virtual std::unique_ptr<Puzzle> after(const Plan &plan) const {
+    (void)plan;
+    return nullptr;
+  }
 };
 
 } // namespace satslide::encoder

@@ -1,0 +1,220 @@
+#include "cli/game.hpp"
+
+#include "planner/planner.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <sstream>
+
+namespace satslide::cli {
+
+GameMove parse_move(const std::string &notation) {
+  GameMove m;
+  m.notation = notation;
+  std::istringstream in(notation);
+  std::string steps, length;
+  in >> m.piece >> steps >> length;
+  m.direction = steps.substr(0, steps.find(','));
+  m.one_cell = steps.find(',') == std::string::npos &&
+               (length.empty() || length == "1");
+  return m;
+}
+
+Game::Game(std::unique_ptr<encoder::Puzzle> opening, GameOptions options)
+    : m_opening(std::move(opening)), m_options(options),
+      m_task(m_opening->compile()) {
+  const auto &params = m_opening->spec().params;
+  const auto metric = params.find("metric");
+  m_metric = metric == params.end() ? "step" : metric->second;
+  enter();
+}
+
+void Game::enter() {
+  m_state = *m_task.apply_plan(m_task.initial_state(), m_history);
+  m_legal.clear();
+  encoder::Plan next = m_history;
+  next.push_back(-1);
+  for (int a = 0; a < m_task.num_actions(); ++a) {
+    if (!m_task.applicable(m_state, a)) {
+      continue;
+    }
+    next.back() = a;
+    const encoder::Replay r = m_opening->replay(next);
+    if (!r.error) {
+      GameMove m = parse_move(r.moves.back().notation);
+      m.action = a;
+      m_legal.push_back(m);
+    }
+  }
+}
+
+std::string Game::board() const {
+  if (m_history.empty()) {
+    return m_opening->draw();
+  }
+  return m_opening->replay(m_history).moves.back().board;
+}
+
+std::vector<std::string> Game::history() const {
+  std::vector<std::string> notation;
+  for (const auto &m : m_opening->replay(m_history).moves) {
+    notation.push_back(m.notation);
+  }
+  return notation;
+}
+
+std::vector<std::string> Game::pieces() const {
+  std::vector<std::string> names;
+  const std::string drawn = board();
+  std::istringstream in(drawn);
+  std::string token;
+  if (tiles()) {
+    // The n-puzzle: tile numbers, the blank drawn as '.'.
+    while (in >> token) {
+      if (token != ".") {
+        names.push_back(token);
+      }
+    }
+  } else {
+    for (char c : drawn) {
+      const std::string name(1, c);
+      if (std::isalnum(static_cast<unsigned char>(c)) &&
+          std::find(names.begin(), names.end(), name) == names.end()) {
+        names.push_back(name);
+      }
+    }
+  }
+  return names;
+}
+
+bool Game::step(const std::string &piece, const std::string &direction) {
+  const auto it = std::find_if(m_legal.begin(), m_legal.end(), [&](auto &m) {
+    return m.one_cell && m.direction == direction &&
+           (piece.empty() || m.piece == piece);
+  });
+  if (it == m_legal.end()) {
+    return false;
+  }
+  const GameMove move = *it;
+  m_redo.clear();
+  const auto axis = [](const std::string &d) {
+    return d == "up" || d == "down" ? 'v' : 'h';
+  };
+  const GameMove last =
+      m_history.empty() ? GameMove{} : parse_move(history().back());
+  const bool merges = m_metric != "step" && last.piece == move.piece &&
+                      (m_metric == "piece" ||
+                       axis(last.direction) == axis(direction));
+  if (!merges) {
+    m_history.push_back(move.action);
+    enter();
+    return true;
+  }
+  // The last move and this step as one move of the metric, if there is
+  // one (or none at all, if the piece is back where the move began).
+  const encoder::Plan before(m_history.begin(), m_history.end() - 1);
+  const encoder::State from = *m_task.apply_plan(m_task.initial_state(), before);
+  const encoder::State to = m_task.apply(m_state, move.action);
+  if (to == from) {
+    m_history.pop_back();
+  } else if (const auto merged = m_task.action_between(from, to)) {
+    m_history.back() = *merged;
+  } else {
+    m_history.push_back(move.action);
+  }
+  enter();
+  return true;
+}
+
+void Game::play(const GameMove &move) {
+  m_redo.clear();
+  m_history.push_back(move.action);
+  enter();
+}
+
+bool Game::undo() {
+  if (m_history.empty()) {
+    return false;
+  }
+  m_redo.push_back(m_history.back());
+  m_history.pop_back();
+  enter();
+  return true;
+}
+
+bool Game::redo() {
+  if (m_redo.empty()) {
+    return false;
+  }
+  m_history.push_back(m_redo.back());
+  m_redo.pop_back();
+  enter();
+  return true;
+}
+
+void Game::restart() {
+  m_history.clear();
+  m_redo.clear();
+  enter();
+}
+
+namespace {
+
+Hint hint_from(const planner::PlannerResult &r, const std::string &engine) {
+  Hint h;
+  h.engine = engine;
+  h.positions = r.positions;
+  if (r.status != planner::Status::solved || !r.optimal) {
+    h.message = r.reason;
+    return h;
+  }
+  h.found = true;
+  h.distance = static_cast<int>(r.plan.size());
+  for (const auto &m : r.replay.moves) {
+    h.plan.push_back(m.notation);
+  }
+  h.message = h.plan.empty()
+                  ? std::string("solved")
+                  : fmt::format("{} ({} moves to the goal, proven by {})",
+                                h.plan[0], h.distance, engine);
+  return h;
+}
+
+} // namespace
+
+Hint Game::hint(bool sat) const {
+  const auto here = m_opening->after(m_history);
+  if (!here) {
+    Hint h;
+    h.message = "this puzzle cannot be restarted from a position";
+    return h;
+  }
+  planner::PlannerOptions o;
+  const double known = here->reachable_positions();
+  if (known == 0 || known <= static_cast<double>(m_options.bfs_max_states)) {
+    o.engine = planner::Engine::bfs;
+    o.max_states = m_options.bfs_max_states;
+    const planner::PlannerResult bfs = planner::solve(*here, o);
+    if (bfs.status != planner::Status::horizon_limit) {
+      return hint_from(bfs, "breadth-first search");
+    }
+  }
+  if (!sat) {
+    Hint h;
+    h.message = "the space is too large for breadth-first search";
+    return h;
+  }
+  o.engine = planner::Engine::automatic;
+  o.max_states = 0;
+  o.timeout_seconds = m_options.sat_timeout;
+  Hint h = hint_from(planner::solve(*here, o), "SAT");
+  if (!h.found) {
+    h.message = fmt::format("no hint within {:g} s: {}", m_options.sat_timeout,
+                            h.message);
+  }
+  return h;
+}
+
+} // namespace satslide::cli

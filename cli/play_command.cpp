@@ -1,0 +1,301 @@
+// satslide play: the game (cli/game.hpp) on a terminal, with ncurses. The
+// board is drawn with each piece in its own colour (and its letter or
+// number), the selected piece highlighted; everything is done with keys,
+// no mouse. Hints and solutions come from the planner: breadth-first
+// search where the space fits, else the SAT engine within --timeout.
+#include "cli/commands.hpp"
+#include "cli/exit_codes.hpp"
+#include "cli/game.hpp"
+
+#include "encoder/puzzles/families.hpp"
+#include "encoder/puzzles/klotski_layouts.hpp"
+
+#include <fmt/format.h>
+
+#include <curses.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <sstream>
+
+namespace satslide::cli {
+
+namespace {
+
+constexpr const char *k_keys =
+    "arrows move the selected piece (n-puzzle: the tile that slides that "
+    "way)\nA-Z 0-9 or Tab select a piece, Enter moves it (if only one way)  "
+    "u undo  r redo  x restart\nh hint  s solve from here  "
+    "o next opening (Klotski)  q quit";
+
+std::vector<std::string> lines_of(const std::string &text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+class Screen {
+public:
+  Screen() {
+    initscr();
+    cbreak();
+    noecho();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    if (has_colors()) {
+      start_color();
+      use_default_colors();
+      const short colours[] = {COLOR_RED,  COLOR_GREEN,   COLOR_YELLOW,
+                               COLOR_BLUE, COLOR_MAGENTA, COLOR_CYAN};
+      for (short i = 0; i < 6; ++i) {
+        init_pair(static_cast<short>(i + 1), COLOR_BLACK, colours[i]);
+      }
+    }
+  }
+  ~Screen() { endwin(); }
+  Screen(const Screen &) = delete;
+  Screen &operator=(const Screen &) = delete;
+};
+
+struct View {
+  const Game *game;
+  std::string selected;
+  std::string optimum;  // of the opening, as known
+  std::string message;  // the last hint, error or win
+};
+
+// The board: block puzzles cell by cell, three columns a cell, each piece
+// in its colour; the n-puzzle as drawn, the selected tile highlighted.
+void draw_board(const View &v, int top) {
+  const auto names = v.game->pieces();
+  const bool tiles = v.game->tiles();
+  int row = top;
+  for (const std::string &line : lines_of(v.game->board())) {
+    if (tiles) {
+      std::istringstream in(line);
+      int col = 2;
+      for (std::string t; in >> t; col += 4) {
+        const bool sel = t == v.selected;
+        if (sel) {
+          attron(A_REVERSE);
+        }
+        mvprintw(row, col, "%3s", t.c_str());
+        if (sel) {
+          attroff(A_REVERSE);
+        }
+      }
+    } else {
+      for (std::size_t x = 0; x < line.size(); ++x) {
+        const std::string name(1, line[x]);
+        const auto it = std::find(names.begin(), names.end(), name);
+        int attr = 0;
+        if (it != names.end() && has_colors()) {
+          attr |= COLOR_PAIR(1 + (it - names.begin()) % 6);
+        }
+        if (name == v.selected) {
+          attr |= A_REVERSE | A_BOLD;
+        }
+        attron(attr);
+        mvprintw(row, 2 + 3 * static_cast<int>(x), " %c ", line[x]);
+        attroff(attr);
+      }
+    }
+    ++row;
+  }
+}
+
+void draw(const View &v) {
+  erase();
+  mvprintw(0, 0, "satslide play: %s", v.game->opening().title().c_str());
+  draw_board(v, 2);
+  const int right = 2 + 3 * static_cast<int>(
+                            lines_of(v.game->board()).front().size()) + 4;
+  mvprintw(2, right, "moves: %d", v.game->moves());
+  mvprintw(3, right, "optimum from the opening: %s", v.optimum.c_str());
+  mvprintw(4, right, "selected: %s",
+           v.selected.empty() ? "-" : v.selected.c_str());
+  if (v.game->won()) {
+    mvprintw(6, right, "SOLVED in %d moves", v.game->moves());
+  }
+  const int bottom = std::max(getmaxy(stdscr) - 4, 9); // keys, message
+  mvprintw(bottom, 0, "%s", k_keys);
+  mvprintw(bottom + 3, 0, "%.*s", std::max(getmaxx(stdscr) - 1, 0),
+           v.message.c_str());
+  refresh();
+}
+
+// The opening's optimum where breadth-first search finds it at once.
+std::string known_optimum(const Game &game) {
+  if (game.moves() > 0) {
+    return "?";
+  }
+  const Hint h = game.hint(false);
+  return h.found ? fmt::format("{} ({})", h.distance, h.engine)
+                 : "unknown (h asks the SAT engine)";
+}
+
+// The named Klotski layout `index`, in the metric of the command line.
+std::unique_ptr<encoder::Puzzle> klotski_opening(const Options &o,
+                                                 std::size_t index) {
+  encoder::InstanceOptions instance;
+  instance.layout = encoder::klotski_layouts().at(index).name;
+  instance.metric = o.instance.metric;
+  instance.distinct_pieces = o.instance.distinct_pieces;
+  return encoder::make_puzzle("klotski", instance);
+}
+
+// Selects by typed character: a piece letter, or digits building a tile
+// number.
+void select_key(View &v, int key) {
+  const auto names = v.game->pieces();
+  const std::string one(1, static_cast<char>(key));
+  const std::string longer = v.selected + one;
+  if (std::find(names.begin(), names.end(), longer) != names.end() &&
+      std::isdigit(key)) {
+    v.selected = longer;
+  } else if (std::find(names.begin(), names.end(), one) != names.end()) {
+    v.selected = one;
+  }
+}
+
+void solve_here(Game &game, View &v, double delay) {
+  v.message = "solving from here...";
+  draw(v);
+  const Hint h = game.hint();
+  if (!h.found) {
+    v.message = h.message;
+    return;
+  }
+  for (const std::string &notation : h.plan) {
+    const auto &legal = game.legal();
+    const auto m = std::find_if(legal.begin(), legal.end(), [&](auto &l) {
+      return l.notation == notation;
+    });
+    if (m == legal.end()) {
+      v.message = "internal error: the solution's move " + notation +
+                  " is not legal here";
+      return;
+    }
+    game.play(*m);
+    v.message = fmt::format("solving: {} ({} of {})", notation,
+                            game.moves(), h.distance);
+    draw(v);
+    napms(static_cast<int>(delay * 1000));
+  }
+  v.message = fmt::format("solved by {}: {} moves from there, optimal",
+                          h.engine, h.distance);
+}
+
+} // namespace
+
+int run_play(const Options &o) {
+  if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+    throw UsageError("satslide play needs a terminal on stdin and stdout "
+                     "(for a plan without one, use satslide solve)");
+  }
+  const auto &layouts = encoder::klotski_layouts();
+  std::size_t layout = std::find_if(layouts.begin(), layouts.end(),
+                                    [&](auto &l) {
+                                      return l.name == o.instance.layout;
+                                    }) -
+                       layouts.begin();
+  GameOptions options;
+  if (o.planner.max_states > 0) {
+    options.bfs_max_states = o.planner.max_states;
+  }
+  if (o.planner.timeout_seconds > 0) {
+    options.sat_timeout = o.planner.timeout_seconds;
+  }
+  const double delay = o.animate >= 0 ? o.animate : 0.3;
+  auto game = std::make_unique<Game>(
+      encoder::make_puzzle(o.family, read_instance(o)), options);
+  Screen screen;
+  View view{game.get(), "", known_optimum(*game), ""};
+  for (;;) {
+    if (game->won()) {
+      view.message = fmt::format("Solved in {} moves (optimum from the "
+                                 "opening: {}). x restarts, q quits.",
+                                 game->moves(), view.optimum);
+    }
+    draw(view);
+    const int key = getch();
+    view.message.clear();
+    const auto names = game->pieces();
+    // Arrows: the n-puzzle's tile that slides that way into the blank,
+    // else the selected piece.
+    const auto move = [&](const char *direction) {
+      const std::string piece = game->tiles() ? "" : view.selected;
+      if (game->step(piece, direction)) {
+        return;
+      }
+      view.message = game->tiles()         ? std::string("no tile can slide ") +
+                                                 direction
+                     : piece.empty()       ? std::string("select a piece first")
+                                           : piece + " cannot move " + direction;
+    };
+    switch (key) {
+    case KEY_UP: move("up"); break;
+    case KEY_DOWN: move("down"); break;
+    case KEY_LEFT: move("left"); break;
+    case KEY_RIGHT: move("right"); break;
+    case '\t': {
+      auto it = std::find(names.begin(), names.end(), view.selected);
+      view.selected = it == names.end() || it + 1 == names.end()
+                          ? names.front()
+                          : *(it + 1);
+      break;
+    }
+    case 27: view.selected.clear(); break;
+    case '\n': case KEY_ENTER: case ' ': {
+      // The selected tile into the blank, whichever way that is.
+      std::vector<GameMove> ways;
+      for (const GameMove &l : game->legal()) {
+        if (l.one_cell && l.piece == view.selected) {
+          ways.push_back(l);
+        }
+      }
+      if (ways.size() == 1) {
+        game->step(ways[0].piece, ways[0].direction);
+      } else {
+        view.message = view.selected.empty() ? "select a piece first"
+                       : ways.empty()
+                           ? view.selected + " cannot move"
+                           : view.selected + " can move several ways: "
+                                             "use an arrow";
+      }
+      break;
+    }
+    case 'u': if (!game->undo()) view.message = "nothing to undo"; break;
+    case 'r': if (!game->redo()) view.message = "nothing to redo"; break;
+    case 'x': game->restart(); break;
+    case 'h': case '?': {
+      view.message = "thinking...";
+      draw(view);
+      const Hint h = game->hint();
+      view.message = h.found ? "hint: " + h.message : h.message;
+      if (h.found && !h.plan.empty()) {
+        view.selected = parse_move(h.plan[0]).piece;
+      }
+      break;
+    }
+    case 's': solve_here(*game, view, delay); break;
+    case 'o':
+      if (encoder::find_family(o.family)->name != "klotski") {
+        view.message = "openings are Klotski layouts (--puzzle klotski)";
+        break;
+      }
+      layout = layout + 1 >= layouts.size() ? 0 : layout + 1;
+      game = std::make_unique<Game>(klotski_opening(o, layout), options);
+      view = View{game.get(), "", known_optimum(*game),
+                  "opening: " + layouts[layout].name};
+      break;
+    case 'q': return code(ExitCode::plan_found);
+    default: select_key(view, key); break;
+    }
+  }
+}
+
+} // namespace satslide::cli
