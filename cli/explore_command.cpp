@@ -22,8 +22,8 @@ int run_explore(const Options &o) {
   const auto puzzle = encoder::make_puzzle(o.family, read_instance(o));
   const encoder::Task task = puzzle->compile();
   encoder::SpaceOptions options;
-  options.max_states =
-      o.planner.max_states > 0 ? o.planner.max_states : planner::k_bfs_max_states;
+  options.max_states = o.planner.max_states; // 0: the family's own search
+                                             // is bounded by its array
   double next_report = 5; // a progress line every 5 s
   options.on_layer = [&](int depth, long positions) {
     const double seconds = solver::seconds_since(start);
@@ -34,7 +34,14 @@ int run_explore(const Options &o) {
     }
     return false;
   };
-  const encoder::StateSpace space = encoder::explore_space(task, options);
+  std::optional<encoder::StateSpace> found = puzzle->search_space(options);
+  if (!found) {
+    if (options.max_states == 0) {
+      options.max_states = planner::k_bfs_max_states;
+    }
+    found = encoder::explore_space(task, options);
+  }
+  const encoder::StateSpace &space = *found;
   SpaceReport report;
   report.title = puzzle->title();
   report.board = puzzle->draw();

@@ -12,8 +12,7 @@ namespace satslide::planner {
 void solve_bfs(const Run &run, PlannerResult &result,
                const solver::StopFn &stop) {
   encoder::SpaceOptions o;
-  o.max_states =
-      run.options.max_states > 0 ? run.options.max_states : k_bfs_max_states;
+  o.max_states = run.options.max_states;
   o.stop_at_goal = true;
   o.on_layer = [&](int depth, long positions) {
     run.phase("bfs", fmt::format("breadth-first: depth {}, {} positions",
@@ -22,7 +21,13 @@ void solve_bfs(const Run &run, PlannerResult &result,
                                 run.seconds_left() <= 1e-3);
   };
   run.phase("bfs", "breadth-first search over positions (explicit states)");
-  const encoder::StateSpace space = encoder::explore_space(run.task, o);
+  // The family's own compact search where it has one, else the task's.
+  std::optional<encoder::StateSpace> found = run.puzzle.search_space(o);
+  if (!found) {
+    o.max_states = o.max_states > 0 ? o.max_states : k_bfs_max_states;
+    found = encoder::explore_space(run.task, o);
+  }
+  const encoder::StateSpace &space = *found;
   result.path = "bfs";
   result.encoding = "none (explicit states)";
   result.positions = space.positions;

@@ -4,6 +4,8 @@
 
 #include "encoder/puzzles/instance_options.hpp"
 
+#include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace satslide::encoder {
@@ -38,6 +40,10 @@ public:
   std::vector<std::vector<int>> goal_agenda() const override;
   Replay replay(const Plan &plan) const override;
   std::unique_ptr<Puzzle> after(const Plan &plan) const override;
+  // Breadth-first over perfect ranks, 2 bits a board (npuzzle_space.cpp);
+  // nullopt beyond 12 cells.
+  std::optional<StateSpace>
+  search_space(const SpaceOptions &options) const override;
 
   int rows() const { return m_rows; }
   int cols() const { return m_cols; }
@@ -51,12 +57,19 @@ public:
   // Sum over tiles of the grid distance to their goal cell.
   int manhattan(const std::vector<int> &board) const;
 
+  // A board's perfect rank among all (RC)! permutations, and back.
+  std::uint64_t rank(const std::vector<int> &board) const;
+  std::vector<int> unranked(std::uint64_t rank) const;
+
 private:
   struct Move {
     int tile, from, to; // the tile slides from cell `from` into `to`
   };
   int cells() const { return m_rows * m_cols; }
   void label_moves(Task &task) const;
+  int move_id(int tile, int from, int to) const;
+  Plan plan_back(std::uint64_t goal, int depth,
+                 const std::function<std::uint8_t(std::uint64_t)> &mark) const;
   int fluent(int value, int cell) const { return value * cells() + cell; }
   std::string cell_name(int cell) const;
 

@@ -3,6 +3,7 @@
 // replay of a plan by the puzzle's own rules.
 #pragma once
 
+#include "encoder/task/state_space.hpp"
 #include "encoder/task/task.hpp"
 
 #include <map>
@@ -60,6 +61,16 @@ public:
   // The number of positions reachable from the start where the family
   // knows it without searching (the n-puzzle: (RC)!/2); 0 if unknown.
   virtual double reachable_positions() const { return 0; }
+
+  // The reachable space by the family's own breadth-first search where
+  // it stores positions more compactly than the task's search does (the
+  // n-puzzle: perfect ranks, 2 bits a position; its plans are actions of
+  // compile()'s task); nullopt: use explore_space on the task.
+  virtual std::optional<StateSpace>
+  search_space(const SpaceOptions &options) const {
+    (void)options;
+    return std::nullopt;
+  }
 
   // For --any: the goal in stages, each a set of goal fluents of the
   // compiled task added to the earlier ones; the whole goal follows the

@@ -60,6 +60,25 @@ private:
   std::vector<std::pair<int, int>> m_parent; // (parent index, action)
 };
 
+// The positions one move away, each once with the first action that
+// leads there (under the piece metric several paths of a piece can end
+// in the same place: one move between two positions, as TLC counts it).
+std::vector<std::pair<State, int>> successors(const Task &task,
+                                              const State &s) {
+  std::vector<std::pair<State, int>> next;
+  for (int a = 0; a < task.num_actions(); ++a) {
+    if (task.applicable(s, a)) {
+      next.emplace_back(task.apply(s, a), a);
+    }
+  }
+  std::stable_sort(next.begin(), next.end(),
+                   [](auto &x, auto &y) { return x.first < y.first; });
+  next.erase(std::unique(next.begin(), next.end(),
+                         [](auto &x, auto &y) { return x.first == y.first; }),
+             next.end());
+  return next;
+}
+
 } // namespace
 
 StateSpace explore_space(const Task &task, const SpaceOptions &options) {
@@ -80,12 +99,8 @@ StateSpace explore_space(const Task &task, const SpaceOptions &options) {
   for (int depth = 0; begin < end; ++depth) {
     for (long i = begin; i < end; ++i) {
       const State s = found.state(i);
-      for (int a = 0; a < task.num_actions(); ++a) {
-        if (!task.applicable(s, a)) {
-          continue;
-        }
+      for (const auto &[next, a] : successors(task, s)) {
         ++space.moves;
-        const State next = task.apply(s, a);
         if (!found.add(next, static_cast<int>(i), a)) {
           continue;
         }

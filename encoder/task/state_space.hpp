@@ -22,7 +22,8 @@ struct SpaceOptions {
 
 struct StateSpace {
   long positions = 0;      // found, the start included
-  long moves = 0;          // applicable (state, action) pairs, expanded
+  long moves = 0;          // (position, next position) pairs of the
+                           // positions expanded: the edges, each way
   int depth = 0;           // deepest layer reached (the start's
                            // eccentricity when complete)
   long goal_positions = 0; // among the positions found

@@ -5,12 +5,15 @@
 #include "encoder/puzzles/klotski_layouts.hpp"
 #include "encoder/puzzles/klotski_parsing.hpp"
 #include "encoder/puzzles/rushhour_parsing.hpp"
+#include "encoder/task/state_space.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <fstream>
+#include <random>
+#include <unordered_map>
 #include <sstream>
 
 using namespace satslide;
@@ -255,6 +258,50 @@ TEST_SUITE("encoder::BlockPuzzle") {
     CHECK(same.explore(1'000'000, false).positions == 25955);
     CHECK(apart.explore(100'000, false).positions > 25955);
     CHECK(apart.spec().params.at("identify") == "no");
+  }
+
+  TEST_CASE("explore with pieces told apart counts what the tests' own search counts, in every metric") {
+    // The oracle (block_oracle.hpp) knows nothing of tasks or anchors:
+    // boards are strings and every letter is its own piece.
+    std::mt19937 rng(17);
+    for (int round = 0; round < 6; ++round) {
+      const std::string rows = test::random_block_rows(rng, 4, 3, 2, 1, 'F');
+      for (const char *metric : {"step", "slide", "piece"}) {
+        CAPTURE(rows);
+        CAPTURE(metric);
+        const test::BlockOracle oracle(test::oracle_board(rows, 'A', 2, 2, false),
+                                       metric);
+        std::unordered_map<std::string, int> seen{
+            {test::oracle_board(rows, 'A', 2, 2, false).cells, 0}};
+        std::vector<std::string> layer{seen.begin()->first};
+        std::vector<long> per_depth;
+        long moves = 0;
+        for (int d = 0; !layer.empty(); ++d) {
+          per_depth.push_back(static_cast<long>(layer.size()));
+          std::vector<std::string> next;
+          for (const std::string &s : layer) {
+            for (const std::string &t : oracle.successors(s)) {
+              ++moves;
+              if (seen.emplace(t, d + 1).second) {
+                next.push_back(t);
+              }
+            }
+          }
+          layer = next;
+        }
+        InstanceOptions o;
+        o.board = rows;
+        o.goal_piece = "A";
+        o.goal_at = "2,2";
+        o.metric = parse_metric(metric);
+        o.distinct_pieces = true;
+        const StateSpace space = explore_space(make_puzzle("klotski", o)->compile(), {});
+        CHECK(space.complete);
+        CHECK(space.per_depth == per_depth);
+        CHECK(space.moves == moves);
+        CHECK(space.goal_distance == oracle.distance());
+      }
+    }
   }
 
   TEST_CASE("identical pieces in one component get a count, and so do the "

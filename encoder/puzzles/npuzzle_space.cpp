@@ -1,0 +1,218 @@
+// The n-puzzle's reachable space by breadth-first search over perfect
+// ranks: every board of R x C cells is a permutation, ranked in O(RC) by
+// Myrvold and Ruskey's linear-time ranking, and the search keeps 2 bits
+// per rank (unseen, or the depth modulo 3) instead of a hash table of
+// positions, plus one bit per rank for the frontier and one for the next
+// layer. Moves are reversible and change the depth by exactly one, so a
+// position's neighbours lie one layer above or below it: the depth modulo
+// 3 tells them apart, and a shortest plan is read back from the goal by
+// stepping to a neighbour one layer lower. The 3x4 puzzle's 12! ranks
+// take 240 MB in all; boards of more than 12 cells are left to the
+// task's search.
+#include "encoder/puzzles/npuzzle.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <numeric>
+
+namespace satslide::encoder {
+
+namespace {
+
+constexpr int k_max_ranked_cells = 12; // 12! / 4 bytes = 120 MB
+constexpr std::uint8_t k_unseen = 3;
+
+// Myrvold and Ruskey's rank of a permutation of 0..n-1 (destroys its
+// arguments: `perm` and its inverse).
+std::uint64_t rank_of(int n, int *perm, int *inverse) {
+  std::uint64_t rank = 0, factor = 1;
+  for (int k = n; k > 1; --k) {
+    const int s = perm[k - 1];
+    std::swap(perm[k - 1], perm[inverse[k - 1]]);
+    std::swap(inverse[s], inverse[k - 1]);
+    rank += static_cast<std::uint64_t>(s) * factor;
+    factor *= static_cast<std::uint64_t>(k);
+  }
+  return rank;
+}
+
+void unrank(int n, std::uint64_t rank, int *perm) {
+  std::iota(perm, perm + n, 0);
+  for (int k = n; k > 0; --k) {
+    std::swap(perm[k - 1], perm[rank % static_cast<std::uint64_t>(k)]);
+    rank /= static_cast<std::uint64_t>(k);
+  }
+}
+
+// Two bits per rank.
+class Marks {
+public:
+  explicit Marks(std::uint64_t size) : m_bytes((size + 3) / 4, 0xFF) {}
+  std::uint8_t get(std::uint64_t i) const {
+    return (m_bytes[i / 4] >> (2 * (i % 4))) & 3;
+  }
+  void set(std::uint64_t i, std::uint8_t v) {
+    auto &b = m_bytes[i / 4];
+    b = static_cast<std::uint8_t>((b & ~(3 << (2 * (i % 4)))) |
+                                  (v << (2 * (i % 4))));
+  }
+
+private:
+  std::vector<std::uint8_t> m_bytes;
+};
+
+// One bit per rank: a layer of the search.
+class Layer {
+public:
+  explicit Layer(std::uint64_t size) : m_words((size + 63) / 64, 0) {}
+  void set(std::uint64_t i) { m_words[i / 64] |= std::uint64_t{1} << (i % 64); }
+  void clear() { std::fill(m_words.begin(), m_words.end(), 0); }
+  void swap(Layer &other) { m_words.swap(other.m_words); }
+  // Calls f(rank) for every rank in the layer, in increasing order.
+  template <class F> void for_each(F f) const {
+    for (std::size_t w = 0; w < m_words.size(); ++w) {
+      for (std::uint64_t bits = m_words[w]; bits != 0; bits &= bits - 1) {
+        f(w * 64 + static_cast<std::uint64_t>(__builtin_ctzll(bits)));
+      }
+    }
+  }
+
+private:
+  std::vector<std::uint64_t> m_words;
+};
+
+} // namespace
+
+std::uint64_t NPuzzle::rank(const std::vector<int> &board) const {
+  std::vector<int> perm = board, inverse(board.size());
+  for (std::size_t c = 0; c < board.size(); ++c) {
+    inverse[board[c]] = static_cast<int>(c);
+  }
+  return rank_of(cells(), perm.data(), inverse.data());
+}
+
+std::vector<int> NPuzzle::unranked(std::uint64_t r) const {
+  std::vector<int> board(cells());
+  unrank(cells(), r, board.data());
+  return board;
+}
+
+std::optional<StateSpace>
+NPuzzle::search_space(const SpaceOptions &options) const {
+  const int n = cells();
+  if (n > k_max_ranked_cells) {
+    return std::nullopt;
+  }
+  std::uint64_t size = 1;
+  for (int k = 2; k <= n; ++k) {
+    size *= static_cast<std::uint64_t>(k);
+  }
+  Marks marks(size);
+  Layer frontier(size), next_layer(size);
+  StateSpace space;
+  const std::uint64_t goal = rank(m_goal);
+  marks.set(rank(m_board), 0);
+  frontier.set(rank(m_board));
+  space.positions = 1;
+  space.per_depth.push_back(1);
+  if (m_board == m_goal) {
+    space.goal_positions = 1;
+    space.goal_distance = 0;
+  }
+  std::vector<int> board(n), perm(n), inverse(n);
+  std::vector<std::vector<int>> adjacent(n);
+  for (int c = 0; c < n; ++c) {
+    adjacent[c] = neighbours(c);
+  }
+  for (int depth = 0;; ++depth) {
+    if (space.goal_distance >= 0 && options.stop_at_goal) {
+      break;
+    }
+    const std::uint8_t next = (depth + 1) % 3;
+    long found = 0;
+    frontier.for_each([&](std::uint64_t r) {
+      unrank(n, r, board.data());
+      const int blank = static_cast<int>(
+          std::find(board.begin(), board.end(), 0) - board.begin());
+      for (int cell : adjacent[blank]) {
+        ++space.moves;
+        std::swap(board[blank], board[cell]);
+        perm = board;
+        for (int c = 0; c < n; ++c) {
+          inverse[board[c]] = c;
+        }
+        const std::uint64_t s = rank_of(n, perm.data(), inverse.data());
+        std::swap(board[blank], board[cell]);
+        if (marks.get(s) != k_unseen) {
+          continue;
+        }
+        marks.set(s, next);
+        next_layer.set(s);
+        ++found;
+        if (s == goal) {
+          space.goal_positions = 1;
+          space.goal_distance = depth + 1;
+        }
+      }
+    });
+    frontier.swap(next_layer);
+    next_layer.clear();
+    if (found == 0) {
+      space.complete = true;
+      break;
+    }
+    space.positions += found;
+    space.per_depth.push_back(found);
+    space.depth = depth + 1;
+    if (options.max_states > 0 && space.positions >= options.max_states) {
+      space.limit_reached = true;
+      return space;
+    }
+    if (options.on_layer && options.on_layer(depth + 1, space.positions)) {
+      space.stopped = true;
+      return space;
+    }
+  }
+  if (options.stop_at_goal && space.goal_distance > 0) {
+    space.plan = plan_back(goal, space.goal_distance, [&](std::uint64_t r) {
+      return marks.get(r);
+    });
+  }
+  return space;
+}
+
+int NPuzzle::move_id(int tile, int from, int to) const {
+  for (std::size_t k = 0; k < m_moves.size(); ++k) {
+    const Move &m = m_moves[k];
+    if (m.tile == tile && m.from == from && m.to == to) {
+      return static_cast<int>(k);
+    }
+  }
+  return -1;
+}
+
+// From the goal at `depth` down to the start: each step to a neighbour
+// marked one layer lower; the plan is those moves reversed.
+Plan NPuzzle::plan_back(
+    std::uint64_t goal, int depth,
+    const std::function<std::uint8_t(std::uint64_t)> &mark) const {
+  std::vector<int> board = unranked(goal);
+  Plan reversed;
+  for (int d = depth; d > 0; --d) {
+    const int blank = static_cast<int>(
+        std::find(board.begin(), board.end(), 0) - board.begin());
+    for (int cell : neighbours(blank)) {
+      std::swap(board[blank], board[cell]);
+      if (mark(rank(board)) == (d - 1) % 3) {
+        // Backwards the tile went from `blank` to `cell`; forwards it
+        // slides from `cell` into the blank at `blank`.
+        reversed.push_back(move_id(board[blank], blank, cell));
+        break;
+      }
+      std::swap(board[blank], board[cell]);
+    }
+  }
+  return Plan(reversed.rbegin(), reversed.rend());
+}
+
+} // namespace satslide::encoder
