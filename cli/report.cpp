@@ -92,6 +92,19 @@ Json horizons_json(const planner::PlannerResult &r) {
   return horizons;
 }
 
+// What proved the result: "sat" (horizons, reach, the --any paths),
+// "bfs" (explicit states), "outside solver" (decode), or "none" (no
+// search: a parity proof, an invalid option).
+std::string engine_of(const planner::PlannerResult &r) {
+  if (r.mode == "decode") {
+    return "outside solver";
+  }
+  if (r.path.rfind("bfs", 0) == 0) {
+    return "bfs";
+  }
+  return r.horizons.empty() && r.positions < 0 ? "none" : "sat";
+}
+
 // Everything but the plan and the work: what was asked and proven.
 Json head_json(const Report &report) {
   const planner::PlannerResult &r = report.result;
@@ -127,6 +140,7 @@ Json head_json(const Report &report) {
   if (!r.path.empty()) {
     j["path"] = r.path;
   }
+  j["engine"] = engine_of(r);
   if (r.positions >= 0) {
     j["positions"] = r.positions;
     j["sat_calls"] = r.sat_calls;

@@ -6,19 +6,65 @@
 
 #include "encoder/puzzles/families.hpp"
 #include "encoder/task/pddl.hpp"
+#include "encoder/task/state_space.hpp"
+#include "solver/stats.hpp"
 
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <fstream>
 #include <iostream>
+#include <memory>
 
 namespace satslide::cli {
+
+namespace {
+
+// The number of reachable positions where an explicit search could store
+// them all at once: known for the n-puzzle (ranked up to 12 cells),
+// counted by a short search for the others; 0 if the space is too large.
+long enumerable_positions(const encoder::Puzzle &puzzle) {
+  constexpr double k_ranked = 239'500'800; // the 3x4 puzzle, 240 MB
+  if (const double known = puzzle.reachable_positions(); known > 0) {
+    return known <= k_ranked ? static_cast<long>(known) : 0;
+  }
+  encoder::SpaceOptions o;
+  o.max_states = 2'000'000; // about a second
+  const encoder::StateSpace s = encoder::explore_space(puzzle.compile(), o);
+  return s.complete ? s.positions : 0;
+}
+
+// The progress lines, and once the SAT engine has run 10 s on a space an
+// explicit search could enumerate, a one-line hint that it would.
+planner::ProgressFn progress_with_hint(const encoder::Puzzle &puzzle,
+                                       const planner::PlannerOptions &p) {
+  auto lines = log_progress(p.mode == planner::Mode::any);
+  if (p.engine == planner::Engine::bfs) {
+    return lines;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  auto hinted = std::make_shared<bool>(false);
+  return [&puzzle, lines, start, hinted](const planner::Progress &progress) {
+    lines(progress);
+    if (*hinted || solver::seconds_since(start) < 10) {
+      return;
+    }
+    *hinted = true;
+    if (const long n = enumerable_positions(puzzle); n > 0) {
+      spdlog::info("hint: the reachable space has only {} positions; "
+                   "--engine bfs (or satslide explore) enumerates it by "
+                   "explicit search, usually much faster than SAT here",
+                   n);
+    }
+  };
+}
+
+} // namespace
 
 int run_solve(const Options &o) {
   const auto puzzle = encoder::make_puzzle(o.family, read_instance(o));
   planner::PlannerOptions p = o.planner;
-  p.progress = log_progress(p.mode == planner::Mode::any);
+  p.progress = progress_with_hint(*puzzle, p);
   p.stop = stop_on_signal();
   Report report = report_for(*puzzle);
   report.result = planner::solve(*puzzle, p);

@@ -21,14 +21,19 @@ void solve_bfs(const Run &run, PlannerResult &result,
                                 run.seconds_left() <= 1e-3);
   };
   run.phase("bfs", "breadth-first search over positions (explicit states)");
-  // The family's own compact search where it has one, else the task's.
+  // The family's own compact search where it has one; else from both
+  // ends where the goal is one position; else forward.
   std::optional<encoder::StateSpace> found = run.puzzle.search_space(o);
+  result.path = "bfs";
   if (!found) {
     o.max_states = o.max_states > 0 ? o.max_states : k_bfs_max_states;
+    found = encoder::search_bidirectional(run.task, o);
+    result.path = found ? "bfs (bidirectional)" : "bfs";
+  }
+  if (!found) {
     found = encoder::explore_space(run.task, o);
   }
   const encoder::StateSpace &space = *found;
-  result.path = "bfs";
   result.encoding = "none (explicit states)";
   result.positions = space.positions;
   result.sat_calls = 0;

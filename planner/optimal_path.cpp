@@ -80,7 +80,7 @@ void solve_optimal(const Run &run, PlannerResult &result,
     result.optimality = "the start is the goal";
   } else {
     result.proof = Proof::refuted_horizons;
-    result.optimality = proven;
+    result.optimality = "by SAT: " + proven;
   }
   result.status = Status::solved;
 }

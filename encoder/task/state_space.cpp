@@ -1,6 +1,7 @@
 #include "encoder/task/state_space.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
@@ -43,6 +44,11 @@ public:
     return added;
   }
   long size() const { return static_cast<long>(m_keys.size()); }
+  // The index of a state found, or -1.
+  long find(const State &s) const {
+    const auto it = m_index.find(pack(s));
+    return it == m_index.end() ? -1 : it->second;
+  }
   State state(long i) const { return unpack(*m_keys[i], m_fluents); }
 
   Plan plan_to(long i) const {
@@ -140,6 +146,128 @@ StateSpace explore_space(const Task &task, const SpaceOptions &options) {
   space.complete = true;
   space.positions = found.size();
   return space;
+}
+
+namespace {
+
+// The one state satisfying the goal, if the goal fixes every fluent: it
+// names one fluent of every exactly-one group, and the groups cover all
+// fluents.
+std::optional<State> single_goal_state(const Task &task) {
+  std::vector<char> covered(task.num_fluents(), 0);
+  State goal(task.num_fluents(), 0);
+  for (int f : task.goal) {
+    goal[f] = 1;
+  }
+  for (const auto &group : task.exactly_one) {
+    int named = 0;
+    for (int f : group) {
+      covered[f] = 1;
+      named += goal[f];
+    }
+    if (named != 1) {
+      return std::nullopt;
+    }
+  }
+  if (std::count(covered.begin(), covered.end(), 0) > 0) {
+    return std::nullopt;
+  }
+  return goal;
+}
+
+// One side of the bidirectional search: positions found and its layer.
+struct Side {
+  explicit Side(const Task &task, const State &root)
+      : found(task.num_fluents()) {
+    found.add(root, -1, -1);
+  }
+  Found found;
+  long begin = 0, end = 1; // the current layer
+  int depth = 0;
+};
+
+} // namespace
+
+std::optional<StateSpace> search_bidirectional(const Task &task,
+                                               const SpaceOptions &options) {
+  const std::optional<State> goal = single_goal_state(task);
+  if (!goal || task.inverse.size() != task.actions.size() ||
+      std::count(task.inverse.begin(), task.inverse.end(), -1) > 0) {
+    return std::nullopt;
+  }
+  StateSpace space;
+  const State start = task.initial_state();
+  Side sides[2] = {Side(task, start), Side(task, *goal)};
+  const auto done = [&](long at_forward, long at_backward) {
+    // The plan: forward to the meeting position, then the backward
+    // side's path to it undone, from the meeting position to the goal.
+    space.plan = sides[0].found.plan_to(at_forward);
+    const Plan back = sides[1].found.plan_to(at_backward);
+    for (auto a = back.rbegin(); a != back.rend(); ++a) {
+      space.plan.push_back(task.inverse[*a]);
+    }
+    space.goal_distance = static_cast<int>(space.plan.size());
+    space.goal_positions = 1;
+    space.positions = sides[0].found.size() + sides[1].found.size();
+    return space;
+  };
+  if (start == *goal) {
+    return done(0, 0);
+  }
+  for (;;) {
+    // Expand the smaller layer; the first layer that meets the other side
+    // is finished, and its shortest meeting kept.
+    const int k = sides[0].end - sides[0].begin <= sides[1].end - sides[1].begin
+                      ? 0
+                      : 1;
+    Side &side = sides[k];
+    const Side &other = sides[1 - k];
+    long best = -1, best_here = -1, best_there = -1;
+    for (long i = side.begin; i < side.end; ++i) {
+      for (const auto &[next, a] : successors(task, side.found.state(i))) {
+        ++space.moves;
+        const bool added = side.found.add(next, static_cast<int>(i), a);
+        const long there = other.found.find(next);
+        if (there >= 0) {
+          const long here = added ? side.found.size() - 1 : side.found.find(next);
+          const long length = static_cast<long>(side.found.plan_to(here).size() +
+                                                other.found.plan_to(there).size());
+          if (best < 0 || length < best) {
+            best = length;
+            best_here = here;
+            best_there = there;
+          }
+        }
+      }
+      if (options.max_states > 0 &&
+          sides[0].found.size() + sides[1].found.size() >= options.max_states &&
+          best < 0) {
+        space.limit_reached = true;
+        space.positions = sides[0].found.size() + sides[1].found.size();
+        space.depth = sides[0].depth + sides[1].depth;
+        return space;
+      }
+    }
+    if (best >= 0) {
+      return k == 0 ? done(best_here, best_there) : done(best_there, best_here);
+    }
+    side.begin = side.end;
+    side.end = side.found.size();
+    ++side.depth;
+    space.depth = sides[0].depth + sides[1].depth;
+    if (side.begin == side.end) {
+      space.complete = true; // one side is exhausted: the two never meet
+      space.positions = sides[0].found.size() + sides[1].found.size();
+      return space;
+    }
+    if (options.on_layer &&
+        options.on_layer(space.depth, sides[0].found.size() +
+                                          sides[1].found.size())) {
+      space.stopped = true;
+      space.positions = sides[0].found.size() + sides[1].found.size();
+      return space;
+    }
+  }
 }
 
 } // namespace satslide::encoder

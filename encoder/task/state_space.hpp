@@ -8,6 +8,7 @@
 #include "encoder/task/task.hpp"
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 namespace satslide::encoder {
@@ -36,5 +37,17 @@ struct StateSpace {
 };
 
 StateSpace explore_space(const Task &task, const SpaceOptions &options);
+
+// A shortest plan by breadth-first search from the start and from the
+// goal at once, each step expanding the smaller layer, until they meet:
+// for tasks whose goal is one position (the n-puzzle) and whose every
+// action has an inverse, so the backward search is the forward one from
+// the goal. About the square root of the positions explore_space stores
+// to reach the same depth. Fills positions (both sides), moves, depth
+// (both sides' layers), goal_distance and plan, or complete (no plan:
+// one side ran out) / limit_reached / stopped. nullopt if the task does
+// not qualify.
+std::optional<StateSpace> search_bidirectional(const Task &task,
+                                               const SpaceOptions &options);
 
 } // namespace satslide::encoder

@@ -57,7 +57,7 @@ TEST_SUITE("cli::EndToEnd") {
       CHECK(r.exit_code == c.exit_code);
       CHECK(printed_length(r.out) == c.length);
       CHECK(r.out.find(c.length == 0 ? "optimal (the start is the goal)"
-                                     : "optimal (no plan of length") !=
+                                     : "optimal (by SAT: no plan of length") !=
             std::string::npos);
     }
   }
@@ -370,6 +370,20 @@ TEST_SUITE("cli::EndToEnd") {
               .exit_code == 32);
   }
 
+  TEST_CASE("a long SAT run on a small space hints at the explicit search, once") {
+    const auto r = run_satslide("--puzzle klotski --engine horizons --timeout 12");
+    CHECK(r.exit_code == 21);
+    const std::string hint = "hint: the reachable space has only 25955 positions";
+    CHECK(r.err.find(hint) != std::string::npos);
+    CHECK(r.err.find(hint) == r.err.rfind(hint));
+    // --engine bfs needs no such hint; it answers at once, and says so.
+    const auto bfs = run_satslide("--puzzle klotski --engine bfs --json -q");
+    CHECK(bfs.err.find("hint:") == std::string::npos);
+    CHECK(bfs.out.find("\"engine\":\"bfs\"") != std::string::npos);
+    const auto sat = run_satslide("--board '1 2 3 4 5 6 0 7 8' --json -q");
+    CHECK(sat.out.find("\"engine\":\"sat\"") != std::string::npos);
+  }
+
   TEST_CASE("--engine bfs: the explicit search, optimal, and named so") {
     const auto r = run_command(
         std::string(SATSLIDE_BINARY) +
@@ -648,10 +662,10 @@ TEST_SUITE("cli::EndToEnd") {
 #if defined(__SANITIZE_ADDRESS__)
     MESSAGE("skipped under AddressSanitizer, which needs a huge address space");
 #else
-    // The 3x4 space (239,500,800 positions) does not fit in 300 MB.
+    // The 3x4 space's rank arrays (240 MB) do not fit in 100 MB.
     const auto r = run_satslide(
         "explore --rows 3 --cols 4 --board '1 2 3 4 5 6 7 8 9 10 0 11' "
-        "--memory-limit 300 --json -q");
+        "--memory-limit 100 --json -q");
     CHECK(r.exit_code == 23);
     CHECK(r.out.find("\"error\":\"memory_limit\"") != std::string::npos);
     CHECK(r.err.find("reached its memory limit") != std::string::npos);
@@ -667,7 +681,7 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(two.exit_code == 0);
     CHECK(printed_length(two.out) == 31);
     CHECK(printed_length(one.out) == 31);
-    CHECK(two.out.find("optimal (no plan of length <= 30)") !=
+    CHECK(two.out.find("optimal (by SAT: no plan of length <= 30)") !=
           std::string::npos);
     CHECK(run_satslide("--board '1 2 3 4 5 6 7 8 0' --threads 0").exit_code ==
           32);

@@ -144,3 +144,54 @@ TEST_SUITE("encoder::NPuzzle ranked search") {
     CHECK_FALSE(NPuzzle(4, 4, b, NPuzzle::default_goal(4, 4)).search_space({}));
   }
 }
+
+TEST_SUITE("encoder::search_bidirectional") {
+
+  TEST_CASE("from both ends: the forward search's optimum, a plan that replays, fewer positions") {
+    std::mt19937 rng(8);
+    int met = 0;
+    for (int k = 0; k < 10; ++k) {
+      const NPuzzle p = satslide::test::random_board(3, 3, rng);
+      const Task task = p.compile();
+      SpaceOptions o;
+      o.stop_at_goal = true;
+      const StateSpace forward = explore_space(task, o);
+      const auto both = search_bidirectional(task, o);
+      REQUIRE(both);
+      CHECK(both->goal_distance == forward.goal_distance);
+      if (forward.goal_distance < 0) {
+        CHECK(both->complete); // a side ran out: the ends never meet
+        continue;
+      }
+      ++met;
+      CHECK(static_cast<int>(both->plan.size()) == forward.goal_distance);
+      const Replay r = p.replay(both->plan);
+      CHECK_FALSE(r.error);
+      CHECK(r.solved);
+      if (forward.goal_distance >= 16) {
+        CHECK(both->positions < forward.positions);
+      }
+    }
+    CHECK(met > 0);
+  }
+
+  TEST_CASE("the start as goal, a positions limit, and tasks it does not take") {
+    const NPuzzle done(2, 2, {1, 2, 3, 0}, NPuzzle::default_goal(2, 2));
+    const auto zero = search_bidirectional(done.compile(), {});
+    REQUIRE(zero);
+    CHECK(zero->goal_distance == 0);
+    CHECK(zero->plan.empty());
+    const NPuzzle far(3, 3, {8, 6, 7, 2, 5, 4, 3, 0, 1},
+                      NPuzzle::default_goal(3, 3));
+    SpaceOptions o;
+    o.max_states = 500;
+    const auto limited = search_bidirectional(far.compile(), o);
+    REQUIRE(limited);
+    CHECK(limited->limit_reached);
+    CHECK(limited->goal_distance < 0);
+    // A goal that leaves fluents open is not one position.
+    Task partial = far.compile();
+    partial.goal.pop_back();
+    CHECK_FALSE(search_bidirectional(partial, {}));
+  }
+}
