@@ -272,7 +272,9 @@ int run_play(const Options &o) {
     case 'r': if (!game->redo()) view.message = "nothing to redo"; break;
     case 'x': game->restart(); break;
     case 'h': case '?': {
-      view.message = "thinking...";
+      view.message = fmt::format("thinking: breadth-first search where the "
+                                 "space fits, else SAT for up to {:g} s...",
+                                 options.sat_timeout);
       draw(view);
       const Hint h = game->hint();
       view.message = h.found ? "hint: " + h.message : h.message;

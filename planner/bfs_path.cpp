@@ -21,14 +21,29 @@ void solve_bfs(const Run &run, PlannerResult &result,
                                 run.seconds_left() <= 1e-3);
   };
   run.phase("bfs", "breadth-first search over positions (explicit states)");
-  // The family's own compact search where it has one; else from both
-  // ends where the goal is one position; else forward.
-  std::optional<encoder::StateSpace> found = run.puzzle.search_space(o);
+  // From both ends where the goal is one position (far fewer positions
+  // to the same depth); else, or if that runs out of the default room,
+  // the family's own compact search where it has one (bounded by its
+  // array, unless the user set a bound); else forward over packed
+  // positions.
+  const long user_max = o.max_states;
+  o.max_states = user_max > 0 ? user_max : k_bfs_max_states;
+  std::optional<encoder::StateSpace> found =
+      encoder::search_bidirectional(run.task, o);
   result.path = "bfs";
-  if (!found) {
-    o.max_states = o.max_states > 0 ? o.max_states : k_bfs_max_states;
-    found = encoder::search_bidirectional(run.task, o);
-    result.path = found ? "bfs (bidirectional)" : "bfs";
+  std::string how = found ? "from both ends" : "";
+  if (found && found->limit_reached && user_max == 0) {
+    o.max_states = user_max;
+    if (auto ranked = run.puzzle.search_space(o)) {
+      found = ranked;
+      how = "over perfect ranks";
+    }
+    o.max_states = user_max > 0 ? user_max : k_bfs_max_states;
+  } else if (!found) {
+    o.max_states = user_max;
+    found = run.puzzle.search_space(o);
+    how = found ? "over perfect ranks" : "";
+    o.max_states = user_max > 0 ? user_max : k_bfs_max_states;
   }
   if (!found) {
     found = encoder::explore_space(run.task, o);
@@ -50,8 +65,10 @@ void solve_bfs(const Run &run, PlannerResult &result,
     result.optimality =
         space.plan.empty()
             ? "the start is the goal"
-            : fmt::format("breadth-first search (explicit states, not SAT): "
-                          "no goal position within depth {}; {} positions",
+            : fmt::format("breadth-first search{} (explicit states, not "
+                          "SAT): no goal position within depth {}; {} "
+                          "positions",
+                          how.empty() ? "" : " " + how,
                           space.goal_distance - 1, space.positions);
     return;
   }

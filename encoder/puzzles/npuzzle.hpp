@@ -57,7 +57,8 @@ public:
   // Sum over tiles of the grid distance to their goal cell.
   int manhattan(const std::vector<int> &board) const;
 
-  // A board's perfect rank among all (RC)! permutations, and back.
+  // A board's perfect rank among all (RC)! permutations, and back; for
+  // boards of at most 12 cells (std::invalid_argument beyond).
   std::uint64_t rank(const std::vector<int> &board) const;
   std::vector<int> unranked(std::uint64_t rank) const;
 

@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <numeric>
+#include <stdexcept>
 
 namespace satslide::encoder {
 
@@ -22,25 +23,30 @@ namespace {
 constexpr int k_max_ranked_cells = 12; // 12! / 4 bytes = 120 MB
 constexpr std::uint8_t k_unseen = 3;
 
+// Ranks of at most 12 cells fit in 32 bits (12! < 2^32), whose division
+// is the faster one.
+using Rank = std::uint32_t;
+static_assert(479'001'600ULL <= UINT32_MAX, "12! must fit in a Rank");
+
 // Myrvold and Ruskey's rank of a permutation of 0..n-1 (destroys its
 // arguments: `perm` and its inverse).
-std::uint64_t rank_of(int n, int *perm, int *inverse) {
-  std::uint64_t rank = 0, factor = 1;
+Rank rank_of(int n, int *perm, int *inverse) {
+  Rank rank = 0, factor = 1;
   for (int k = n; k > 1; --k) {
     const int s = perm[k - 1];
     std::swap(perm[k - 1], perm[inverse[k - 1]]);
     std::swap(inverse[s], inverse[k - 1]);
-    rank += static_cast<std::uint64_t>(s) * factor;
-    factor *= static_cast<std::uint64_t>(k);
+    rank += static_cast<Rank>(s) * factor;
+    factor *= static_cast<Rank>(k);
   }
   return rank;
 }
 
-void unrank(int n, std::uint64_t rank, int *perm) {
+void unrank(int n, Rank rank, int *perm) {
   std::iota(perm, perm + n, 0);
   for (int k = n; k > 0; --k) {
-    std::swap(perm[k - 1], perm[rank % static_cast<std::uint64_t>(k)]);
-    rank /= static_cast<std::uint64_t>(k);
+    std::swap(perm[k - 1], perm[rank % static_cast<Rank>(k)]);
+    rank /= static_cast<Rank>(k);
   }
 }
 
@@ -84,6 +90,9 @@ private:
 } // namespace
 
 std::uint64_t NPuzzle::rank(const std::vector<int> &board) const {
+  if (cells() > k_max_ranked_cells) {
+    throw std::invalid_argument("ranks are for boards of at most 12 cells");
+  }
   std::vector<int> perm = board, inverse(board.size());
   for (std::size_t c = 0; c < board.size(); ++c) {
     inverse[board[c]] = static_cast<int>(c);
@@ -93,7 +102,7 @@ std::uint64_t NPuzzle::rank(const std::vector<int> &board) const {
 
 std::vector<int> NPuzzle::unranked(std::uint64_t r) const {
   std::vector<int> board(cells());
-  unrank(cells(), r, board.data());
+  unrank(cells(), static_cast<Rank>(r), board.data());
   return board;
 }
 
@@ -131,7 +140,7 @@ NPuzzle::search_space(const SpaceOptions &options) const {
     const std::uint8_t next = (depth + 1) % 3;
     long found = 0;
     frontier.for_each([&](std::uint64_t r) {
-      unrank(n, r, board.data());
+      unrank(n, static_cast<Rank>(r), board.data());
       const int blank = static_cast<int>(
           std::find(board.begin(), board.end(), 0) - board.begin());
       for (int cell : adjacent[blank]) {

@@ -347,6 +347,15 @@ TEST_SUITE("cli::EndToEnd") {
         "assert len(d['per_depth'])==d['depth']+1; "
         "print(d['goal_distance'])\"");
     CHECK(classic.exit_code == 0);
+    // The same positions in every metric (the moves differ), and the same
+    // count as BlockPuzzle's own search (test_block_puzzle.cpp).
+    for (const char *metric : {"slide", "piece"}) {
+      const auto other = run_command(
+          std::string(SATSLIDE_BINARY) + " explore --puzzle klotski --metric " +
+          metric + " --json | python3 -c \"import json,sys; "
+          "d=json.load(sys.stdin); print(d['positions'], d['complete'])\"");
+      CHECK(other.out == "25955 True\n");
+    }
     // The nearest goal is the optimum the SAT engine proves.
     const auto sat = run_satslide("--puzzle klotski --json -q");
     CHECK(sat.out.find("\"length\":" + std::string(classic.out, 0,
@@ -394,8 +403,19 @@ TEST_SUITE("cli::EndToEnd") {
         "assert d['sat_calls']==0 and d['positions']>1000; print('ok')\"");
     CHECK(r.out == "ok\n");
     const auto text = run_satslide("--board '1 2 3 4 5 6 0 7 8' --engine bfs -q");
-    CHECK(text.out.find("breadth-first search (explicit states, not SAT)") !=
-          std::string::npos);
+    CHECK(text.out.find("breadth-first search from both ends (explicit "
+                        "states, not SAT)") != std::string::npos);
+    // A block puzzle's goal is no single position: forward only.
+    const auto klotski = run_satslide("--puzzle klotski --metric slide --engine bfs -q");
+    CHECK(klotski.out.find("90 moves, optimal (breadth-first search (explicit "
+                           "states, not SAT)") != std::string::npos);
+    // A budget the user sets holds for the search from both ends, and
+    // the report says what that search proved.
+    const auto small = run_satslide(
+        "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' --engine bfs --max-states 300");
+    CHECK(small.exit_code == 20);
+    CHECK(small.out.find("reached the positions limit 300; proven: no plan "
+                         "of length <= 12") != std::string::npos);
   }
 
   TEST_CASE("--engine reach proves card #40 by positions, and says so") {
