@@ -126,6 +126,7 @@ klotski-piece-150s|Klotski > Count invariants (`counts`, the Klotski default)
 klotski-piece|Klotski > Every layout of the data, in its published (piece) metric
 klotski-identify|Klotski > Identical pieces: identified against told apart
 reach-final|Reachability by SAT: the second engine
+sat-vs-bfs|SAT and the explicit search
 npuzzle-reach|Reachability by SAT: the second engine
 rush-db-all-slide-auto|Reachability by SAT: the second engine
 rush-db-all-step-auto|Reachability by SAT: the second engine
@@ -346,6 +347,25 @@ produce() {
       run --suite rush-db-all-$m --encodings counts --timeout 60 \
           --start $start --limit 2000 --out $R/rush-db-all-$m-auto-$start
     done ;;
+  sat-vs-bfs)
+    # The default SAT engine against the explicit search, per family, in
+    # one run; then explore's whole spaces.
+    for s in 8puzzle-31 11puzzle 15puzzle-20s 15puzzle-30s; do
+      run --suite $s --encodings "pairs,pairs:--engine=bfs" --timeout 120 \
+          --limit 5 --out $R/sat-vs-bfs/$s
+    done
+    for s in rush40 klotski-classic klotski-short; do
+      run --suite $s --encodings "counts,counts:--engine=bfs" --timeout 120 \
+          --out $R/sat-vs-bfs/$s
+    done
+    S=./build/cli/satslide
+    hyperfine -N -w 1 -r 3 --export-markdown $R/sat-vs-bfs/explore.md \
+        "$S explore --puzzle klotski" \
+        "$S explore --puzzle rushhour" \
+        "$S explore --puzzle 8 --board 8,6,7,2,5,4,3,0,1"
+    hyperfine -N -r 1 --export-markdown $R/sat-vs-bfs/explore-big.md \
+        "$S explore --puzzle npuzzle --rows 3 --cols 4 --board 0,1,2,3,4,5,6,7,8,9,10,11" \
+        "$S explore --puzzle klotski --distinct-pieces" ;;
   npuzzle-reach)
     run --suite 8puzzle-short --encodings "pairs:--engine=horizons,pairs:--engine=reach" \
         --timeout 60 --limit 6 --out $R/npuzzle-reach ;;
