@@ -134,6 +134,7 @@ npuzzle-reach-3x4|Reachability by SAT: the second engine
 rush40-reach|Reachability by SAT: the second engine
 klotski-reach|Reachability by SAT: the second engine
 reach-formula|Reachability by SAT: the second engine
+reach-moves|Reachability by SAT: the second engine
 rush40-auto|Reachability by SAT: the second engine
 klotski-short-auto|Reachability by SAT: the second engine
 klotski-all-auto|Reachability by SAT: the second engine
@@ -329,6 +330,23 @@ produce() {
     run --extra "--engine horizons" --suite klotski-short --encodings pairs,pairs:--distinct-pieces \
         --timeout 30 --out $R/klotski-identify ;;
   # Reachability by SAT: the second engine
+  reach-moves)
+    S=./build/cli/satslide
+    mkdir -p $R/reach-moves
+    hyperfine -N -w 1 -r 3 --export-markdown $R/reach-moves/hyperfine.md \
+        "$S -q --puzzle klotski --metric step --engine reach --reach-blocking visited" \
+        "$S -q --puzzle klotski --metric step --engine reach --reach-blocking moves" \
+        "$S -q --puzzle klotski --metric slide --engine reach --reach-blocking visited" \
+        "$S -q --puzzle klotski --metric slide --engine reach --reach-blocking moves" \
+        "$S -q --puzzle klotski --metric piece --engine reach --reach-blocking visited" \
+        "$S -q --puzzle klotski --metric piece --engine reach --reach-blocking moves" \
+        "$S -q --puzzle rushhour --metric step --engine reach --reach-blocking visited" \
+        "$S -q --puzzle rushhour --metric step --engine reach --reach-blocking moves" \
+        "$S -q --puzzle rushhour --metric slide --engine reach --reach-blocking visited" \
+        "$S -q --puzzle rushhour --metric slide --engine reach --reach-blocking moves" \
+        "$S -q --puzzle klotski --metric step" "$S -q --puzzle klotski --metric slide" \
+        "$S -q --puzzle klotski --metric piece" "$S -q --puzzle rushhour --metric step" \
+        "$S -q --puzzle rushhour --metric slide" ;;
   reach-final)
     S=./build/cli/satslide
     mkdir -p $R/reach-final

@@ -165,10 +165,13 @@ po::options_description search_options(Options &o, Raw &raw) {
       "the depth proven (default: no limit; auto's reach thread stops at "
       "1000000); bfs and explore: at most N positions (default 50000000, "
       "about 4.5 GB)")(
-      "reach-blocking", po::value(&raw.reach_blocking)->default_value("visited"),
-      "reach, expert: visited (every position found is blocked for good, "
-      "the default) or successors (blocked for one expansion only; for "
-      "comparisons)")(
+      "reach-blocking", po::value(&raw.reach_blocking)->default_value("moves"),
+      "reach, expert: how a position already found is not found again: "
+      "moves (the default: each move found is excluded for the rest of its "
+      "expansion by an assumption, known positions are looked up; no "
+      "conflicts), visited (every position found is blocked for good by a "
+      "clause) or successors (blocked by a clause for one expansion only); "
+      "the last two for comparisons")(
       "reach-formula", po::value(&raw.reach_formula)->default_value("seed"),
       "reach: the one-step formula, seed (the textbook encoding, measured "
       "fastest) or compact (move labels, count invariants)")(
@@ -591,11 +594,16 @@ void type_values(Options &o, const Raw &raw, const po::variables_map &vm) {
                      raw.reach_formula + "'");
   }
   o.planner.reach_compact = raw.reach_formula == "compact";
-  if (raw.reach_blocking != "visited" && raw.reach_blocking != "successors") {
-    throw UsageError("--reach-blocking: expected visited or successors, got '" +
-                     raw.reach_blocking + "'");
+  if (raw.reach_blocking == "visited") {
+    o.planner.reach_blocking = solver::ReachBlocking::visited;
+  } else if (raw.reach_blocking == "successors") {
+    o.planner.reach_blocking = solver::ReachBlocking::successors;
+  } else if (raw.reach_blocking == "moves") {
+    o.planner.reach_blocking = solver::ReachBlocking::moves;
+  } else {
+    throw UsageError("--reach-blocking: expected visited, successors or "
+                     "moves, got '" + raw.reach_blocking + "'");
   }
-  o.planner.reach_block_successors = raw.reach_blocking == "successors";
   if (raw.any_path != "race" && raw.any_path != "first") {
     throw UsageError("--any-path: expected race or first, got '" +
                      raw.any_path + "'");

@@ -14,6 +14,7 @@
 #include "encoder/encodings/encodings.hpp"
 #include "encoder/puzzles/puzzle.hpp"
 #include "solver/horizon_driver.hpp"
+#include "solver/reach_driver.hpp"
 #include "solver/shared_horizons.hpp"
 
 #include <functional>
@@ -63,8 +64,9 @@ struct PlannerOptions {
   Engine engine = Engine::automatic;
   long max_states = 0; // reach: positions to store, then hand over to
                        // horizons; 0 = no limit (automatic: a budget)
-  bool reach_block_successors = false; // reach: block each expansion's
-                                       // successors only (comparisons)
+  // reach: how positions found are kept from being found again
+  // (solver/reach_driver.hpp).
+  solver::ReachBlocking reach_blocking = solver::ReachBlocking::moves;
   bool reach_compact = false; // reach's one-step formula: the seed
                               // encoding (measured fastest), or compact
                               // labels with count invariants

@@ -115,9 +115,7 @@ void solve_reach(const Run &run, PlannerResult &result,
                                       reach_config(run.options.reach_compact));
   solver::ReachOptions o;
   o.max_states = budget;
-  o.blocking = run.options.reach_block_successors
-                   ? solver::ReachBlocking::successors
-                   : solver::ReachBlocking::visited;
+  o.blocking = run.options.reach_blocking;
   o.timeout_seconds = run.seconds_left();
   o.solver_config = run.options.solver_config;
   o.solver_options = run.options.cadical_options;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <stdexcept>
 #include <unordered_map>
 
 namespace satslide::solver {
@@ -78,6 +79,8 @@ private:
   // "Not this position" on layer 1, under `guard` unless it is 0.
   void block(const encoder::State &state, int guard = 0);
   bool end(ReachOutcome outcome);
+  // The model's step-0 choice from position s, or -1.
+  int chosen_move(const encoder::State &s) const;
   void finish_layer(int depth, const char *result);
   encoder::Plan plan_to(int i) const;
 
@@ -94,6 +97,10 @@ private:
   // true fluents makes the groups propagate the rest false: a quarter of
   // the assumptions on Klotski.
   bool m_grouped = false;
+  // Moves blocking: step 0's choices, and per choice the fluents its
+  // actions add or delete.
+  std::vector<encoder::Encoding::StepChoice> m_choices;
+  std::vector<std::vector<int>> m_changes;
   double m_layer_seconds = 0;
   int64_t m_layer_conflicts = 0;
 };
@@ -130,6 +137,24 @@ void Reach::block(const encoder::State &state, int guard) {
   m_sink.add_clause(clause);
 }
 
+// The model's choice is looked for first among the choices with an
+// action applicable in the position (a few of hundreds): only the order
+// in which the model is read, not what it says.
+int Reach::chosen_move(const encoder::State &s) const {
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::size_t c = 0; c < m_choices.size(); ++c) {
+      const auto &actions = m_choices[c].actions;
+      const bool likely =
+          std::any_of(actions.begin(), actions.end(),
+                      [&](int a) { return m_task.applicable(s, a); });
+      if (likely == (pass == 0) && m_sink.value(m_choices[c].var)) {
+        return static_cast<int>(c);
+      }
+    }
+  }
+  return -1;
+}
+
 encoder::Plan Reach::plan_to(int i) const {
   encoder::Plan reversed;
   for (int child = i; m_visited.parent(child) >= 0;
@@ -146,8 +171,8 @@ encoder::Plan Reach::plan_to(int i) const {
 
 bool Reach::found(const encoder::State &state, int parent) {
   if (!m_visited.add(state, parent)) {
-    if (m_options.blocking == ReachBlocking::successors) {
-      return false; // known: blocked for this expansion only
+    if (m_options.blocking != ReachBlocking::visited) {
+      return false; // known: its move is excluded for this expansion only
     }
     return end(ReachOutcome::decode_error); // blocked, yet found again
   }
@@ -204,9 +229,24 @@ bool Reach::expand(int i) {
       return end(m_options.stop && m_options.stop() ? ReachOutcome::cancelled
                                                     : ReachOutcome::timeout);
     }
-    encoder::State next(m_task.num_fluents(), 0);
-    for (int f = 0; f < m_task.num_fluents(); ++f) {
-      next[f] = m_sink.value(m_encoding.fluent_var(1, f));
+    encoder::State next;
+    if (m_options.blocking == ReachBlocking::moves) {
+      // The move the model chose, and layer 1 where that move can
+      // change it (the frame axioms keep every other fluent).
+      const int c = chosen_move(s);
+      if (c < 0) {
+        return end(ReachOutcome::decode_error);
+      }
+      assumptions.push_back(-m_choices[c].var);
+      next = s;
+      for (int f : m_changes[c]) {
+        next[f] = m_sink.value(m_encoding.fluent_var(1, f));
+      }
+    } else {
+      next.assign(m_task.num_fluents(), 0);
+      for (int f = 0; f < m_task.num_fluents(); ++f) {
+        next[f] = m_sink.value(m_encoding.fluent_var(1, f));
+      }
     }
     if (temporary) {
       block(next, guard);
@@ -247,6 +287,23 @@ ReachResult Reach::run() {
   m_grouped = m_options.assume_true_only && every_fluent_grouped(m_task);
   m_encoding.encode_initial(m_sink);
   m_encoding.encode_step(0, m_sink);
+  if (m_options.blocking == ReachBlocking::moves) {
+    m_choices = m_encoding.step_choices(0);
+    if (m_choices.empty()) {
+      throw std::invalid_argument("reach: blocking moves needs an encoding "
+                                  "with step variables");
+    }
+    for (const auto &choice : m_choices) {
+      std::vector<int> &changes = m_changes.emplace_back();
+      for (int a : choice.actions) {
+        const encoder::Action &action = m_task.actions[a];
+        changes.insert(changes.end(), action.add.begin(), action.add.end());
+        changes.insert(changes.end(), action.del.begin(), action.del.end());
+      }
+      std::sort(changes.begin(), changes.end());
+      changes.erase(std::unique(changes.begin(), changes.end()), changes.end());
+    }
+  }
   const encoder::State start = m_task.initial_state();
   m_visited.add(start, -1);
   m_result.per_depth.push_back(1);

@@ -2,12 +2,13 @@
 // successor found by the SAT solver (SAT-based image computation, as in
 // McMillan, CAV 2002, and Grumberg, Schuster & Yadgar, FMCAD 2004). One
 // incremental solver holds a one-step formula whose layer 0 is free; a
-// position is expanded by assuming it on layer 0, and every model's layer 1
-// is a new position, at once blocked by a clause over layer 1, so that the
-// next call finds another one or proves there is none. A visited position
-// is never found twice, so the cost grows with positions, not with paths:
-// what the horizon driver refutes again at every step index is refuted
-// here once.
+// position is expanded by assuming it on layer 0, and every model is a
+// move and its successor on layer 1; the move is then excluded (by
+// default by one more assumption: ReachBlocking) so that the next call
+// finds another one or proves, UNSAT, that there is none. Each position
+// is expanded once, so the cost grows with positions and moves, not with
+// paths: what the horizon driver refutes again at every step index is
+// refuted here once.
 //
 // Contract:
 //   require: the encoding's layer 0 carries no initial state (a
@@ -35,18 +36,28 @@ enum class ReachOutcome {
 enum class ReachBlocking {
   // Every position found is excluded for good by a clause over layer 1:
   // no position is found twice, but every call propagates over clauses
-  // for all positions so far. Measured faster (RESULTS, "Reachability by
-  // SAT"): fewer calls, and the calls cost about the same.
+  // for all positions so far, and each move into a known position costs
+  // a conflict. Measured faster than `successors` (fewer calls, and the
+  // calls cost about the same), slower than `moves`.
   visited,
   // Each successor found is excluded for the rest of the expansion by a
   // clause under the expansion's own activation literal, retired after
   // it; visited positions are recognised in the table. Few, short-lived
   // clauses: every call propagates over the expansion's own handful.
   successors,
+  // Each move found is excluded for the rest of the expansion by an
+  // assumption on its step variable, and positions already found are
+  // recognised in the table: no blocking clause at all, so a call never
+  // meets a blocked successor (no conflict) and ends as soon as a move is
+  // chosen; one call per move, and the expansion's last, UNSAT, fails on
+  // its assumptions alone. Needs the encoding's step variables. The
+  // default: more calls than `visited`, but cheap ones (RESULTS,
+  // "Reachability by SAT").
+  moves,
 };
 
 struct ReachOptions {
-  ReachBlocking blocking = ReachBlocking::visited;
+  ReachBlocking blocking = ReachBlocking::moves;
   // Assume only a position's true fluents where every fluent lies in an
   // exactly-one group (the rest follow by propagation); false: all.
   bool assume_true_only = true;

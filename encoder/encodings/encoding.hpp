@@ -36,6 +36,19 @@ public:
   // The number of steps encoded so far.
   virtual int steps() const = 0;
 
+  // The variables choosing step t's move (a sequential encoding makes
+  // exactly one true per step), each with the task's actions it stands
+  // for, for excluding a move by an assumption; empty where the encoding
+  // has no such variables.
+  struct StepChoice {
+    int var = 0;
+    std::vector<int> actions;
+  };
+  virtual std::vector<StepChoice> step_choices(int t) const {
+    (void)t;
+    return {};
+  }
+
   // The plan a model of horizon n encodes (`value(var)` is the model), or
   // nullopt if the model breaks the task's rules (a bug in the encoding).
   // By default read off the states, one action per step (decode_plan).

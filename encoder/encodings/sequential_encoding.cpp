@@ -71,6 +71,14 @@ int SequentialEncoding::fluent_var(int t, int f) const {
   return m_fluent.at(t).at(f);
 }
 
+std::vector<Encoding::StepChoice> SequentialEncoding::step_choices(int t) const {
+  std::vector<StepChoice> choices;
+  for (std::size_t c = 0; c < m_choices.size(); ++c) {
+    choices.push_back({m_choice.at(t).at(c), m_choices[c].actions});
+  }
+  return choices;
+}
+
 // Without labels every action is its own choice (the textbook encoding).
 // With labels, the "compact actions" of the SAT-planning literature: one
 // variable per label, e.g. per blank move of the n-puzzle, whose tile

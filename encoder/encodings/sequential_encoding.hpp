@@ -43,6 +43,7 @@ public:
   void encode_goal(int n, int guard, ClauseSink &sink) override;
   int fluent_var(int t, int f) const override;
   int steps() const override { return static_cast<int>(m_choice.size()); }
+  std::vector<StepChoice> step_choices(int t) const override;
   int lower_bound() const override;
 
 private:
