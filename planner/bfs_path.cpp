@@ -26,24 +26,17 @@ void solve_bfs(const Run &run, PlannerResult &result,
   // the family's own compact search where it has one (bounded by its
   // array, unless the user set a bound); else forward over packed
   // positions.
-  const long user_max = o.max_states;
-  o.max_states = user_max > 0 ? user_max : k_bfs_max_states;
+  const encoder::SpaceOptions own = o; // the user's bound, or none
+  o.max_states = own.max_states > 0 ? own.max_states : k_bfs_max_states;
   std::optional<encoder::StateSpace> found =
       encoder::search_bidirectional(run.task, o);
   result.path = "bfs";
   std::string how = found ? "from both ends" : "";
-  if (found && found->limit_reached && user_max == 0) {
-    o.max_states = user_max;
-    if (auto ranked = run.puzzle.search_space(o)) {
+  if (!found || (found->limit_reached && own.max_states == 0)) {
+    if (auto ranked = run.puzzle.search_space(own)) {
       found = ranked;
       how = "over perfect ranks";
     }
-    o.max_states = user_max > 0 ? user_max : k_bfs_max_states;
-  } else if (!found) {
-    o.max_states = user_max;
-    found = run.puzzle.search_space(o);
-    how = found ? "over perfect ranks" : "";
-    o.max_states = user_max > 0 ? user_max : k_bfs_max_states;
   }
   if (!found) {
     found = encoder::explore_space(run.task, o);

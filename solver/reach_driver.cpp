@@ -79,8 +79,9 @@ private:
   // "Not this position" on layer 1, under `guard` unless it is 0.
   void block(const encoder::State &state, int guard = 0);
   bool end(ReachOutcome outcome);
-  // The model's step-0 choice from position s, or -1.
-  int chosen_move(const encoder::State &s) const;
+  // Moves blocking: the model's step-0 choice, or -1, read in `order`.
+  std::vector<int> reading_order(const encoder::State &s) const;
+  int chosen_move(const std::vector<int> &order) const;
   void finish_layer(int depth, const char *result);
   encoder::Plan plan_to(int i) const;
 
@@ -137,19 +138,28 @@ void Reach::block(const encoder::State &state, int guard) {
   m_sink.add_clause(clause);
 }
 
-// The model's choice is looked for first among the choices with an
-// action applicable in the position (a few of hundreds): only the order
-// in which the model is read, not what it says.
-int Reach::chosen_move(const encoder::State &s) const {
-  for (int pass = 0; pass < 2; ++pass) {
-    for (std::size_t c = 0; c < m_choices.size(); ++c) {
-      const auto &actions = m_choices[c].actions;
-      const bool likely =
-          std::any_of(actions.begin(), actions.end(),
-                      [&](int a) { return m_task.applicable(s, a); });
-      if (likely == (pass == 0) && m_sink.value(m_choices[c].var)) {
-        return static_cast<int>(c);
-      }
+// The order in which the model's choice is looked for while position s
+// is expanded: first the choices with an action applicable in s (a few
+// of hundreds), then the rest. Only the order the model is read in, not
+// what it says; computed once per expansion.
+std::vector<int> Reach::reading_order(const encoder::State &s) const {
+  std::vector<int> likely, rest;
+  for (std::size_t c = 0; c < m_choices.size(); ++c) {
+    const auto &actions = m_choices[c].actions;
+    (std::any_of(actions.begin(), actions.end(),
+                 [&](int a) { return m_task.applicable(s, a); })
+         ? likely
+         : rest)
+        .push_back(static_cast<int>(c));
+  }
+  likely.insert(likely.end(), rest.begin(), rest.end());
+  return likely;
+}
+
+int Reach::chosen_move(const std::vector<int> &order) const {
+  for (int c : order) {
+    if (m_sink.value(m_choices[c].var)) {
+      return c;
     }
   }
   return -1;
@@ -202,6 +212,9 @@ bool Reach::expand(int i) {
       assumptions.push_back(s[f] ? var : -var);
     }
   }
+  const std::vector<int> order = m_options.blocking == ReachBlocking::moves
+                                     ? reading_order(s)
+                                     : std::vector<int>{};
   // Successors blocked for this expansion only hang on its own literal,
   // retired when it ends.
   const bool temporary = m_options.blocking == ReachBlocking::successors;
@@ -233,7 +246,7 @@ bool Reach::expand(int i) {
     if (m_options.blocking == ReachBlocking::moves) {
       // The move the model chose, and layer 1 where that move can
       // change it (the frame axioms keep every other fluent).
-      const int c = chosen_move(s);
+      const int c = chosen_move(order);
       if (c < 0) {
         return end(ReachOutcome::decode_error);
       }
