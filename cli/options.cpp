@@ -108,7 +108,7 @@ std::string encoding_help() {
 // Where the values land before they are checked and typed.
 struct Raw {
   std::string puzzle, metric, encoding, any_path = "race";
-  std::string engine = "auto", reach_formula = "seed";
+  std::string engine = "auto", reach_formula = "labels";
   std::string reach_blocking = "visited";
   std::string solver_config = "default";
   std::string shard;
@@ -172,9 +172,11 @@ po::options_description search_options(Options &o, Raw &raw) {
       "conflicts), visited (every position found is blocked for good by a "
       "clause) or successors (blocked by a clause for one expansion only); "
       "the last two for comparisons")(
-      "reach-formula", po::value(&raw.reach_formula)->default_value("seed"),
-      "reach: the one-step formula, seed (the textbook encoding, measured "
-      "fastest) or compact (move labels, count invariants)")(
+      "reach-formula", po::value(&raw.reach_formula)->default_value("labels"),
+      "reach: the one-step formula, labels (one variable per move label, "
+      "e.g. 'move B by 1,0': measured fastest), seed (the textbook "
+      "encoding, one variable per action) or compact (labels, count "
+      "invariants, ladder at-most-one)")(
       "encoding,e", po::value(&raw.encoding), encoding_help().c_str())(
       "min-horizon", po::value(&p.min_horizon),
       "first horizon to try; above the lower bound the plan is not "
@@ -589,11 +591,12 @@ void type_values(Options &o, const Raw &raw, const po::variables_map &vm) {
     throw UsageError("--engine: expected auto, horizons, reach or bfs, got '" +
                      raw.engine + "'");
   }
-  if (raw.reach_formula != "compact" && raw.reach_formula != "seed") {
-    throw UsageError("--reach-formula: expected compact or seed, got '" +
+  if (const auto formula = planner::parse_reach_formula(raw.reach_formula)) {
+    o.planner.reach_formula = *formula;
+  } else {
+    throw UsageError("--reach-formula: expected seed, labels or compact, got '" +
                      raw.reach_formula + "'");
   }
-  o.planner.reach_compact = raw.reach_formula == "compact";
   if (raw.reach_blocking == "visited") {
     o.planner.reach_blocking = solver::ReachBlocking::visited;
   } else if (raw.reach_blocking == "successors") {

@@ -9,6 +9,28 @@
 
 namespace satslide::planner {
 
+const char *to_string(ReachFormula formula) {
+  switch (formula) {
+  case ReachFormula::seed:
+    return "seed";
+  case ReachFormula::labels:
+    return "labels";
+  case ReachFormula::compact:
+    return "compact";
+  }
+  return "?";
+}
+
+std::optional<ReachFormula> parse_reach_formula(const std::string &name) {
+  for (const auto f :
+       {ReachFormula::seed, ReachFormula::labels, ReachFormula::compact}) {
+    if (name == to_string(f)) {
+      return f;
+    }
+  }
+  return std::nullopt;
+}
+
 const char *to_string(Status status) {
   switch (status) {
   case Status::solved:

@@ -18,6 +18,7 @@
 #include "solver/shared_horizons.hpp"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,19 @@ enum class Engine {
   bfs,       // breadth-first over positions, explicit states (not SAT)
 };
 
+// The reachability engine's one-step formula. With the whole position
+// assumed, propagation settles everything but the move, so what counts is
+// how many variables and clauses each call assigns and visits (RESULTS,
+// "Reachability by SAT").
+enum class ReachFormula {
+  seed,    // the textbook encoding: one variable per action
+  labels,  // one variable per move label (e.g. "piece B left 1"): fewer
+           // variables and clauses, measured fastest (the default)
+  compact, // labels, count invariants, ladder at-most-one
+};
+const char *to_string(ReachFormula formula);
+std::optional<ReachFormula> parse_reach_formula(const std::string &name);
+
 // A progress report: one per solver call, and a line of text at each
 // change of phase (bounds known, a stage begins, a schedule round, the
 // tightening's result).
@@ -67,9 +81,8 @@ struct PlannerOptions {
   // reach: how positions found are kept from being found again
   // (solver/reach_driver.hpp).
   solver::ReachBlocking reach_blocking = solver::ReachBlocking::moves;
-  bool reach_compact = false; // reach's one-step formula: the seed
-                              // encoding (measured fastest), or compact
-                              // labels with count invariants
+  // reach's one-step formula (planner/reach_path.cpp).
+  ReachFormula reach_formula = ReachFormula::labels;
   AnyPath any_path = AnyPath::race;
   // The sequential encoding; nullptr = the family's default. Must
   // minimise moves (forall-step is chosen by the any-plan path itself).

@@ -17,11 +17,11 @@ namespace {
 // labels, count invariants and ladder at-most-one. With every fluent of
 // layer 0 assumed, propagation settles all but the move, so the formula
 // matters little; seed was 5-25% faster (RESULTS, "Reachability by SAT").
-encoder::SequentialConfig reach_config(bool compact) {
+encoder::SequentialConfig reach_config(ReachFormula formula) {
   encoder::SequentialConfig c;
-  if (compact) {
+  c.labels = formula != ReachFormula::seed;
+  if (formula == ReachFormula::compact) {
     c.action_amo = c.group_amo = encoder::AmoKind::ladder;
-    c.labels = true;
     c.counts = true;
   }
   c.free_start = true;
@@ -112,7 +112,7 @@ void report(const Run &run, PlannerResult &result,
 void solve_reach(const Run &run, PlannerResult &result,
                  const solver::StopFn &stop, long budget, bool then_horizons) {
   encoder::SequentialEncoding formula(run.task,
-                                      reach_config(run.options.reach_compact));
+                                      reach_config(run.options.reach_formula));
   solver::ReachOptions o;
   o.max_states = budget;
   o.blocking = run.options.reach_blocking;
@@ -127,8 +127,8 @@ void solve_reach(const Run &run, PlannerResult &result,
   const solver::ReachResult r =
       solver::run_reach(run.task, formula, o, run.horizons("reach"));
   result.path = "reach";
-  result.encoding = run.options.reach_compact ? "reach (compact one-step)"
-                                              : "reach (seed one-step)";
+  result.encoding =
+      fmt::format("reach ({} one-step)", to_string(run.options.reach_formula));
   result.horizons = r.layers;
   result.positions = r.positions;
   result.sat_calls = r.sat_calls;

@@ -82,6 +82,8 @@ private:
   // Moves blocking: the model's step-0 choice, or -1, read in `order`.
   std::vector<int> reading_order(const encoder::State &s) const;
   int chosen_move(const std::vector<int> &order) const;
+  void exclude_move_back(int i, const encoder::State &s,
+                         std::vector<int> &assumptions) const;
   void finish_layer(int depth, const char *result);
   encoder::Plan plan_to(int i) const;
 
@@ -102,6 +104,7 @@ private:
   // actions add or delete.
   std::vector<encoder::Encoding::StepChoice> m_choices;
   std::vector<std::vector<int>> m_changes;
+  std::vector<int> m_choice_of; // per action its choice, or -1
   double m_layer_seconds = 0;
   int64_t m_layer_conflicts = 0;
 };
@@ -203,6 +206,22 @@ bool Reach::found(const encoder::State &state, int parent) {
   return false;
 }
 
+// The move back to the position s came from leads to a position already
+// found: it is excluded from the start, one SAT call fewer per position.
+// (Within a choice at most one action is applicable in any state, so the
+// choice stands for that move alone.)
+void Reach::exclude_move_back(int i, const encoder::State &s,
+                              std::vector<int> &assumptions) const {
+  const int parent = m_visited.parent(i);
+  if (parent < 0) {
+    return;
+  }
+  const auto back = m_task.action_between(s, m_visited.state(parent));
+  if (back && m_choice_of[*back] >= 0) {
+    assumptions.push_back(-m_choices[m_choice_of[*back]].var);
+  }
+}
+
 bool Reach::expand(int i) {
   const encoder::State s = m_visited.state(i);
   std::vector<int> assumptions;
@@ -212,9 +231,11 @@ bool Reach::expand(int i) {
       assumptions.push_back(s[f] ? var : -var);
     }
   }
-  const std::vector<int> order = m_options.blocking == ReachBlocking::moves
-                                     ? reading_order(s)
-                                     : std::vector<int>{};
+  const bool moves = m_options.blocking == ReachBlocking::moves;
+  const std::vector<int> order = moves ? reading_order(s) : std::vector<int>{};
+  if (moves) {
+    exclude_move_back(i, s, assumptions);
+  }
   // Successors blocked for this expansion only hang on its own literal,
   // retired when it ends.
   const bool temporary = m_options.blocking == ReachBlocking::successors;
@@ -306,9 +327,11 @@ ReachResult Reach::run() {
       throw std::invalid_argument("reach: blocking moves needs an encoding "
                                   "with step variables");
     }
+    m_choice_of.assign(m_task.num_actions(), -1);
     for (const auto &choice : m_choices) {
       std::vector<int> &changes = m_changes.emplace_back();
       for (int a : choice.actions) {
+        m_choice_of[a] = static_cast<int>(m_changes.size()) - 1;
         const encoder::Action &action = m_task.actions[a];
         changes.insert(changes.end(), action.add.begin(), action.add.end());
         changes.insert(changes.end(), action.del.begin(), action.del.end());
