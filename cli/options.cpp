@@ -191,8 +191,9 @@ po::options_description search_options(Options &o, Raw &raw) {
       "expert: a CaDiCaL option as name=value (repeatable), e.g. "
       "--cadical elim=0")(
       "threads", po::value(&p.threads)->default_value(p.threads),
-      "horizons: N solvers side by side, sharing what they prove "
-      "(--threads-split)")(
+      "N solvers side by side: horizons: sharing what they prove "
+      "(--threads-split); reach: expanding each layer's positions "
+      "together (same positions and plan as one)")(
       "threads-split", po::value(&raw.split)->default_value("horizons"),
       "with --threads: horizons (each solver takes the next horizon not yet "
       "taken: one refutes n while another tries n + 2) or portfolio (every "

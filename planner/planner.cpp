@@ -138,7 +138,7 @@ void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop,
   }
   if (o.engine == Engine::reach) {
     // A budget hands over to the horizon driver: the proofs add up.
-    solve_reach(run, result, stop, o.max_states, o.max_states > 0);
+    solve_reach(run, result, stop, o.max_states, o.max_states > 0, o.threads);
     return;
   }
   const encoder::FamilyInfo *family =

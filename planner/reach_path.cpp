@@ -110,11 +110,13 @@ void report(const Run &run, PlannerResult &result,
 } // namespace
 
 void solve_reach(const Run &run, PlannerResult &result,
-                 const solver::StopFn &stop, long budget, bool then_horizons) {
+                 const solver::StopFn &stop, long budget, bool then_horizons,
+                 int threads) {
   encoder::SequentialEncoding formula(run.task,
                                       reach_config(run.options.reach_formula));
   solver::ReachOptions o;
   o.max_states = budget;
+  o.threads = threads;
   o.blocking = run.options.reach_blocking;
   o.timeout_seconds = run.seconds_left();
   o.solver_config = run.options.solver_config;

@@ -62,9 +62,11 @@ void solve_optimal(const Run &run, PlannerResult &result,
                    const solver::StopFn &stop);
 
 // The reachability path (reach_path.cpp): positions by SAT calls up to
-// `budget` (0 = none); then, if `then_horizons`, horizons from there.
+// `budget` (0 = none), `threads` solvers expanding each layer; then, if
+// `then_horizons`, horizons from there.
 void solve_reach(const Run &run, PlannerResult &result,
-                 const solver::StopFn &stop, long budget, bool then_horizons);
+                 const solver::StopFn &stop, long budget, bool then_horizons,
+                 int threads = 1);
 
 // The explicit-state path (bfs_path.cpp): breadth-first over positions.
 void solve_bfs(const Run &run, PlannerResult &result,

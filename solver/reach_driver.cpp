@@ -1,8 +1,14 @@
 #include "reach_driver.hpp"
 
+#include "reach_expander.hpp"
+
 #include <algorithm>
+#include <atomic>
 #include <chrono>
-#include <stdexcept>
+#include <climits>
+#include <exception>
+#include <memory>
+#include <thread>
 #include <unordered_map>
 
 namespace satslide::solver {
@@ -10,7 +16,8 @@ namespace satslide::solver {
 namespace {
 
 // Positions found so far: packed states (a bit per fluent), their parents
-// and their depth order (positions are stored layer after layer).
+// and their depth order (positions are stored layer after layer). Read by
+// the expanders' threads while a layer is expanded, written only between.
 class Visited {
 public:
   explicit Visited(int fluents) : m_fluents(fluents) {}
@@ -25,9 +32,12 @@ public:
     }
     return added;
   }
+  bool known(const encoder::State &state) const {
+    return m_index.count(pack(state)) != 0;
+  }
   long size() const { return static_cast<long>(m_parent.size()); }
-  encoder::State state(int i) const { return unpack(*m_keys[i]); }
-  int parent(int i) const { return m_parent[i]; }
+  encoder::State state(long i) const { return unpack(*m_keys[i]); }
+  int parent(long i) const { return m_parent[i]; }
 
 private:
   std::string pack(const encoder::State &s) const {
@@ -53,124 +63,93 @@ private:
   std::vector<int> m_parent;
 };
 
+// Why a layer's expansion ended early (in order of precedence).
+enum class Cut { none, budget, unknown, decode_error };
+
+// One layer being expanded: per frontier position its new successors
+// (sorted, so that the table fills in the same order whatever the solver
+// or the number of threads), whether it was expanded, and what the
+// workers share.
+struct Layer {
+  long begin = 0, stop = 0;
+  std::vector<std::vector<encoder::State>> found;
+  std::vector<char> expanded;
+  std::atomic<long> next{0};
+  std::atomic<long> goal_at{LONG_MAX}; // first position with a goal move
+  std::atomic<long> estimate{0};       // positions, duplicates counted
+  std::atomic<int> cut{static_cast<int>(Cut::none)};
+
+  void cut_by(Cut why) {
+    int now = cut.load();
+    while (now < static_cast<int>(why) &&
+           !cut.compare_exchange_weak(now, static_cast<int>(why))) {
+    }
+  }
+};
+
 class Reach {
 public:
   Reach(const encoder::Task &task, encoder::Encoding &encoding,
         const ReachOptions &options, const ProgressFn &progress)
       : m_task(task), m_encoding(encoding), m_options(options),
         m_progress(progress), m_start(std::chrono::steady_clock::now()),
-        m_sink(options.solver_config, options.solver_options),
-        m_visited(task.num_fluents()) {
-    if (options.timeout_seconds > 0) {
-      m_sink.set_deadline(deadline_after(m_start, options.timeout_seconds));
-    }
-    if (options.stop) {
-      m_sink.set_stop(options.stop);
-    }
-  }
+        m_visited(task.num_fluents()) {}
 
   ReachResult run();
 
 private:
-  // Expands position i; true when the run is over (goal, limit, stop).
-  bool expand(int i);
-  // Adds a position found by the solver; true when the run is over.
-  bool found(const encoder::State &state, int parent);
-  // "Not this position" on layer 1, under `guard` unless it is 0.
-  void block(const encoder::State &state, int guard = 0);
   bool end(ReachOutcome outcome);
-  // Moves blocking: the model's step-0 choice, or -1, read in `order`.
-  std::vector<int> reading_order(const encoder::State &s) const;
-  int chosen_move(const std::vector<int> &order) const;
-  void exclude_move_back(int i, const encoder::State &s,
-                         std::vector<int> &assumptions) const;
-  void finish_layer(int depth, const char *result);
-  encoder::Plan plan_to(int i) const;
+  // Expands positions [layer.begin, layer.stop), in `m_expanders.size()`
+  // threads, each taking the next few positions not yet taken.
+  void expand_layer(Layer &layer);
+  void work(ReachExpander &expander, Layer &layer);
+  // Adds the layer's positions to the table in frontier order; true when
+  // the run is over (goal, budget, or the layer was cut short).
+  bool merge(Layer &layer);
+  void finish_layer(int depth, const char *result, double seconds,
+                    int64_t learned_before);
+  encoder::Plan plan_to(long i) const;
+  long sat_calls() const;
+  int64_t learned() const;
 
   const encoder::Task &m_task;
   encoder::Encoding &m_encoding;
   const ReachOptions &m_options;
   const ProgressFn &m_progress;
   const std::chrono::steady_clock::time_point m_start;
-  CadicalSink m_sink;
+  std::vector<std::unique_ptr<ReachExpander>> m_expanders;
+  std::atomic<bool> m_abort{false}; // one expander failed: stop the rest
   Visited m_visited;
   ReachResult m_result;
-  int m_true_count = -1; // fluents true in every position (see block)
-  // Every fluent lies in an exactly-one group, so assuming a position's
-  // true fluents makes the groups propagate the rest false: a quarter of
-  // the assumptions on Klotski.
-  bool m_grouped = false;
-  // Moves blocking: step 0's choices, and per choice the fluents its
-  // actions add or delete.
-  std::vector<encoder::Encoding::StepChoice> m_choices;
-  std::vector<std::vector<int>> m_changes;
-  std::vector<int> m_choice_of; // per action its choice, or -1
-  double m_layer_seconds = 0;
-  int64_t m_layer_conflicts = 0;
 };
 
 bool Reach::end(ReachOutcome outcome) {
   m_result.outcome = outcome;
   m_result.positions = m_visited.size();
+  m_result.sat_calls = sat_calls();
   m_result.seconds = seconds_since(m_start);
   return true;
 }
 
-// "Not this position" on layer 1. Over the true fluents alone while every
-// position has as many (then no position contains another, as with the
-// puzzles' exactly-one and count invariants); else over every fluent.
-void Reach::block(const encoder::State &state, int guard) {
-  int count = 0;
-  for (char v : state) {
-    count += v != 0;
+long Reach::sat_calls() const {
+  long calls = 0;
+  for (const auto &e : m_expanders) {
+    calls += e->sat_calls();
   }
-  if (m_true_count < 0) {
-    m_true_count = count;
-  }
-  std::vector<int> clause;
-  if (guard != 0) {
-    clause.push_back(-guard);
-  }
-  for (int f = 0; f < m_task.num_fluents(); ++f) {
-    if (state[f]) {
-      clause.push_back(-m_encoding.fluent_var(1, f));
-    } else if (count != m_true_count) {
-      clause.push_back(m_encoding.fluent_var(1, f));
-    }
-  }
-  m_sink.add_clause(clause);
+  return calls;
 }
 
-// The order in which the model's choice is looked for while position s
-// is expanded: first the choices with an action applicable in s (a few
-// of hundreds), then the rest. Only the order the model is read in, not
-// what it says; computed once per expansion.
-std::vector<int> Reach::reading_order(const encoder::State &s) const {
-  std::vector<int> likely, rest;
-  for (std::size_t c = 0; c < m_choices.size(); ++c) {
-    const auto &actions = m_choices[c].actions;
-    (std::any_of(actions.begin(), actions.end(),
-                 [&](int a) { return m_task.applicable(s, a); })
-         ? likely
-         : rest)
-        .push_back(static_cast<int>(c));
+int64_t Reach::learned() const {
+  int64_t learned = 0;
+  for (const auto &e : m_expanders) {
+    learned += e->learned();
   }
-  likely.insert(likely.end(), rest.begin(), rest.end());
-  return likely;
+  return learned;
 }
 
-int Reach::chosen_move(const std::vector<int> &order) const {
-  for (int c : order) {
-    if (m_sink.value(m_choices[c].var)) {
-      return c;
-    }
-  }
-  return -1;
-}
-
-encoder::Plan Reach::plan_to(int i) const {
+encoder::Plan Reach::plan_to(long i) const {
   encoder::Plan reversed;
-  for (int child = i; m_visited.parent(child) >= 0;
+  for (long child = i; m_visited.parent(child) >= 0;
        child = m_visited.parent(child)) {
     const auto action = m_task.action_between(
         m_visited.state(m_visited.parent(child)), m_visited.state(child));
@@ -182,192 +161,197 @@ encoder::Plan Reach::plan_to(int i) const {
   return encoder::Plan(reversed.rbegin(), reversed.rend());
 }
 
-bool Reach::found(const encoder::State &state, int parent) {
-  if (!m_visited.add(state, parent)) {
-    if (m_options.blocking != ReachBlocking::visited) {
-      return false; // known: its move is excluded for this expansion only
+void Reach::work(ReachExpander &expander, Layer &layer) {
+  const long frontier = layer.stop - layer.begin;
+  const long chunk = std::clamp<long>(
+      frontier / (8 * static_cast<long>(m_expanders.size())), 1, 64);
+  for (;;) {
+    const long first = layer.next.fetch_add(chunk);
+    for (long i = first; i < std::min(first + chunk, layer.stop); ++i) {
+      // Past a goal or a cut nothing more is needed.
+      if (i > layer.goal_at || layer.cut != static_cast<int>(Cut::none)) {
+        return;
+      }
+      const encoder::State s = m_visited.state(i);
+      const int parent = m_visited.parent(i);
+      const encoder::State came_from =
+          parent >= 0 ? m_visited.state(parent) : encoder::State{};
+      std::vector<encoder::State> next;
+      switch (expander.expand(s, parent >= 0 ? &came_from : nullptr, next)) {
+      case ReachExpander::Status::done:
+        break;
+      case ReachExpander::Status::unknown:
+        layer.cut_by(Cut::unknown);
+        m_abort = true;
+        return;
+      case ReachExpander::Status::decode_error:
+        layer.cut_by(Cut::decode_error);
+        m_abort = true;
+        return;
+      }
+      std::sort(next.begin(), next.end());
+      next.erase(std::unique(next.begin(), next.end()), next.end());
+      bool goal = false;
+      std::vector<encoder::State> fresh;
+      for (encoder::State &n : next) {
+        if (!m_visited.known(n)) {
+          goal = goal || m_task.satisfies_goal(n);
+          fresh.push_back(std::move(n));
+        } else if (m_options.blocking == ReachBlocking::visited) {
+          layer.cut_by(Cut::decode_error); // blocked, yet found again
+          m_abort = true;
+          return;
+        }
+      }
+      const long estimate = layer.estimate += static_cast<long>(fresh.size());
+      layer.found[i - layer.begin] = std::move(fresh);
+      layer.expanded[i - layer.begin] = 1;
+      if (goal) {
+        long now = layer.goal_at.load();
+        while (i < now && !layer.goal_at.compare_exchange_weak(now, i)) {
+        }
+      }
+      if (m_options.max_states > 0 && estimate >= m_options.max_states) {
+        layer.cut_by(Cut::budget);
+      }
     }
-    return end(ReachOutcome::decode_error); // blocked, yet found again
-  }
-  if (m_options.blocking == ReachBlocking::visited) {
-    block(state);
-  }
-  const int i = static_cast<int>(m_visited.size()) - 1;
-  if (m_task.satisfies_goal(state)) {
-    m_result.plan = plan_to(i);
-    if (m_result.plan.empty()) {
-      return end(ReachOutcome::decode_error);
+    if (first + chunk >= layer.stop) {
+      return;
     }
-    return end(ReachOutcome::goal_found);
   }
-  if (m_options.max_states > 0 && m_visited.size() >= m_options.max_states) {
+}
+
+void Reach::expand_layer(Layer &layer) {
+  const long frontier = layer.stop - layer.begin;
+  layer.found.assign(frontier, {});
+  layer.expanded.assign(frontier, 0);
+  layer.next = layer.begin;
+  layer.estimate = m_visited.size();
+  const std::size_t threads =
+      std::min<std::size_t>(m_expanders.size(), frontier);
+  std::vector<std::exception_ptr> failed(threads);
+  const auto run = [&](std::size_t k) {
+    try {
+      work(*m_expanders[k], layer);
+    } catch (...) {
+      failed[k] = std::current_exception();
+      layer.cut_by(Cut::decode_error);
+      m_abort = true;
+    }
+  };
+  std::vector<std::thread> others;
+  for (std::size_t k = 1; k < threads; ++k) {
+    others.emplace_back(run, k);
+  }
+  run(0);
+  for (std::thread &t : others) {
+    t.join();
+  }
+  for (const std::exception_ptr &e : failed) {
+    if (e) {
+      std::rethrow_exception(e);
+    }
+  }
+}
+
+bool Reach::merge(Layer &layer) {
+  for (long i = layer.begin; i < layer.stop; ++i) {
+    if (!layer.expanded[i - layer.begin]) {
+      break;
+    }
+    for (const encoder::State &n : layer.found[i - layer.begin]) {
+      if (!m_visited.add(n, static_cast<int>(i))) {
+        continue; // also found from an earlier position of this layer
+      }
+      if (m_task.satisfies_goal(n)) {
+        m_result.plan = plan_to(m_visited.size() - 1);
+        return end(m_result.plan.empty() ? ReachOutcome::decode_error
+                                         : ReachOutcome::goal_found);
+      }
+      if (m_options.max_states > 0 &&
+          m_visited.size() >= m_options.max_states) {
+        return end(ReachOutcome::state_limit);
+      }
+    }
+  }
+  switch (static_cast<Cut>(layer.cut.load())) {
+  case Cut::none:
+    return false;
+  case Cut::budget:
     return end(ReachOutcome::state_limit);
+  case Cut::unknown:
+    return end(m_options.stop && m_options.stop() ? ReachOutcome::cancelled
+                                                  : ReachOutcome::timeout);
+  case Cut::decode_error:
+    return end(ReachOutcome::decode_error);
   }
   return false;
 }
 
-// The move back to the position s came from leads to a position already
-// found: it is excluded from the start, one SAT call fewer per position.
-// (Within a choice at most one action is applicable in any state, so the
-// choice stands for that move alone.)
-void Reach::exclude_move_back(int i, const encoder::State &s,
-                              std::vector<int> &assumptions) const {
-  const int parent = m_visited.parent(i);
-  if (parent < 0) {
-    return;
-  }
-  const auto back = m_task.action_between(s, m_visited.state(parent));
-  if (back && m_choice_of[*back] >= 0) {
-    assumptions.push_back(-m_choices[m_choice_of[*back]].var);
-  }
-}
-
-bool Reach::expand(int i) {
-  const encoder::State s = m_visited.state(i);
-  std::vector<int> assumptions;
-  for (int f = 0; f < m_task.num_fluents(); ++f) {
-    const int var = m_encoding.fluent_var(0, f);
-    if (s[f] || !m_grouped) {
-      assumptions.push_back(s[f] ? var : -var);
-    }
-  }
-  const bool moves = m_options.blocking == ReachBlocking::moves;
-  const std::vector<int> order = moves ? reading_order(s) : std::vector<int>{};
-  if (moves) {
-    exclude_move_back(i, s, assumptions);
-  }
-  // Successors blocked for this expansion only hang on its own literal,
-  // retired when it ends.
-  const bool temporary = m_options.blocking == ReachBlocking::successors;
-  const int guard = temporary ? m_sink.new_var() : 0;
-  if (temporary) {
-    assumptions.push_back(guard);
-  }
-  const auto retire = [&] {
-    if (temporary) {
-      m_sink.add_clause({-guard});
-    }
-  };
-  for (;;) {
-    const auto call_start = std::chrono::steady_clock::now();
-    const int64_t learned_before = m_sink.learned();
-    const SolveResult answer = m_sink.solve(assumptions);
-    ++m_result.sat_calls;
-    m_layer_seconds += seconds_since(call_start);
-    m_layer_conflicts += m_sink.learned() - learned_before;
-    if (answer == SolveResult::unsat) {
-      retire();
-      return false;
-    }
-    if (answer == SolveResult::unknown) {
-      return end(m_options.stop && m_options.stop() ? ReachOutcome::cancelled
-                                                    : ReachOutcome::timeout);
-    }
-    encoder::State next;
-    if (m_options.blocking == ReachBlocking::moves) {
-      // The move the model chose, and layer 1 where that move can
-      // change it (the frame axioms keep every other fluent).
-      const int c = chosen_move(order);
-      if (c < 0) {
-        return end(ReachOutcome::decode_error);
-      }
-      assumptions.push_back(-m_choices[c].var);
-      next = s;
-      for (int f : m_changes[c]) {
-        next[f] = m_sink.value(m_encoding.fluent_var(1, f));
-      }
-    } else {
-      next.assign(m_task.num_fluents(), 0);
-      for (int f = 0; f < m_task.num_fluents(); ++f) {
-        next[f] = m_sink.value(m_encoding.fluent_var(1, f));
-      }
-    }
-    if (temporary) {
-      block(next, guard);
-    }
-    if (found(next, i)) {
-      return true;
-    }
-  }
-}
-
-void Reach::finish_layer(int depth, const char *result) {
+void Reach::finish_layer(int depth, const char *result, double seconds,
+                         int64_t learned_before) {
   HorizonStats &layer = m_result.layers.emplace_back();
   layer.horizon = depth;
   layer.result = result;
-  layer.variables = m_sink.num_vars();
-  layer.clauses = m_sink.num_clauses();
-  layer.seconds = m_layer_seconds;
-  layer.conflicts = m_layer_conflicts;
-  m_layer_seconds = 0;
-  m_layer_conflicts = 0;
+  layer.variables = m_expanders.front()->num_vars();
+  layer.clauses = m_expanders.front()->num_clauses();
+  layer.seconds = seconds;
+  layer.conflicts = learned() - learned_before;
   if (m_progress) {
     m_progress(layer);
   }
 }
 
-bool every_fluent_grouped(const encoder::Task &task) {
-  std::vector<char> grouped(task.num_fluents(), 0);
-  for (const auto &group : task.exactly_one) {
-    for (int f : group) {
-      grouped[f] = 1;
-    }
-  }
-  return std::all_of(grouped.begin(), grouped.end(),
-                     [](char g) { return g != 0; });
-}
-
 ReachResult Reach::run() {
-  m_grouped = m_options.assume_true_only && every_fluent_grouped(m_task);
-  m_encoding.encode_initial(m_sink);
-  m_encoding.encode_step(0, m_sink);
-  if (m_options.blocking == ReachBlocking::moves) {
-    m_choices = m_encoding.step_choices(0);
-    if (m_choices.empty()) {
-      throw std::invalid_argument("reach: blocking moves needs an encoding "
-                                  "with step variables");
-    }
-    m_choice_of.assign(m_task.num_actions(), -1);
-    for (const auto &choice : m_choices) {
-      std::vector<int> &changes = m_changes.emplace_back();
-      for (int a : choice.actions) {
-        m_choice_of[a] = static_cast<int>(m_changes.size()) - 1;
-        const encoder::Action &action = m_task.actions[a];
-        changes.insert(changes.end(), action.add.begin(), action.add.end());
-        changes.insert(changes.end(), action.del.begin(), action.del.end());
-      }
-      std::sort(changes.begin(), changes.end());
-      changes.erase(std::unique(changes.begin(), changes.end()), changes.end());
-    }
+  encoder::StoringSink formula;
+  m_encoding.encode_initial(formula);
+  m_encoding.encode_step(0, formula);
+  // Several solvers only where nothing is added to one solver for the
+  // others' sake: blocking moves.
+  const int threads = m_options.blocking == ReachBlocking::moves
+                          ? std::max(1, m_options.threads)
+                          : 1;
+  const StopFn stop = [this] {
+    return m_abort || (m_options.stop && m_options.stop());
+  };
+  for (int k = 0; k < threads; ++k) {
+    m_expanders.push_back(std::make_unique<ReachExpander>(
+        m_task, m_encoding, formula, m_options, stop, m_start));
   }
   const encoder::State start = m_task.initial_state();
   m_visited.add(start, -1);
   m_result.per_depth.push_back(1);
   if (m_options.blocking == ReachBlocking::visited) {
-    block(start);
+    m_expanders.front()->block(start);
   }
   if (m_task.satisfies_goal(start)) {
     end(ReachOutcome::goal_found);
     return m_result;
   }
   m_result.depth_done = 0;
-  // Positions are stored layer by layer: [begin, end) is the frontier.
-  long begin = 0, stop = 1;
-  for (int depth = 0; begin < stop; ++depth) {
-    for (long i = begin; i < stop; ++i) {
-      if (expand(static_cast<int>(i))) {
-        finish_layer(depth + 1, m_result.outcome == ReachOutcome::goal_found
-                                    ? "SAT"
-                                    : "UNKNOWN");
-        return m_result;
-      }
+  // Positions are stored layer by layer: [begin, stop) is the frontier.
+  long begin = 0, stop_at = 1;
+  for (int depth = 0; begin < stop_at; ++depth) {
+    const auto layer_start = std::chrono::steady_clock::now();
+    const int64_t learned_before = learned();
+    Layer layer;
+    layer.begin = begin;
+    layer.stop = stop_at;
+    expand_layer(layer);
+    if (merge(layer)) {
+      finish_layer(depth + 1,
+                   m_result.outcome == ReachOutcome::goal_found ? "SAT"
+                                                                : "UNKNOWN",
+                   seconds_since(layer_start), learned_before);
+      return m_result;
     }
-    finish_layer(depth + 1, "UNSAT");
+    finish_layer(depth + 1, "UNSAT", seconds_since(layer_start),
+                 learned_before);
     m_result.depth_done = depth + 1;
-    begin = stop;
-    stop = m_visited.size();
-    if (stop > begin) {
-      m_result.per_depth.push_back(stop - begin);
+    begin = stop_at;
+    stop_at = m_visited.size();
+    if (stop_at > begin) {
+      m_result.per_depth.push_back(stop_at - begin);
     }
   }
   --m_result.depth_done; // the last layer was empty, not a depth reached

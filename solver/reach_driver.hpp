@@ -8,7 +8,10 @@
 // finds another one or proves, UNSAT, that there is none. Each position
 // is expanded once, so the cost grows with positions and moves, not with
 // paths: what the horizon driver refutes again at every step index is
-// refuted here once.
+// refuted here once. Each position's new successors are sorted before
+// they enter the table, so the search does not depend on the order in
+// which a solver finds them, nor on how many solvers share a layer
+// (ReachOptions::threads; solver/reach_expander.hpp is one solver).
 //
 // Contract:
 //   require: the encoding's layer 0 carries no initial state (a
@@ -62,6 +65,10 @@ struct ReachOptions {
   // exactly-one group (the rest follow by propagation); false: all.
   bool assume_true_only = true;
   long max_states = 0; // positions to store at most; 0 = no limit
+  // Solvers expanding each layer side by side, one thread each (moves
+  // blocking only; the others add clauses to one solver). The table fills
+  // in the same order whatever the number: same positions, same plan.
+  int threads = 1;
   double timeout_seconds = 0;
   std::string solver_config = "default";
   std::vector<std::string> solver_options;

@@ -200,6 +200,96 @@ TEST_SUITE("reach") {
     CHECK(compared == 135);
   }
 
+  TEST_CASE("two solvers sharing each layer find the same positions and "
+            "the same plan as one") {
+    std::mt19937 rng(404);
+    int compared = 0;
+    for (int round = 0; round < 8; ++round) {
+      const std::string rows = test::random_block_rows(rng, 4, 3, 2, 2, 'E');
+      for (const char *metric : k_metrics) {
+        CAPTURE(rows);
+        CAPTURE(metric);
+        const auto p = klotski(rows, metric);
+        const encoder::Task task = p->compile();
+        const encoder::StateSpace space = encoder::explore_space(task, {});
+        std::vector<solver::ReachResult> results;
+        for (int threads : {1, 2, 3}) {
+          encoder::SequentialConfig config;
+          config.free_start = true;
+          config.labels = true;
+          encoder::SequentialEncoding formula(task, config);
+          solver::ReachOptions o;
+          o.threads = threads;
+          results.push_back(solver::run_reach(task, formula, o));
+        }
+        for (const solver::ReachResult &r : results) {
+          CHECK(r.outcome == results[0].outcome);
+          CHECK(r.plan == results[0].plan);
+          CHECK(r.positions == results[0].positions);
+          CHECK(r.per_depth == results[0].per_depth);
+          CHECK(r.depth_done == results[0].depth_done);
+          CHECK(r.layers.size() == results[0].layers.size());
+          CHECK(r.sat_calls >= results[0].sat_calls);
+        }
+        if (space.goal_distance >= 0) {
+          CHECK(static_cast<int>(results[1].plan.size()) ==
+                space.goal_distance);
+          const auto end = task.apply_plan(task.initial_state(), results[1].plan);
+          REQUIRE(end);
+          CHECK(task.satisfies_goal(*end));
+        } else {
+          CHECK(results[1].positions == space.positions);
+          CHECK(results[1].sat_calls == results[0].sat_calls);
+        }
+        ++compared;
+      }
+    }
+    CHECK(compared == 24);
+  }
+
+  TEST_CASE("two solvers: the positions budget, a timeout and a stop end the "
+            "search with what was proven") {
+    encoder::InstanceOptions card;
+    card.metric = encoder::Metric::slide;
+    const encoder::Task task =
+        encoder::make_puzzle("rushhour", card)->compile();
+    const auto run = [&](solver::ReachOptions o) {
+      o.threads = 2;
+      encoder::SequentialConfig config;
+      config.free_start = true;
+      config.labels = true;
+      encoder::SequentialEncoding formula(task, config);
+      return solver::run_reach(task, formula, o);
+    };
+    solver::ReachOptions budget;
+    budget.max_states = 500;
+    const solver::ReachResult b = run(budget);
+    CHECK(b.outcome == solver::ReachOutcome::state_limit);
+    // At most the budget (the layer's duplicates are counted until it is
+    // merged), and more than the complete layers.
+    CHECK(b.positions <= 500);
+    long below = 0;
+    for (long n : b.per_depth) {
+      below += n;
+    }
+    CHECK(below < b.positions);
+    CHECK(b.depth_done == static_cast<int>(b.per_depth.size()) - 1);
+
+    solver::ReachOptions stopped;
+    int asked = 0;
+    stopped.stop = [&] { return ++asked > 200; };
+    const solver::ReachResult s = run(stopped);
+    CHECK(s.outcome == solver::ReachOutcome::cancelled);
+    CHECK(s.depth_done >= 0);
+    CHECK(s.plan.empty());
+
+    solver::ReachOptions timed;
+    timed.timeout_seconds = 1e-6;
+    const solver::ReachResult t = run(timed);
+    CHECK(t.outcome == solver::ReachOutcome::timeout);
+    CHECK(t.plan.empty());
+  }
+
   TEST_CASE("assuming a position's true fluents only finds the same layers") {
     for (const char *rows : {"AA.B/AAC./DE..", "AB.C/DD.C/EE.."}) {
       CAPTURE(rows);

@@ -1,0 +1,67 @@
+// One solver of the reachability driver: an incremental CaDiCaL holding
+// the one-step formula (layer 0 free), which finds every move from a
+// position, one SAT call per move. The driver (reach_driver.cpp) decides
+// which positions to expand and keeps the table of positions found; it
+// may run several expanders side by side, each in its own thread.
+#pragma once
+
+#include "cadical_sink.hpp"
+#include "reach_driver.hpp"
+
+#include "encoder/constraints/clause_sink.hpp"
+
+namespace satslide::solver {
+
+class ReachExpander {
+public:
+  // `formula` holds the encoding's layer 0 and step 0 (the same variables
+  // as `encoding`, which names them); `stop` is polled during each call.
+  ReachExpander(const encoder::Task &task, const encoder::Encoding &encoding,
+                const encoder::StoringSink &formula,
+                const ReachOptions &options, const StopFn &stop,
+                std::chrono::steady_clock::time_point start);
+
+  enum class Status {
+    done,         // every move found: the last call was UNSAT
+    unknown,      // a call gave up: deadline or stop
+    decode_error, // a model chose no step of the formula (a bug)
+  };
+  // Appends to `successors` the position after each move from `s` the
+  // solver finds (a position reached by several moves may appear more
+  // than once). `came_from`, if not null, is the position `s` was first
+  // reached from: the move back to it is excluded from the start.
+  Status expand(const encoder::State &s, const encoder::State *came_from,
+                std::vector<encoder::State> &successors);
+  // `visited` blocking: "not this position" on layer 1, for good.
+  void block(const encoder::State &s);
+
+  long sat_calls() const { return m_sat_calls; }
+  int64_t learned() const { return m_sink.learned(); }
+  int num_vars() const { return m_sink.num_vars(); }
+  int64_t num_clauses() const { return m_sink.num_clauses(); }
+
+private:
+  void block_under(const encoder::State &s, int guard);
+  std::vector<int> reading_order(const encoder::State &s) const;
+  int chosen_move(const std::vector<int> &order) const;
+  void exclude_move_back(const encoder::State &s,
+                         const encoder::State &came_from,
+                         std::vector<int> &assumptions) const;
+
+  const encoder::Task &m_task;
+  const ReachOptions &m_options;
+  CadicalSink m_sink;
+  std::vector<int> m_layer0, m_layer1; // fluent -> variable
+  // Every fluent lies in an exactly-one group, so assuming a position's
+  // true fluents makes the groups propagate the rest false.
+  bool m_grouped = false;
+  int m_true_count = -1; // fluents true in the first position blocked
+  // Moves blocking: step 0's choices, per choice the fluents its actions
+  // add or delete, and per action its choice (or -1).
+  std::vector<encoder::Encoding::StepChoice> m_choices;
+  std::vector<std::vector<int>> m_changes;
+  std::vector<int> m_choice_of;
+  long m_sat_calls = 0;
+};
+
+} // namespace satslide::solver
