@@ -156,13 +156,14 @@ po::options_description search_options(Options &o, Raw &raw) {
       "how the optimum is proven, both by SAT: horizons (plans of growing "
       "length, each shorter one refuted), reach (breadth-first over "
       "positions, each successor found by a SAT call; optimal at the first "
-      "goal layer), auto (block puzzles: reach and horizons side by "
-      "side, two threads, the first proof wins; n-puzzles: horizons), or "
+      "goal layer), auto (block puzzles: reach on two threads; past "
+      "100,000 positions the horizon driver takes one of them and the "
+      "first proof wins; n-puzzles: horizons), or "
       "bfs (not SAT: explicit breadth-first search over positions, the "
       "seed game's auto-solve; for spaces that fit in memory)")(
       "max-states", po::value(&p.max_states),
       "reach: store at most N positions, then hand over to horizons from "
-      "the depth proven (default: no limit; auto's reach thread stops at "
+      "the depth proven (default: no limit; auto's reach stops at "
       "1000000); bfs and explore: at most N positions (default 50000000, "
       "about 4.5 GB)")(
       "reach-blocking", po::value(&raw.reach_blocking)->default_value("moves"),

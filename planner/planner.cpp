@@ -5,6 +5,11 @@
 
 #include "encoder/puzzles/families.hpp"
 
+#include <fmt/format.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <stdexcept>
 
 namespace satslide::planner {
@@ -102,25 +107,74 @@ long automatic_budget(const PlannerOptions &o) {
   return o.max_states > 0 ? o.max_states : k_automatic_budget;
 }
 
-// The automatic engine on a block puzzle: positions (within the budget)
-// against horizons, two threads; the first plan or proof of none wins.
-// If neither decides, the one that proved more stands.
+// The automatic engine on a block puzzle, two threads: positions by SAT
+// (within the budget) on both, while the space is small; once more than
+// k_race_after positions are found, one solver of the search gives its
+// thread to the horizon driver, which starts above the depth the search
+// has proven, and the two race: the first plan or proof of none wins. If
+// neither decides, the one that proved more stands.
 void race_engines(const Run &run, PlannerResult &result,
                   const solver::StopFn &stop) {
   const long budget = automatic_budget(run.options);
+  struct Handover {
+    std::mutex mutex;
+    std::condition_variable changed;
+    bool reach_over = false;
+    int depth = -1; // proven by the search when the space showed its size
+    long positions = 0;
+  } handover;
+  const auto tell = [&](auto &&change) {
+    {
+      std::lock_guard<std::mutex> lock(handover.mutex);
+      change();
+    }
+    handover.changed.notify_all();
+  };
+  const long race_after =
+      run.options.race_after > 0 ? run.options.race_after : k_race_after;
+  const ThreadsForLayer threads_for_layer = [&](long positions, int depth) {
+    if (positions < race_after) {
+      return 2;
+    }
+    tell([&] {
+      if (handover.depth < 0) {
+        handover.depth = depth;
+        handover.positions = positions;
+      }
+    });
+    return 1;
+  };
   std::array<PlannerResult, 2> results = {result, result};
   const int winner = race(
       {[&](PlannerResult &r, const solver::StopFn &s) {
-         solve_reach(run, r, s, budget, false);
+         solve_reach(run, r, s, budget, false, 2, threads_for_layer);
+         tell([&] { handover.reach_over = true; });
        },
        [&](PlannerResult &r, const solver::StopFn &s) {
-         solve_optimal(run, r, s);
+         std::unique_lock<std::mutex> lock(handover.mutex);
+         while (handover.depth < 0 && !handover.reach_over && !s()) {
+           handover.changed.wait_for(lock, std::chrono::milliseconds(20));
+         }
+         if (handover.depth < 0 || s()) {
+           return; // the search decided (or stopped) on its own
+         }
+         const int depth = handover.depth;
+         const std::string what =
+             fmt::format("{} positions", handover.positions);
+         lock.unlock();
+         r.path = "reach+horizons";
+         run.phase("auto", fmt::format("over {} positions by depth {}: the "
+                                       "horizon driver joins the search",
+                                       race_after, depth));
+         horizons_after_reach(run, r, depth, what, s);
        }},
       results, stop, [](const PlannerResult &r) {
         return r.status == Status::solved || r.status == Status::unsolvable;
       });
   if (winner == 0 || winner == 1) {
     result = results[winner];
+  } else if (handover.depth < 0) {
+    result = results[0]; // the horizon driver never joined
   } else {
     result = results[0].no_plan_up_to > results[1].no_plan_up_to ? results[0]
                                                                  : results[1];

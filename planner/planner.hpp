@@ -40,9 +40,10 @@ enum class AnyPath {
 
 // Which SAT engine proves an optimal plan.
 enum class Engine {
-  automatic, // block puzzles: reach (within a positions budget) and
-             // horizons side by side, the first proof wins; the n-puzzle:
-             // horizons (strong bounds, huge spaces)
+  automatic, // block puzzles: reach (within a positions budget) on two
+             // threads; past k_race_after positions, horizons on one of
+             // them from the depth reached, the first proof wins; the
+             // n-puzzle: horizons (strong bounds, huge spaces)
   horizons,  // the horizon driver: paths of growing length, each refuted
   reach,     // breadth-first over positions, successors by SAT calls
   bfs,       // breadth-first over positions, explicit states (not SAT)
@@ -93,6 +94,9 @@ struct PlannerOptions {
   std::string solver_config = "default"; // CaDiCaL configure() name
   std::vector<std::string> cadical_options; // "name=value"
   int threads = 1; // horizons: solvers side by side (shared_horizons.hpp)
+  // The automatic engine: positions searched on both threads before the
+  // horizon driver joins the race (k_race_after; smaller in tests).
+  long race_after = 0; // 0 = k_race_after
   solver::Split split = solver::Split::horizons; // how they share
   bool fresh_solver = false;    // a new solver per horizon (comparisons)
   bool textbook_driver = false; // horizons 0, 1, 2, ... each in a fresh
@@ -112,8 +116,13 @@ const encoder::EncodingInfo &encoding_for(const encoder::Puzzle &puzzle,
 PlannerResult solve(const encoder::Puzzle &puzzle,
                     const PlannerOptions &options);
 
-// The positions budget of the automatic engine's reachability thread.
+// The positions budget of the automatic engine's reachability search.
 constexpr long k_automatic_budget = 1'000'000;
+// The automatic engine searches positions by SAT on both threads until it
+// has found this many, then races the horizon driver on one of them: a
+// few seconds of search (the classic Klotski has 25,955 positions; the
+// largest public layouts under 200,000).
+constexpr long k_race_after = 100'000;
 
 // The explicit search's default positions limit: about 90 bytes a
 // position, so some 4.5 GB, well inside a 24 GiB machine.

@@ -35,27 +35,12 @@ std::string summary(const solver::ReachResult &r) {
 // The budget ran out after depth d: horizons from max(bound, d + 1).
 void hand_over(const Run &run, PlannerResult &result,
                const solver::ReachResult &r, const solver::StopFn &stop) {
-  if (r.depth_done + 1 > result.lower_bound) {
-    result.lower_bound_name = fmt::format(
-        "breadth-first by SAT to depth {} ({}); {} {}", r.depth_done,
-        summary(r), result.lower_bound_name, result.lower_bound);
-    result.lower_bound =
-        first_horizon(result.lower_bound, result.stride, r.depth_done + 1);
-  }
-  run.phase("reach", fmt::format("positions budget reached at depth {}: "
-                                 "horizons from {}",
-                                 r.depth_done + 1, result.lower_bound));
+  run.phase("reach", fmt::format("positions budget reached at depth {}",
+                                 r.depth_done + 1));
   const std::vector<solver::HorizonStats> layers = r.layers;
-  solve_optimal(run, result, stop);
+  horizons_after_reach(run, result, r.depth_done, summary(r), stop);
   result.horizons.insert(result.horizons.begin(), layers.begin(),
                          layers.end());
-  result.path = "reach+horizons";
-  if (result.proof == Proof::refuted_horizons) {
-    result.proof = Proof::exhausted_layers;
-    result.optimality = fmt::format(
-        "breadth-first by SAT: no goal position within depth {}; {}",
-        r.depth_done, result.optimality);
-  }
 }
 
 // What the search's end means for the run: a plan, unsolvable, a hand-
@@ -109,14 +94,36 @@ void report(const Run &run, PlannerResult &result,
 
 } // namespace
 
+void horizons_after_reach(const Run &run, PlannerResult &result, int depth,
+                          const std::string &what,
+                          const solver::StopFn &stop) {
+  if (depth + 1 > result.lower_bound) {
+    result.lower_bound_name =
+        fmt::format("breadth-first by SAT to depth {} ({}); {} {}", depth,
+                    what, result.lower_bound_name, result.lower_bound);
+    result.lower_bound =
+        first_horizon(result.lower_bound, result.stride, depth + 1);
+  }
+  run.phase("reach", fmt::format("horizons from {}", result.lower_bound));
+  solve_optimal(run, result, stop);
+  result.path = "reach+horizons";
+  if (result.proof == Proof::refuted_horizons) {
+    result.proof = Proof::exhausted_layers;
+    result.optimality = fmt::format(
+        "breadth-first by SAT: no goal position within depth {}; {}", depth,
+        result.optimality);
+  }
+}
+
 void solve_reach(const Run &run, PlannerResult &result,
                  const solver::StopFn &stop, long budget, bool then_horizons,
-                 int threads) {
+                 int threads, const ThreadsForLayer &threads_for_layer) {
   encoder::SequentialEncoding formula(run.task,
                                       reach_config(run.options.reach_formula));
   solver::ReachOptions o;
   o.max_states = budget;
   o.threads = threads;
+  o.threads_for_layer = threads_for_layer;
   o.blocking = run.options.reach_blocking;
   o.timeout_seconds = run.seconds_left();
   o.solver_config = run.options.solver_config;

@@ -62,11 +62,20 @@ void solve_optimal(const Run &run, PlannerResult &result,
                    const solver::StopFn &stop);
 
 // The reachability path (reach_path.cpp): positions by SAT calls up to
-// `budget` (0 = none), `threads` solvers expanding each layer; then, if
-// `then_horizons`, horizons from there.
+// `budget` (0 = none), `threads` solvers expanding each layer (or as many
+// as `threads_for_layer` says, layer by layer); then, if `then_horizons`,
+// horizons from there.
+using ThreadsForLayer = std::function<int(long positions, int depth_done)>;
 void solve_reach(const Run &run, PlannerResult &result,
                  const solver::StopFn &stop, long budget, bool then_horizons,
-                 int threads = 1);
+                 int threads = 1, const ThreadsForLayer &threads_for_layer = {});
+
+// Horizons from max(bound, depth + 1), once a breadth-first search by SAT
+// (`what`: its positions and calls) has shown no goal within `depth`:
+// the two proofs add up, and the result says so.
+void horizons_after_reach(const Run &run, PlannerResult &result, int depth,
+                          const std::string &what,
+                          const solver::StopFn &stop);
 
 // The explicit-state path (bfs_path.cpp): breadth-first over positions.
 void solve_bfs(const Run &run, PlannerResult &result,

@@ -101,7 +101,9 @@ private:
   bool end(ReachOutcome outcome);
   // Expands positions [layer.begin, layer.stop), in `m_expanders.size()`
   // threads, each taking the next few positions not yet taken.
-  void expand_layer(Layer &layer);
+  void expand_layer(Layer &layer, std::size_t threads);
+  // The solvers for the next layer, created as they are first needed.
+  std::size_t solvers_for_layer(const encoder::StoringSink &formula);
   void work(ReachExpander &expander, Layer &layer);
   // Adds the layer's positions to the table in frontier order; true when
   // the run is over (goal, budget, or the layer was cut short).
@@ -118,6 +120,7 @@ private:
   const ProgressFn &m_progress;
   const std::chrono::steady_clock::time_point m_start;
   std::vector<std::unique_ptr<ReachExpander>> m_expanders;
+  StopFn m_stop; // the user's stop, or one expander failed
   std::atomic<bool> m_abort{false}; // one expander failed: stop the rest
   Visited m_visited;
   ReachResult m_result;
@@ -163,8 +166,7 @@ encoder::Plan Reach::plan_to(long i) const {
 
 void Reach::work(ReachExpander &expander, Layer &layer) {
   const long frontier = layer.stop - layer.begin;
-  const long chunk = std::clamp<long>(
-      frontier / (8 * static_cast<long>(m_expanders.size())), 1, 64);
+  const long chunk = std::clamp<long>(frontier / 16, 1, 64);
   for (;;) {
     const long first = layer.next.fetch_add(chunk);
     for (long i = first; i < std::min(first + chunk, layer.stop); ++i) {
@@ -221,14 +223,32 @@ void Reach::work(ReachExpander &expander, Layer &layer) {
   }
 }
 
-void Reach::expand_layer(Layer &layer) {
+std::size_t Reach::solvers_for_layer(const encoder::StoringSink &formula) {
+  // Several solvers only where nothing is added to one solver for the
+  // others' sake: blocking moves.
+  int want = m_options.blocking == ReachBlocking::moves
+                 ? std::max(1, m_options.threads)
+                 : 1;
+  if (m_options.threads_for_layer && want > 1) {
+    want = std::clamp(
+        m_options.threads_for_layer(m_visited.size(), m_result.depth_done), 1,
+        want);
+  }
+  while (m_expanders.size() < static_cast<std::size_t>(want)) {
+    m_expanders.push_back(std::make_unique<ReachExpander>(
+        m_task, m_encoding, formula, m_options, m_stop, m_start));
+  }
+  return static_cast<std::size_t>(want);
+}
+
+void Reach::expand_layer(Layer &layer, std::size_t solvers) {
   const long frontier = layer.stop - layer.begin;
   layer.found.assign(frontier, {});
   layer.expanded.assign(frontier, 0);
   layer.next = layer.begin;
   layer.estimate = m_visited.size();
   const std::size_t threads =
-      std::min<std::size_t>(m_expanders.size(), frontier);
+      std::min<std::size_t>(solvers, static_cast<std::size_t>(frontier));
   std::vector<std::exception_ptr> failed(threads);
   const auto run = [&](std::size_t k) {
     try {
@@ -306,18 +326,9 @@ ReachResult Reach::run() {
   encoder::StoringSink formula;
   m_encoding.encode_initial(formula);
   m_encoding.encode_step(0, formula);
-  // Several solvers only where nothing is added to one solver for the
-  // others' sake: blocking moves.
-  const int threads = m_options.blocking == ReachBlocking::moves
-                          ? std::max(1, m_options.threads)
-                          : 1;
-  const StopFn stop = [this] {
-    return m_abort || (m_options.stop && m_options.stop());
-  };
-  for (int k = 0; k < threads; ++k) {
-    m_expanders.push_back(std::make_unique<ReachExpander>(
-        m_task, m_encoding, formula, m_options, stop, m_start));
-  }
+  m_stop = [this] { return m_abort || (m_options.stop && m_options.stop()); };
+  m_expanders.push_back(std::make_unique<ReachExpander>(
+      m_task, m_encoding, formula, m_options, m_stop, m_start));
   const encoder::State start = m_task.initial_state();
   m_visited.add(start, -1);
   m_result.per_depth.push_back(1);
@@ -337,7 +348,7 @@ ReachResult Reach::run() {
     Layer layer;
     layer.begin = begin;
     layer.stop = stop_at;
-    expand_layer(layer);
+    expand_layer(layer, solvers_for_layer(formula));
     if (merge(layer)) {
       finish_layer(depth + 1,
                    m_result.outcome == ReachOutcome::goal_found ? "SAT"

@@ -69,6 +69,10 @@ struct ReachOptions {
   // blocking only; the others add clauses to one solver). The table fills
   // in the same order whatever the number: same positions, same plan.
   int threads = 1;
+  // If set, asked before each layer how many of the `threads` solvers to
+  // use for it, given the positions found and the depth completed (the
+  // automatic engine gives one back when the space shows itself large).
+  std::function<int(long positions, int depth_done)> threads_for_layer;
   double timeout_seconds = 0;
   std::string solver_config = "default";
   std::vector<std::string> solver_options;

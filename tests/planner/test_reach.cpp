@@ -384,6 +384,50 @@ TEST_SUITE("reach") {
           "horizons");
   }
 
+  TEST_CASE("the automatic engine: past its positions threshold the horizon "
+            "driver joins above the depth searched, and the proofs add up") {
+    for (const char *metric : k_metrics) {
+      CAPTURE(metric);
+      const std::string rows = "AB.C/DD.C/EE..";
+      const int d =
+          test::BlockOracle(test::oracle_board(rows, 'A', 2, 1, false), metric)
+              .distance();
+      REQUIRE(d >= 2);
+      planner::PlannerOptions o;
+      o.race_after = 3;
+      std::vector<std::string> phases;
+      o.progress = [&](const planner::Progress &p) {
+        if (p.kind == planner::Progress::Kind::phase) {
+          phases.push_back(p.text);
+        }
+      };
+      const planner::PlannerResult r = planner::solve(*klotski(rows, metric), o);
+      REQUIRE(r.status == Status::solved);
+      CHECK(r.optimal);
+      CHECK(static_cast<int>(r.replay.moves.size()) == d);
+      CHECK(std::any_of(phases.begin(), phases.end(), [](const auto &t) {
+        return t.find("the horizon driver joins the search") !=
+               std::string::npos;
+      }));
+      CHECK((r.path == "reach" || r.path == "reach+horizons"));
+      if (r.path == "reach+horizons") {
+        CHECK(r.optimality.find("breadth-first by SAT: no goal position "
+                                "within depth") != std::string::npos);
+      }
+    }
+  }
+
+  TEST_CASE("the automatic engine: a timeout before the horizon driver "
+            "joins ends with what the search proved") {
+    planner::PlannerOptions o;
+    o.timeout_seconds = 0.05;
+    const planner::PlannerResult r =
+        planner::solve(*encoder::make_puzzle("klotski", {}), o);
+    CHECK(r.status == Status::timeout);
+    CHECK(r.path == "reach");
+    CHECK(r.replay.moves.empty());
+  }
+
   TEST_CASE("a stop test cancels the search with what was proven") {
     planner::PlannerOptions o = reach();
     int layers = 0;
