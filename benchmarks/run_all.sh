@@ -21,6 +21,14 @@
 # measured by the horizon driver, which was then the only engine; those
 # runs pin it (--engine horizons), since the default now races both.
 #
+# `--engine reach` changed on 2026-11-25: its one-step formula is now
+# `labels` (was `seed`), the move back to a position's parent is excluded
+# from the start, and `auto` runs it on two threads before the horizon
+# driver joins (it raced the two from the start). The reach and auto
+# results recorded before (reach-final, reach-formula, reach-moves,
+# rush40-auto, klotski-short-auto, npuzzle-reach*) regenerate with today's
+# engine; RESULTS.md keeps their figures as measured then.
+#
 # `satslide --any` now races its fast path against the optimal driver by
 # default (--any-path race). Every --any result in RESULTS.md was measured
 # with the fast path alone, so every --any below adds --any-path=first to
@@ -138,6 +146,10 @@ reach-moves|Reachability by SAT: the second engine
 rush40-auto|Reachability by SAT: the second engine
 klotski-short-auto|Reachability by SAT: the second engine
 klotski-all-auto|Reachability by SAT: the second engine
+reach-threads|Reachability by SAT: the second engine
+engines-block|Reachability by SAT: the second engine
+engines-rush-db|Reachability by SAT: the second engine
+npuzzle-2x5-reach|Reachability by SAT: the second engine
 any-race|Any plan: the race
 EOF
 }
@@ -365,6 +377,37 @@ produce() {
       run --suite rush-db-all-$m --encodings counts --timeout 60 \
           --start $start --limit 2000 --out $R/rush-db-all-$m-auto-$start
     done ;;
+  reach-threads)
+    S=./build/cli/satslide
+    mkdir -p $R/reach-threads
+    for p in "klotski --metric step" "klotski --metric slide" \
+             "klotski --metric piece" "rushhour --metric step" \
+             "rushhour --metric slide"; do
+      echo "$S -q --puzzle $p --engine reach --reach-formula seed"
+      echo "$S -q --puzzle $p --engine reach"
+      echo "$S -q --puzzle $p --engine reach --threads 2"
+      echo "$S -q --puzzle $p"
+    done | tr '\n' '\0' | xargs -0 hyperfine -N -w 1 -r 5 \
+        --export-markdown $R/reach-threads/hyperfine.md ;;
+  engines-block)
+    run --suite rush40 --suite klotski-short \
+        --encodings "counts:--engine=horizons,counts:--engine=reach,counts:--engine=reach:--threads=2,counts" \
+        --timeout 60 --out $R/engines-block ;;
+  engines-rush-db)
+    run --suite rush-db \
+        --encodings "counts:--engine=reach,counts:--engine=reach:--threads=2,counts" \
+        --timeout 60 --out $R/engines-rush-db ;;
+  npuzzle-2x5-reach)
+    # Random solvable 2x5 boards (satslide scramble --seed 3), 60 s each.
+    S=./build/cli/satslide
+    mkdir -p $R/npuzzle-2x5-reach
+    $S scramble --puzzle npuzzle --rows 2 --cols 5 --random --count 3 \
+        --seed 3 | sed 's/.*"board":"\([^"]*\)".*/\1/' | while read -r b; do
+      for e in horizons "reach --threads 2"; do
+        echo "$S -q --puzzle npuzzle --rows 2 --cols 5 --board $b --engine $e --timeout 60"
+      done
+    done | tr '\n' '\0' | xargs -0 hyperfine -N -i -w 0 -r 1 \
+        --export-markdown $R/npuzzle-2x5-reach/hyperfine.md ;;
   sat-vs-bfs)
     # The default SAT engine against the explicit search, per family, in
     # one run; then explore's whole spaces.

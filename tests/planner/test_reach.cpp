@@ -32,6 +32,17 @@ reach(planner::ReachFormula formula = planner::ReachFormula::labels) {
   return o;
 }
 
+// The driver alone on the task's one-step formula (seed or labels).
+solver::ReachResult search(const encoder::Task &task,
+                           const solver::ReachOptions &o = {},
+                           bool labels = false) {
+  encoder::SequentialConfig config;
+  config.free_start = true;
+  config.labels = labels;
+  encoder::SequentialEncoding formula(task, config);
+  return solver::run_reach(task, formula, o);
+}
+
 std::unique_ptr<encoder::Puzzle> klotski(const std::string &rows,
                                          const char *metric) {
   encoder::InstanceOptions o;
@@ -161,13 +172,9 @@ TEST_SUITE("reach") {
               std::pair{solver::ReachBlocking::moves, true}}) {
           CAPTURE(static_cast<int>(blocking));
           CAPTURE(labels);
-          encoder::SequentialConfig config;
-          config.free_start = true;
-          config.labels = labels;
-          encoder::SequentialEncoding formula(task, config);
           solver::ReachOptions o;
           o.blocking = blocking;
-          const solver::ReachResult r = solver::run_reach(task, formula, o);
+          const solver::ReachResult r = search(task, o, labels);
           if (space.goal_distance >= 0) {
             CHECK(r.outcome == solver::ReachOutcome::goal_found);
             CHECK(r.depth_done + 1 == space.goal_distance);
@@ -214,13 +221,9 @@ TEST_SUITE("reach") {
         const encoder::StateSpace space = encoder::explore_space(task, {});
         std::vector<solver::ReachResult> results;
         for (int threads : {1, 2, 3}) {
-          encoder::SequentialConfig config;
-          config.free_start = true;
-          config.labels = true;
-          encoder::SequentialEncoding formula(task, config);
           solver::ReachOptions o;
           o.threads = threads;
-          results.push_back(solver::run_reach(task, formula, o));
+          results.push_back(search(task, o, true));
         }
         for (const solver::ReachResult &r : results) {
           CHECK(r.outcome == results[0].outcome);
@@ -255,11 +258,7 @@ TEST_SUITE("reach") {
         encoder::make_puzzle("rushhour", card)->compile();
     const auto run = [&](solver::ReachOptions o) {
       o.threads = 2;
-      encoder::SequentialConfig config;
-      config.free_start = true;
-      config.labels = true;
-      encoder::SequentialEncoding formula(task, config);
-      return solver::run_reach(task, formula, o);
+      return search(task, o, true);
     };
     solver::ReachOptions budget;
     budget.max_states = 500;
@@ -297,12 +296,9 @@ TEST_SUITE("reach") {
       const encoder::Task task = p->compile();
       std::vector<solver::ReachResult> results;
       for (bool true_only : {true, false}) {
-        encoder::SequentialConfig config;
-        config.free_start = true;
-        encoder::SequentialEncoding formula(task, config);
         solver::ReachOptions o;
         o.assume_true_only = true_only;
-        results.push_back(solver::run_reach(task, formula, o));
+        results.push_back(search(task, o));
       }
       CHECK(results[0].outcome == results[1].outcome);
       CHECK(results[0].plan.size() == results[1].plan.size());
@@ -316,10 +312,7 @@ TEST_SUITE("reach") {
     // The puzzle would say unsolvable first; the driver alone must too.
     const test::SlidingRow row("A.B.", "B.A.");
     const encoder::Task task = row.compile();
-    encoder::SequentialConfig config;
-    config.free_start = true;
-    encoder::SequentialEncoding formula(task, config);
-    const solver::ReachResult r = solver::run_reach(task, formula, {});
+    const solver::ReachResult r = search(task);
     CHECK(r.outcome == solver::ReachOutcome::exhausted);
     // The reachable rows keep A before B: C(4,2) = 6 positions.
     std::set<std::string> seen{"A.B."};
