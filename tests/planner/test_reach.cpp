@@ -132,6 +132,54 @@ TEST_SUITE("reach") {
     }
   }
 
+  TEST_CASE("random Rush Hour positions: the explicit search's optimum, the "
+            "same plan on one and two threads") {
+    std::mt19937 rng(2026);
+    int compared = 0;
+    for (const auto &row : test::read_rows("rushhour/fogleman_sample.tsv")) {
+      for (const char *metric : {"slide", "step"}) {
+        encoder::InstanceOptions o;
+        o.board = row.at(2);
+        o.metric = encoder::parse_metric(metric);
+        const auto card = encoder::make_puzzle("rushhour", o);
+        // A random walk of 20 moves away from the database's board.
+        const encoder::Task task = card->compile();
+        encoder::State s = task.initial_state();
+        encoder::Plan walk;
+        for (int step = 0; step < 20; ++step) {
+          std::vector<int> moves;
+          for (int a = 0; a < task.num_actions(); ++a) {
+            if (task.applicable(s, a)) {
+              moves.push_back(a);
+            }
+          }
+          REQUIRE(!moves.empty());
+          walk.push_back(moves[rng() % moves.size()]);
+          s = task.apply(s, walk.back());
+        }
+        const auto p = card->after(walk);
+        CAPTURE(row.at(2));
+        CAPTURE(metric);
+        planner::PlannerOptions explicit_search;
+        explicit_search.engine = planner::Engine::bfs;
+        const planner::PlannerResult b = planner::solve(*p, explicit_search);
+        REQUIRE(b.status == Status::solved);
+        planner::PlannerOptions one = reach(), two = reach();
+        two.threads = 2;
+        const planner::PlannerResult r1 = planner::solve(*p, one);
+        const planner::PlannerResult r2 = planner::solve(*p, two);
+        REQUIRE(r1.status == Status::solved);
+        REQUIRE(r2.status == Status::solved);
+        CHECK(r1.optimal);
+        CHECK(r1.replay.moves.size() == b.replay.moves.size());
+        CHECK(r2.plan == r1.plan);
+        CHECK(r2.positions == r1.positions);
+        ++compared;
+      }
+    }
+    CHECK(compared >= 20);
+  }
+
   TEST_CASE("n-puzzle: 2x3 and 3x2 boards against breadth-first search") {
     std::mt19937 rng(5);
     for (int round = 0; round < 12; ++round) {
