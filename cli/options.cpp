@@ -108,7 +108,7 @@ std::string encoding_help() {
 // Where the values land before they are checked and typed.
 struct Raw {
   std::string puzzle, metric, encoding, any_path = "race";
-  std::string engine = "auto", reach_formula = "labels";
+  std::string engine = "auto", reach_formula = "labels", reach_from = "both";
   std::string reach_blocking = "visited";
   std::string solver_config = "default";
   std::string shard;
@@ -173,6 +173,10 @@ po::options_description search_options(Options &o, Raw &raw) {
       "conflicts), visited (every position found is blocked for good by a "
       "clause) or successors (blocked by a clause for one expansion only); "
       "the last two for comparisons")(
+      "reach-from", po::value(&raw.reach_from)->default_value("both"),
+      "reach: both (from the start and backward from the goal at once, "
+      "each time the smaller frontier, where the goal is one position: "
+      "the n-puzzle) or start (forward only)")(
       "reach-formula", po::value(&raw.reach_formula)->default_value("labels"),
       "reach: the one-step formula, labels (one variable per move label, "
       "e.g. 'move B by 1,0': measured fastest), seed (the textbook "
@@ -593,6 +597,11 @@ void type_values(Options &o, const Raw &raw, const po::variables_map &vm) {
     throw UsageError("--engine: expected auto, horizons, reach or bfs, got '" +
                      raw.engine + "'");
   }
+  if (raw.reach_from != "both" && raw.reach_from != "start") {
+    throw UsageError("--reach-from: expected both or start, got '" +
+                     raw.reach_from + "'");
+  }
+  o.planner.reach_both_ends = raw.reach_from == "both";
   if (const auto formula = planner::parse_reach_formula(raw.reach_formula)) {
     o.planner.reach_formula = *formula;
   } else {

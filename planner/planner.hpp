@@ -84,6 +84,9 @@ struct PlannerOptions {
   solver::ReachBlocking reach_blocking = solver::ReachBlocking::moves;
   // reach's one-step formula (planner/reach_path.cpp).
   ReachFormula reach_formula = ReachFormula::labels;
+  // reach from the start and from the goal at once where the goal is one
+  // position (solver::ReachOptions::both_ends); false: from the start.
+  bool reach_both_ends = true;
   AnyPath any_path = AnyPath::race;
   // The sequential encoding; nullptr = the family's default. Must
   // minimise moves (forall-step is chosen by the any-plan path itself).

@@ -59,15 +59,25 @@ void report(const Run &run, PlannerResult &result,
                                   : Proof::exhausted_layers;
     result.optimality =
         r.plan.empty() ? "the start is the goal"
-                       : fmt::format("breadth-first by SAT: no goal position "
-                                     "within depth {}; {}",
-                                     r.depth_done, summary(r));
+        : r.both_ends
+            ? fmt::format("breadth-first by SAT from the start and from the "
+                          "goal: no plan of length <= {}; {}",
+                          r.depth_done, summary(r))
+            : fmt::format("breadth-first by SAT: no goal position within "
+                          "depth {}; {}",
+                          r.depth_done, summary(r));
     return;
   case solver::ReachOutcome::exhausted:
     result.status = Status::unsolvable;
-    result.reason = fmt::format("breadth-first by SAT: every reachable "
-                                "position was found ({}) and none is a goal",
-                                summary(r));
+    result.reason =
+        r.both_ends
+            ? fmt::format("breadth-first by SAT from the start and from the "
+                          "goal: one side found every position it can reach "
+                          "({}), none found by the other",
+                          summary(r))
+            : fmt::format("breadth-first by SAT: every reachable position "
+                          "was found ({}) and none is a goal",
+                          summary(r));
     return;
   case solver::ReachOutcome::state_limit:
     if (then_horizons) {
@@ -124,6 +134,7 @@ void solve_reach(const Run &run, PlannerResult &result,
   o.max_states = budget;
   o.threads = threads;
   o.threads_for_layer = threads_for_layer;
+  o.both_ends = run.options.reach_both_ends;
   o.blocking = run.options.reach_blocking;
   o.timeout_seconds = run.seconds_left();
   o.solver_config = run.options.solver_config;

@@ -2,12 +2,15 @@
 
 #include "reach_expander.hpp"
 
+#include "encoder/task/state_space.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <climits>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <thread>
 #include <unordered_map>
 
@@ -34,6 +37,10 @@ public:
   }
   bool known(const encoder::State &state) const {
     return m_index.count(pack(state)) != 0;
+  }
+  long find(const encoder::State &state) const { // -1 if not known
+    const auto it = m_index.find(pack(state));
+    return it == m_index.end() ? -1 : it->second;
   }
   long size() const { return static_cast<long>(m_parent.size()); }
   encoder::State state(long i) const { return unpack(*m_keys[i]); }
@@ -63,15 +70,28 @@ private:
   std::vector<int> m_parent;
 };
 
+// One direction of the search: the positions found from its root (the
+// start, or backward from the goal position), layer by layer.
+struct Side {
+  Side(int fluents, bool backward) : visited(fluents), backward(backward) {}
+  Visited visited;
+  const bool backward;
+  long begin = 0, stop = 1; // the frontier
+  int depth = 0;            // layers completed
+};
+
 // Why a layer's expansion ended early (in order of precedence).
 enum class Cut { none, budget, unknown, decode_error };
 
-// One layer being expanded: per frontier position its new successors
-// (sorted, so that the table fills in the same order whatever the solver
-// or the number of threads), whether it was expanded, and what the
-// workers share.
+// One layer of one side being expanded: per frontier position its new
+// successors (sorted, so that the table fills in the same order whatever
+// the solver or the number of threads), whether it was expanded, and
+// what the workers share. A successor that is a goal (or, from both
+// ends, already found by the other side) ends the search.
 struct Layer {
-  long begin = 0, stop = 0;
+  Layer(Side &side, const Side *other) : side(side), other(other) {}
+  Side &side;
+  const Side *other; // the other direction, if searching from both ends
   std::vector<std::vector<encoder::State>> found;
   std::vector<char> expanded;
   std::atomic<long> next{0};
@@ -92,25 +112,30 @@ public:
   Reach(const encoder::Task &task, encoder::Encoding &encoding,
         const ReachOptions &options, const ProgressFn &progress)
       : m_task(task), m_encoding(encoding), m_options(options),
-        m_progress(progress), m_start(std::chrono::steady_clock::now()),
-        m_visited(task.num_fluents()) {}
+        m_progress(progress), m_start(std::chrono::steady_clock::now()) {}
 
   ReachResult run();
 
 private:
   bool end(ReachOutcome outcome);
-  // Expands positions [layer.begin, layer.stop), in `m_expanders.size()`
-  // threads, each taking the next few positions not yet taken.
+  // Whether to search from both ends: the goal is one position and
+  // excluding a step variable excludes one move into a position.
+  std::optional<encoder::State> goal_position() const;
+  // Expands the layer's frontier in `threads` threads, each taking the
+  // next few positions not yet taken.
   void expand_layer(Layer &layer, std::size_t threads);
-  // The solvers for the next layer, created as they are first needed.
-  std::size_t solvers_for_layer(const encoder::StoringSink &formula);
   void work(ReachExpander &expander, Layer &layer);
+  bool meets(const Layer &layer, const encoder::State &s) const;
   // Adds the layer's positions to the table in frontier order; true when
   // the run is over (goal, budget, or the layer was cut short).
   bool merge(Layer &layer);
-  void finish_layer(int depth, const char *result, double seconds,
-                    int64_t learned_before);
-  encoder::Plan plan_to(long i) const;
+  // The solvers for the next layer, created as they are first needed.
+  std::size_t solvers_for_layer(const encoder::StoringSink &formula);
+  void finish_layer(const char *result, double seconds, int64_t learned_before);
+  // The plan through position i of `side` (from both ends: to the goal).
+  encoder::Plan plan_through(const Side &side, long i) const;
+  std::optional<encoder::Plan> half_plan(const Side &side, long i) const;
+  long positions() const;
   long sat_calls() const;
   int64_t learned() const;
 
@@ -122,16 +147,24 @@ private:
   std::vector<std::unique_ptr<ReachExpander>> m_expanders;
   StopFn m_stop; // the user's stop, or one expander failed
   std::atomic<bool> m_abort{false}; // one expander failed: stop the rest
-  Visited m_visited;
+  std::vector<std::unique_ptr<Side>> m_sides; // forward, then backward
   ReachResult m_result;
 };
 
 bool Reach::end(ReachOutcome outcome) {
   m_result.outcome = outcome;
-  m_result.positions = m_visited.size();
+  m_result.positions = positions();
   m_result.sat_calls = sat_calls();
   m_result.seconds = seconds_since(m_start);
   return true;
+}
+
+long Reach::positions() const {
+  long n = 0;
+  for (const auto &side : m_sides) {
+    n += side->visited.size();
+  }
+  return n;
 }
 
 long Reach::sat_calls() const {
@@ -150,36 +183,73 @@ int64_t Reach::learned() const {
   return learned;
 }
 
-encoder::Plan Reach::plan_to(long i) const {
-  encoder::Plan reversed;
-  for (long child = i; m_visited.parent(child) >= 0;
-       child = m_visited.parent(child)) {
-    const auto action = m_task.action_between(
-        m_visited.state(m_visited.parent(child)), m_visited.state(child));
+// Along the parent links to the root: forward, the moves from the start
+// to position i; backward, from position i to the goal (each position's
+// move into its parent). nullopt if a link is no move (a bug).
+std::optional<encoder::Plan> Reach::half_plan(const Side &side,
+                                              long i) const {
+  const Visited &v = side.visited;
+  encoder::Plan moves;
+  for (long child = i; v.parent(child) >= 0; child = v.parent(child)) {
+    const encoder::State parent = v.state(v.parent(child));
+    const encoder::State here = v.state(child);
+    const auto action = side.backward ? m_task.action_between(here, parent)
+                                      : m_task.action_between(parent, here);
     if (!action) {
-      return {};
+      return std::nullopt;
     }
-    reversed.push_back(*action);
+    moves.push_back(*action);
   }
-  return encoder::Plan(reversed.rbegin(), reversed.rend());
+  if (!side.backward) {
+    std::reverse(moves.begin(), moves.end());
+  }
+  return moves;
+}
+
+encoder::Plan Reach::plan_through(const Side &side, long i) const {
+  if (m_sides.size() == 1) {
+    return half_plan(side, i).value_or(encoder::Plan{});
+  }
+  // From both ends: the meeting position's two halves.
+  const Side &other = *m_sides[side.backward ? 0 : 1];
+  const long j = other.visited.find(side.visited.state(i));
+  if (j < 0) {
+    return {};
+  }
+  const Side &forward = side.backward ? other : side;
+  const Side &backward = side.backward ? side : other;
+  auto plan = half_plan(forward, side.backward ? j : i);
+  const auto tail = half_plan(backward, side.backward ? i : j);
+  if (!plan || !tail) {
+    return {};
+  }
+  plan->insert(plan->end(), tail->begin(), tail->end());
+  return *plan;
+}
+
+bool Reach::meets(const Layer &layer, const encoder::State &s) const {
+  return layer.other ? layer.other->visited.known(s)
+                     : m_task.satisfies_goal(s);
 }
 
 void Reach::work(ReachExpander &expander, Layer &layer) {
-  const long frontier = layer.stop - layer.begin;
+  Side &side = layer.side;
+  const long frontier = side.stop - side.begin;
   const long chunk = std::clamp<long>(frontier / 16, 1, 64);
   for (;;) {
     const long first = layer.next.fetch_add(chunk);
-    for (long i = first; i < std::min(first + chunk, layer.stop); ++i) {
+    for (long i = first; i < std::min(first + chunk, side.stop); ++i) {
       // Past a goal or a cut nothing more is needed.
       if (i > layer.goal_at || layer.cut != static_cast<int>(Cut::none)) {
         return;
       }
-      const encoder::State s = m_visited.state(i);
-      const int parent = m_visited.parent(i);
+      const encoder::State s = side.visited.state(i);
+      const int parent = side.visited.parent(i);
       const encoder::State came_from =
-          parent >= 0 ? m_visited.state(parent) : encoder::State{};
+          parent >= 0 ? side.visited.state(parent) : encoder::State{};
       std::vector<encoder::State> next;
-      switch (expander.expand(s, parent >= 0 ? &came_from : nullptr, next)) {
+      switch (expander.expand(s, parent >= 0 ? &came_from : nullptr, next,
+                              side.backward)) {
       case ReachExpander::Status::done:
         break;
       case ReachExpander::Status::unknown:
@@ -196,8 +266,8 @@ void Reach::work(ReachExpander &expander, Layer &layer) {
       bool goal = false;
       std::vector<encoder::State> fresh;
       for (encoder::State &n : next) {
-        if (!m_visited.known(n)) {
-          goal = goal || m_task.satisfies_goal(n);
+        if (!side.visited.known(n)) {
+          goal = goal || meets(layer, n);
           fresh.push_back(std::move(n));
         } else if (m_options.blocking == ReachBlocking::visited) {
           layer.cut_by(Cut::decode_error); // blocked, yet found again
@@ -206,8 +276,8 @@ void Reach::work(ReachExpander &expander, Layer &layer) {
         }
       }
       const long estimate = layer.estimate += static_cast<long>(fresh.size());
-      layer.found[i - layer.begin] = std::move(fresh);
-      layer.expanded[i - layer.begin] = 1;
+      layer.found[i - side.begin] = std::move(fresh);
+      layer.expanded[i - side.begin] = 1;
       if (goal) {
         long now = layer.goal_at.load();
         while (i < now && !layer.goal_at.compare_exchange_weak(now, i)) {
@@ -217,36 +287,18 @@ void Reach::work(ReachExpander &expander, Layer &layer) {
         layer.cut_by(Cut::budget);
       }
     }
-    if (first + chunk >= layer.stop) {
+    if (first + chunk >= side.stop) {
       return;
     }
   }
 }
 
-std::size_t Reach::solvers_for_layer(const encoder::StoringSink &formula) {
-  // Several solvers only where nothing is added to one solver for the
-  // others' sake: blocking moves.
-  int want = m_options.blocking == ReachBlocking::moves
-                 ? std::max(1, m_options.threads)
-                 : 1;
-  if (m_options.threads_for_layer && want > 1) {
-    want = std::clamp(
-        m_options.threads_for_layer(m_visited.size(), m_result.depth_done), 1,
-        want);
-  }
-  while (m_expanders.size() < static_cast<std::size_t>(want)) {
-    m_expanders.push_back(std::make_unique<ReachExpander>(
-        m_task, m_encoding, formula, m_options, m_stop, m_start));
-  }
-  return static_cast<std::size_t>(want);
-}
-
 void Reach::expand_layer(Layer &layer, std::size_t solvers) {
-  const long frontier = layer.stop - layer.begin;
+  const long frontier = layer.side.stop - layer.side.begin;
   layer.found.assign(frontier, {});
   layer.expanded.assign(frontier, 0);
-  layer.next = layer.begin;
-  layer.estimate = m_visited.size();
+  layer.next = layer.side.begin;
+  layer.estimate = positions();
   const std::size_t threads =
       std::min<std::size_t>(solvers, static_cast<std::size_t>(frontier));
   std::vector<std::exception_ptr> failed(threads);
@@ -275,21 +327,21 @@ void Reach::expand_layer(Layer &layer, std::size_t solvers) {
 }
 
 bool Reach::merge(Layer &layer) {
-  for (long i = layer.begin; i < layer.stop; ++i) {
-    if (!layer.expanded[i - layer.begin]) {
+  Side &side = layer.side;
+  for (long i = side.begin; i < side.stop; ++i) {
+    if (!layer.expanded[i - side.begin]) {
       break;
     }
-    for (const encoder::State &n : layer.found[i - layer.begin]) {
-      if (!m_visited.add(n, static_cast<int>(i))) {
+    for (const encoder::State &n : layer.found[i - side.begin]) {
+      if (!side.visited.add(n, static_cast<int>(i))) {
         continue; // also found from an earlier position of this layer
       }
-      if (m_task.satisfies_goal(n)) {
-        m_result.plan = plan_to(m_visited.size() - 1);
+      if (meets(layer, n)) {
+        m_result.plan = plan_through(side, side.visited.size() - 1);
         return end(m_result.plan.empty() ? ReachOutcome::decode_error
                                          : ReachOutcome::goal_found);
       }
-      if (m_options.max_states > 0 &&
-          m_visited.size() >= m_options.max_states) {
+      if (m_options.max_states > 0 && positions() >= m_options.max_states) {
         return end(ReachOutcome::state_limit);
       }
     }
@@ -308,10 +360,28 @@ bool Reach::merge(Layer &layer) {
   return false;
 }
 
-void Reach::finish_layer(int depth, const char *result, double seconds,
+std::size_t Reach::solvers_for_layer(const encoder::StoringSink &formula) {
+  // Several solvers only where nothing is added to one solver for the
+  // others' sake: blocking moves.
+  int want = m_options.blocking == ReachBlocking::moves
+                 ? std::max(1, m_options.threads)
+                 : 1;
+  if (m_options.threads_for_layer && want > 1) {
+    want = std::clamp(
+        m_options.threads_for_layer(positions(), m_result.depth_done), 1,
+        want);
+  }
+  while (m_expanders.size() < static_cast<std::size_t>(want)) {
+    m_expanders.push_back(std::make_unique<ReachExpander>(
+        m_task, m_encoding, formula, m_options, m_stop, m_start));
+  }
+  return static_cast<std::size_t>(want);
+}
+
+void Reach::finish_layer(const char *result, double seconds,
                          int64_t learned_before) {
   HorizonStats &layer = m_result.layers.emplace_back();
-  layer.horizon = depth;
+  layer.horizon = static_cast<int>(m_result.layers.size());
   layer.result = result;
   layer.variables = m_expanders.front()->num_vars();
   layer.clauses = m_expanders.front()->num_clauses();
@@ -322,6 +392,14 @@ void Reach::finish_layer(int depth, const char *result, double seconds,
   }
 }
 
+std::optional<encoder::State> Reach::goal_position() const {
+  if (!m_options.both_ends || m_options.blocking != ReachBlocking::moves ||
+      !m_expanders.front()->backward_exclusive()) {
+    return std::nullopt;
+  }
+  return encoder::single_goal_state(m_task);
+}
+
 ReachResult Reach::run() {
   encoder::StoringSink formula;
   m_encoding.encode_initial(formula);
@@ -330,7 +408,8 @@ ReachResult Reach::run() {
   m_expanders.push_back(std::make_unique<ReachExpander>(
       m_task, m_encoding, formula, m_options, m_stop, m_start));
   const encoder::State start = m_task.initial_state();
-  m_visited.add(start, -1);
+  m_sides.push_back(std::make_unique<Side>(m_task.num_fluents(), false));
+  m_sides[0]->visited.add(start, -1);
   m_result.per_depth.push_back(1);
   if (m_options.blocking == ReachBlocking::visited) {
     m_expanders.front()->block(start);
@@ -339,35 +418,49 @@ ReachResult Reach::run() {
     end(ReachOutcome::goal_found);
     return m_result;
   }
+  if (const auto goal = goal_position()) {
+    m_sides.push_back(std::make_unique<Side>(m_task.num_fluents(), true));
+    m_sides[1]->visited.add(*goal, -1);
+    m_result.both_ends = true;
+  }
   m_result.depth_done = 0;
-  // Positions are stored layer by layer: [begin, stop) is the frontier.
-  long begin = 0, stop_at = 1;
-  for (int depth = 0; begin < stop_at; ++depth) {
+  for (;;) {
+    // From both ends, the side with the smaller frontier goes next.
+    Side &side = m_sides.size() == 2 && m_sides[1]->stop - m_sides[1]->begin <
+                                            m_sides[0]->stop - m_sides[0]->begin
+                     ? *m_sides[1]
+                     : *m_sides[0];
+    const Side *other =
+        m_sides.size() == 2 ? m_sides[&side == m_sides[0].get() ? 1 : 0].get()
+                            : nullptr;
     const auto layer_start = std::chrono::steady_clock::now();
     const int64_t learned_before = learned();
-    Layer layer;
-    layer.begin = begin;
-    layer.stop = stop_at;
+    Layer layer(side, other);
     expand_layer(layer, solvers_for_layer(formula));
     if (merge(layer)) {
-      finish_layer(depth + 1,
-                   m_result.outcome == ReachOutcome::goal_found ? "SAT"
+      finish_layer(m_result.outcome == ReachOutcome::goal_found ? "SAT"
                                                                 : "UNKNOWN",
                    seconds_since(layer_start), learned_before);
       return m_result;
     }
-    finish_layer(depth + 1, "UNSAT", seconds_since(layer_start),
-                 learned_before);
-    m_result.depth_done = depth + 1;
-    begin = stop_at;
-    stop_at = m_visited.size();
-    if (stop_at > begin) {
-      m_result.per_depth.push_back(stop_at - begin);
+    finish_layer("UNSAT", seconds_since(layer_start), learned_before);
+    side.begin = side.stop;
+    side.stop = side.visited.size();
+    if (side.begin == side.stop) {
+      // Every position reachable from this side's root was found (from
+      // the start, or that can reach the goal), none on the other side.
+      end(ReachOutcome::exhausted);
+      return m_result;
     }
+    ++side.depth;
+    if (!side.backward) {
+      m_result.per_depth.push_back(side.stop - side.begin);
+    }
+    // Within depth a of the start and b of the goal every position was
+    // found, and none on both sides: no plan of length a + b or less.
+    m_result.depth_done = m_sides[0]->depth +
+                          (m_sides.size() == 2 ? m_sides[1]->depth : 0);
   }
-  --m_result.depth_done; // the last layer was empty, not a depth reached
-  end(ReachOutcome::exhausted);
-  return m_result;
 }
 
 } // namespace

@@ -73,6 +73,13 @@ struct ReachOptions {
   // use for it, given the positions found and the depth completed (the
   // automatic engine gives one back when the space shows itself large).
   std::function<int(long positions, int depth_done)> threads_for_layer;
+  // Where the goal is one position (the n-puzzle) and excluding a step
+  // variable excludes one move into a position as well as out of it
+  // (moves blocking): search from the start and backward from the goal
+  // at once, each time the side with the smaller frontier, until a
+  // position is found from both. No plan is shorter than the two depths
+  // searched together.
+  bool both_ends = true;
   double timeout_seconds = 0;
   std::string solver_config = "default";
   std::vector<std::string> solver_options;
@@ -83,13 +90,16 @@ struct ReachResult {
   ReachOutcome outcome = ReachOutcome::exhausted;
   encoder::Plan plan;
   // Every position within this many moves was found and none is a goal,
-  // so no plan is this short; -1 if even the start was not checked.
+  // so no plan is this short; -1 if even the start was not checked. From
+  // both ends: the depths searched from the start and from the goal,
+  // together.
   int depth_done = -1;
   long positions = 0; // found, the start included
-  // Positions per completed depth, from 0 (the goal layer, if reached
-  // and partly searched, is not counted).
+  // Positions per completed depth from the start, from 0 (the goal layer,
+  // if reached and partly searched, is not counted).
   std::vector<long> per_depth;
   long sat_calls = 0;
+  bool both_ends = false; // searched from the start and from the goal
   // Per depth completed: horizon = the depth, result "UNSAT" (no goal
   // there) or "SAT" (the goal layer), the layer's solver time, conflicts.
   std::vector<HorizonStats> layers;

@@ -104,14 +104,23 @@ void ReachExpander::block_under(const encoder::State &s, int guard) {
 
 // The order in which the model's choice is looked for while position s
 // is expanded: first the choices with an action applicable in s (a few
-// of hundreds), then the rest. Only the order the model is read in, not
-// what it says.
-std::vector<int> ReachExpander::reading_order(const encoder::State &s) const {
+// of hundreds; backward: whose effects hold in s), then the rest. Only
+// the order the model is read in, not what it says.
+std::vector<int> ReachExpander::reading_order(const encoder::State &s,
+                                              bool backward) const {
+  const auto may_lead_into = [&](int a) {
+    const encoder::Action &action = m_task.actions[a];
+    return std::all_of(action.add.begin(), action.add.end(),
+                       [&](int f) { return s[f] != 0; });
+  };
   std::vector<int> likely, rest;
   for (std::size_t c = 0; c < m_choices.size(); ++c) {
     const auto &actions = m_choices[c].actions;
     (std::any_of(actions.begin(), actions.end(),
-                 [&](int a) { return m_task.applicable(s, a); })
+                 [&](int a) {
+                   return backward ? may_lead_into(a)
+                                   : m_task.applicable(s, a);
+                 })
          ? likely
          : rest)
         .push_back(static_cast<int>(c));
@@ -131,30 +140,77 @@ int ReachExpander::chosen_move(const std::vector<int> &order) const {
 
 // The move back to the position s came from leads to a position already
 // found: it is excluded from the start, one SAT call fewer per position.
-// (Within a choice at most one action is applicable in any state, so the
-// choice stands for that move alone.)
-void ReachExpander::exclude_move_back(const encoder::State &s,
-                                      const encoder::State &came_from,
-                                      std::vector<int> &assumptions) const {
-  const auto back = m_task.action_between(s, came_from);
-  if (back && m_choice_of[*back] >= 0) {
-    assumptions.push_back(-m_choices[m_choice_of[*back]].var);
+// (Within a choice at most one action is applicable in any state, and,
+// backward, at most one leads into it, so the choice stands for that move
+// alone.)
+void ReachExpander::exclude_move(const encoder::State &from,
+                                 const encoder::State &to,
+                                 std::vector<int> &assumptions) const {
+  const auto move = m_task.action_between(from, to);
+  if (move && m_choice_of[*move] >= 0) {
+    assumptions.push_back(-m_choices[m_choice_of[*move]].var);
   }
+}
+
+bool ReachExpander::backward_exclusive() const {
+  std::vector<std::vector<int>> groups_of(m_task.num_fluents());
+  for (std::size_t g = 0; g < m_task.exactly_one.size(); ++g) {
+    for (int f : m_task.exactly_one[g]) {
+      groups_of[f].push_back(static_cast<int>(g));
+    }
+  }
+  // Two actions exclude each other's results if one adds f, the other f'
+  // != f, and f and f' share an exactly-one group.
+  const auto exclusive = [&](int a, int b) {
+    for (int f : m_task.actions[a].add) {
+      for (int g : groups_of[f]) {
+        for (int h : m_task.actions[b].add) {
+          if (h != f && std::find(groups_of[h].begin(), groups_of[h].end(),
+                                  g) != groups_of[h].end()) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  };
+  for (const auto &choice : m_choices) {
+    for (std::size_t i = 0; i < choice.actions.size(); ++i) {
+      for (std::size_t j = i + 1; j < choice.actions.size(); ++j) {
+        if (!exclusive(choice.actions[i], choice.actions[j])) {
+          return false;
+        }
+      }
+    }
+  }
+  return !m_choices.empty();
 }
 
 ReachExpander::Status
 ReachExpander::expand(const encoder::State &s, const encoder::State *came_from,
-                      std::vector<encoder::State> &successors) {
+                      std::vector<encoder::State> &successors, bool backward) {
+  const bool moves = m_options.blocking == ReachBlocking::moves;
+  if (backward && !moves) {
+    throw std::logic_error("reach: a backward expansion needs moves blocking");
+  }
+  // Forward: s on layer 0, the successor read on layer 1; backward the
+  // other way round.
+  const std::vector<int> &here = backward ? m_layer1 : m_layer0;
+  const std::vector<int> &there = backward ? m_layer0 : m_layer1;
   std::vector<int> assumptions;
   for (int f = 0; f < m_task.num_fluents(); ++f) {
     if (s[f] || !m_grouped) {
-      assumptions.push_back(s[f] ? m_layer0[f] : -m_layer0[f]);
+      assumptions.push_back(s[f] ? here[f] : -here[f]);
     }
   }
-  const bool moves = m_options.blocking == ReachBlocking::moves;
-  const std::vector<int> order = moves ? reading_order(s) : std::vector<int>{};
+  const std::vector<int> order =
+      moves ? reading_order(s, backward) : std::vector<int>{};
   if (moves && came_from) {
-    exclude_move_back(s, *came_from, assumptions);
+    if (backward) {
+      exclude_move(*came_from, s, assumptions);
+    } else {
+      exclude_move(s, *came_from, assumptions);
+    }
   }
   // Successors blocked for this expansion only hang on its own literal,
   // retired when it ends.
@@ -186,7 +242,7 @@ ReachExpander::expand(const encoder::State &s, const encoder::State *came_from,
       assumptions.push_back(-m_choices[c].var);
       next = s;
       for (int f : m_changes[c]) {
-        next[f] = m_sink.value(m_layer1[f]);
+        next[f] = m_sink.value(there[f]);
       }
     } else {
       next.assign(m_task.num_fluents(), 0);

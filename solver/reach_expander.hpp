@@ -30,8 +30,16 @@ public:
   // solver finds (a position reached by several moves may appear more
   // than once). `came_from`, if not null, is the position `s` was first
   // reached from: the move back to it is excluded from the start.
+  // `backward` (moves blocking only): the positions with a move *into*
+  // `s` instead, `s` assumed on layer 1 and each found on layer 0.
   Status expand(const encoder::State &s, const encoder::State *came_from,
-                std::vector<encoder::State> &successors);
+                std::vector<encoder::State> &successors,
+                bool backward = false);
+  // Whether excluding a step variable excludes one move into any position
+  // (backward), as it excludes one move out of it: no two actions of one
+  // choice can lead into the same position (their effects meet in an
+  // exactly-one group). Moves blocking only.
+  bool backward_exclusive() const;
   // `visited` blocking: "not this position" on layer 1, for good.
   void block(const encoder::State &s);
 
@@ -42,11 +50,12 @@ public:
 
 private:
   void block_under(const encoder::State &s, int guard);
-  std::vector<int> reading_order(const encoder::State &s) const;
+  std::vector<int> reading_order(const encoder::State &s,
+                                 bool backward) const;
   int chosen_move(const std::vector<int> &order) const;
-  void exclude_move_back(const encoder::State &s,
-                         const encoder::State &came_from,
-                         std::vector<int> &assumptions) const;
+  // Excludes the choice of the move from `from` to `to`, if any.
+  void exclude_move(const encoder::State &from, const encoder::State &to,
+                    std::vector<int> &assumptions) const;
 
   const encoder::Task &m_task;
   const ReachOptions &m_options;

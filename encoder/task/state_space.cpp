@@ -148,11 +148,6 @@ StateSpace explore_space(const Task &task, const SpaceOptions &options) {
   return space;
 }
 
-namespace {
-
-// The one state satisfying the goal, if the goal fixes every fluent: it
-// names one fluent of every exactly-one group, and the groups cover all
-// fluents.
 std::optional<State> single_goal_state(const Task &task) {
   std::vector<char> covered(task.num_fluents(), 0);
   State goal(task.num_fluents(), 0);
@@ -174,6 +169,8 @@ std::optional<State> single_goal_state(const Task &task) {
   }
   return goal;
 }
+
+namespace {
 
 // One side of the bidirectional search: positions found and its layer.
 struct Side {

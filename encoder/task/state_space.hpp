@@ -38,6 +38,11 @@ struct StateSpace {
 
 StateSpace explore_space(const Task &task, const SpaceOptions &options);
 
+// The one state satisfying the goal, if the goal fixes every fluent: it
+// names one fluent of every exactly-one group, and the groups cover all
+// fluents (the n-puzzle's goal board); nullopt otherwise.
+std::optional<State> single_goal_state(const Task &task);
+
 // A shortest plan by breadth-first search from the start and from the
 // goal at once, each step expanding the smaller layer, until they meet:
 // for tasks whose goal is one position (the n-puzzle) and whose every

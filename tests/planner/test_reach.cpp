@@ -199,6 +199,42 @@ TEST_SUITE("reach") {
       explicit_search.engine = planner::Engine::bfs;
       CHECK(planner::solve(p, explicit_search).replay.moves.size() ==
             static_cast<std::size_t>(d));
+      // The goal is one board: from both ends by default, and from the
+      // start alone the same optimum, over more positions.
+      if (d > 0) {
+        CHECK(r.optimality.find("from the start and from the goal: no plan "
+                                "of length <= " + std::to_string(d - 1)) !=
+              std::string::npos);
+        planner::PlannerOptions forward = reach();
+        forward.reach_both_ends = false;
+        const planner::PlannerResult f = planner::solve(p, forward);
+        REQUIRE(f.status == Status::solved);
+        CHECK(f.replay.moves.size() == r.replay.moves.size());
+        CHECK(f.positions >= r.positions);
+      }
+    }
+  }
+
+  TEST_CASE("8-puzzle from both ends: the optimum of breadth-first search, "
+            "the same plan on one and two threads") {
+    std::mt19937 rng(8);
+    for (int round = 0; round < 4; ++round) {
+      const encoder::NPuzzle p = test::random_board(3, 3, rng);
+      CAPTURE(p.draw());
+      const int d = test::bfs_distance(p);
+      if (d < 0) {
+        continue;
+      }
+      planner::PlannerOptions one = reach(), two = reach();
+      two.threads = 2;
+      const planner::PlannerResult r1 = planner::solve(p, one);
+      const planner::PlannerResult r2 = planner::solve(p, two);
+      REQUIRE(r1.status == Status::solved);
+      CHECK(r1.optimal);
+      CHECK(static_cast<int>(r1.replay.moves.size()) == d);
+      CHECK(r2.plan == r1.plan);
+      CHECK(r2.positions == r1.positions);
+      CHECK(r1.no_plan_up_to == d - 1);
     }
   }
 
@@ -360,8 +396,16 @@ TEST_SUITE("reach") {
     // The puzzle would say unsolvable first; the driver alone must too.
     const test::SlidingRow row("A.B.", "B.A.");
     const encoder::Task task = row.compile();
-    const solver::ReachResult r = search(task);
+    solver::ReachOptions forward;
+    forward.both_ends = false;
+    const solver::ReachResult r = search(task, forward);
     CHECK(r.outcome == solver::ReachOutcome::exhausted);
+    CHECK_FALSE(r.both_ends);
+    // From both ends (the goal is one row): one side runs out as well.
+    const solver::ReachResult both = search(task);
+    CHECK(both.both_ends);
+    CHECK(both.outcome == solver::ReachOutcome::exhausted);
+    CHECK(both.plan.empty());
     // The reachable rows keep A before B: C(4,2) = 6 positions.
     std::set<std::string> seen{"A.B."};
     std::vector<std::string> todo{"A.B."};
