@@ -36,7 +36,9 @@
 set -eu
 cd "$(dirname "$0")/.."
 R=benchmarks/results
-run() { ./benchmarks/run_benchmarks.py "$@"; }
+# SATSLIDE=path runs that binary instead of build/cli/satslide (a frozen
+# copy, so that a rebuild cannot pull it away mid-sweep).
+run() { ./benchmarks/run_benchmarks.py ${SATSLIDE:+--binary "$SATSLIDE"} "$@"; }
 
 # run_benchmarks.py into folder $1, its progress lines also kept in
 # $1/run.log (as the recorded database sweeps did).
@@ -150,6 +152,7 @@ reach-threads|Reachability by SAT: the second engine
 engines-block|Reachability by SAT: the second engine
 engines-rush-db|Reachability by SAT: the second engine
 npuzzle-2x5-reach|Reachability by SAT: the second engine
+npuzzle-both-ends|Reachability by SAT: the second engine
 any-race|Any plan: the race
 EOF
 }
@@ -403,11 +406,18 @@ produce() {
     mkdir -p $R/npuzzle-2x5-reach
     $S scramble --puzzle npuzzle --rows 2 --cols 5 --random --count 3 \
         --seed 3 | sed 's/.*"board":"\([^"]*\)".*/\1/' | while read -r b; do
-      for e in horizons "reach --threads 2"; do
+      for e in horizons "reach --threads 2 --reach-from start" \
+               "reach --threads 2"; do
         echo "$S -q --puzzle npuzzle --rows 2 --cols 5 --board $b --engine $e --timeout 60"
       done
     done | tr '\n' '\0' | xargs -0 hyperfine -N -i -w 0 -r 1 \
         --export-markdown $R/npuzzle-2x5-reach/hyperfine.md ;;
+  npuzzle-both-ends)
+    for s in 8puzzle 11puzzle 15puzzle-20s; do
+      run --suite $s --limit 10 \
+          --encodings "pairs:--engine=horizons,pairs:--engine=reach:--threads=2" \
+          --timeout 60 --out $R/npuzzle-both-ends-$s
+    done ;;
   sat-vs-bfs)
     # The default SAT engine against the explicit search, per family, in
     # one run; then explore's whole spaces.

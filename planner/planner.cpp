@@ -132,8 +132,11 @@ void race_engines(const Run &run, PlannerResult &result,
   };
   const long race_after =
       run.options.race_after > 0 ? run.options.race_after : k_race_after;
-  const ThreadsForLayer threads_for_layer = [&](long positions, int depth) {
-    if (positions < race_after) {
+  // A layer may be large: the race begins before one that would pass
+  // the threshold (about two new positions per position expanded).
+  const ThreadsForLayer threads_for_layer = [&](long positions, long frontier,
+                                                int depth) {
+    if (positions + 2 * frontier < race_after) {
       return 2;
     }
     tell([&] {

@@ -65,7 +65,8 @@ void solve_optimal(const Run &run, PlannerResult &result,
 // `budget` (0 = none), `threads` solvers expanding each layer (or as many
 // as `threads_for_layer` says, layer by layer); then, if `then_horizons`,
 // horizons from there.
-using ThreadsForLayer = std::function<int(long positions, int depth_done)>;
+using ThreadsForLayer =
+    std::function<int(long positions, long frontier, int depth_done)>;
 void solve_reach(const Run &run, PlannerResult &result,
                  const solver::StopFn &stop, long budget, bool then_horizons,
                  int threads = 1, const ThreadsForLayer &threads_for_layer = {});

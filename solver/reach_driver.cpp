@@ -130,7 +130,8 @@ private:
   // the run is over (goal, budget, or the layer was cut short).
   bool merge(Layer &layer);
   // The solvers for the next layer, created as they are first needed.
-  std::size_t solvers_for_layer(const encoder::StoringSink &formula);
+  std::size_t solvers_for_layer(const encoder::StoringSink &formula,
+                                long frontier);
   void finish_layer(const char *result, double seconds, int64_t learned_before);
   // The plan through position i of `side` (from both ends: to the goal).
   encoder::Plan plan_through(const Side &side, long i) const;
@@ -360,7 +361,8 @@ bool Reach::merge(Layer &layer) {
   return false;
 }
 
-std::size_t Reach::solvers_for_layer(const encoder::StoringSink &formula) {
+std::size_t Reach::solvers_for_layer(const encoder::StoringSink &formula,
+                                     long frontier) {
   // Several solvers only where nothing is added to one solver for the
   // others' sake: blocking moves.
   int want = m_options.blocking == ReachBlocking::moves
@@ -368,7 +370,9 @@ std::size_t Reach::solvers_for_layer(const encoder::StoringSink &formula) {
                  : 1;
   if (m_options.threads_for_layer && want > 1) {
     want = std::clamp(
-        m_options.threads_for_layer(positions(), m_result.depth_done), 1,
+        m_options.threads_for_layer(positions(), frontier,
+                                    m_result.depth_done),
+        1,
         want);
   }
   while (m_expanders.size() < static_cast<std::size_t>(want)) {
@@ -436,7 +440,7 @@ ReachResult Reach::run() {
     const auto layer_start = std::chrono::steady_clock::now();
     const int64_t learned_before = learned();
     Layer layer(side, other);
-    expand_layer(layer, solvers_for_layer(formula));
+    expand_layer(layer, solvers_for_layer(formula, side.stop - side.begin));
     if (merge(layer)) {
       finish_layer(m_result.outcome == ReachOutcome::goal_found ? "SAT"
                                                                 : "UNKNOWN",

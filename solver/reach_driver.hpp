@@ -70,9 +70,11 @@ struct ReachOptions {
   // in the same order whatever the number: same positions, same plan.
   int threads = 1;
   // If set, asked before each layer how many of the `threads` solvers to
-  // use for it, given the positions found and the depth completed (the
-  // automatic engine gives one back when the space shows itself large).
-  std::function<int(long positions, int depth_done)> threads_for_layer;
+  // use for it, given the positions found, the frontier about to be
+  // expanded and the depth completed (the automatic engine gives one back
+  // when the space shows itself large).
+  std::function<int(long positions, long frontier, int depth_done)>
+      threads_for_layer;
   // Where the goal is one position (the n-puzzle) and excluding a step
   // variable excludes one move into a position as well as out of it
   // (moves blocking): search from the start and backward from the goal

@@ -120,6 +120,10 @@ TEST_SUITE("cli::EndToEnd") {
         {"--puzzle klotski --engine reach --min-horizon 3", 32,
          "searches positions, not horizons"},
         {"--puzzle klotski --max-states -1", 32, "--max-states must be"},
+        {"--puzzle klotski --reach-from goal", 32,
+         "--reach-from: expected both or start"},
+        {"--puzzle klotski --reach-formula textbook", 32,
+         "--reach-formula: expected seed, labels or compact"},
         {"--puzzle klotski --file /", 34, "cannot read"},
         {"--puzzle klotski --file /dev/null", 31, "is empty"},
         {"--frobnicate", 32, "unrecognised option"},
@@ -432,6 +436,31 @@ TEST_SUITE("cli::EndToEnd") {
     const auto text = run_satslide("--puzzle rushhour --metric slide -q");
     CHECK(text.out.find("breadth-first by SAT: no goal position within "
                         "depth 50") != std::string::npos);
+    // Two solvers: the same plan, said the same way.
+    const auto two =
+        run_satslide("--puzzle rushhour --metric slide -q --engine reach "
+                     "--threads 2");
+    CHECK(two.exit_code == 0);
+    const auto moves_of = [](const std::string &out) {
+      return out.substr(out.find("moves:"));
+    };
+    const auto one =
+        run_satslide("--puzzle rushhour --metric slide -q --engine reach");
+    CHECK(moves_of(two.out) == moves_of(one.out));
+  }
+
+  TEST_CASE("--engine reach on the n-puzzle searches from both ends") {
+    const auto both = run_satslide(
+        "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' --engine reach -q");
+    CHECK(both.exit_code == 0);
+    CHECK(both.out.find("solution: 31 moves, optimal (breadth-first by SAT "
+                        "from the start and from the goal: no plan of "
+                        "length <= 30") != std::string::npos);
+    const auto forward = run_satslide("--puzzle 8 --board '8 6 7 2 5 4 3 0 1' "
+                                      "--engine reach --reach-from start -q");
+    CHECK(forward.out.find("solution: 31 moves, optimal (breadth-first by "
+                           "SAT: no goal position within depth 30; 181440 "
+                           "positions") != std::string::npos);
   }
 
   TEST_CASE("--any races the optimal driver and names the path that won") {
