@@ -402,7 +402,7 @@ produce() {
         --timeout 60 --out $R/engines-rush-db ;;
   npuzzle-2x5-reach)
     # Random solvable 2x5 boards (satslide scramble --seed 3), 60 s each.
-    S=./build/cli/satslide
+    S=${SATSLIDE:-./build/cli/satslide}
     mkdir -p $R/npuzzle-2x5-reach
     $S scramble --puzzle npuzzle --rows 2 --cols 5 --random --count 3 \
         --seed 3 | sed 's/.*"board":"\([^"]*\)".*/\1/' | while read -r b; do
@@ -413,11 +413,17 @@ produce() {
     done | tr '\n' '\0' | xargs -0 hyperfine -N -i -w 0 -r 1 \
         --export-markdown $R/npuzzle-2x5-reach/hyperfine.md ;;
   npuzzle-both-ends)
-    for s in 8puzzle 11puzzle 15puzzle-20s; do
-      run --suite $s --limit 10 \
-          --encodings "pairs:--engine=horizons,pairs:--engine=reach:--threads=2" \
-          --timeout 60 --out $R/npuzzle-both-ends-$s
-    done ;;
+    # The horizon driver against reach from both ends (one thread and
+    # two): every public 8-puzzle, the first few of each larger suite.
+    e="pairs:--engine=horizons,pairs:--engine=reach,pairs:--engine=reach:--threads=2"
+    run --suite 8puzzle --encodings "$e" --timeout 60 \
+        --out $R/npuzzle-both-ends-8puzzle
+    run --suite 11puzzle --limit 5 --encodings "$e" --timeout 60 \
+        --out $R/npuzzle-both-ends-11puzzle
+    run --suite 15puzzle-20s --limit 10 --encodings "$e" --timeout 60 \
+        --out $R/npuzzle-both-ends-15puzzle-20s
+    run --suite 15puzzle-30s --limit 3 --encodings "$e" --timeout 60 \
+        --out $R/npuzzle-both-ends-15puzzle-30s ;;
   sat-vs-bfs)
     # The default SAT engine against the explicit search, per family, in
     # one run; then explore's whole spaces.

@@ -201,8 +201,11 @@ void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop,
   const encoder::FamilyInfo *family =
       encoder::find_family(run.puzzle.spec().kind);
   const bool horizons_asked = o.textbook_driver || o.min_horizon > 0;
-  if (o.engine == Engine::automatic && family && family->reach_first &&
-      !horizons_asked) {
+  const double known_space = run.puzzle.reachable_positions();
+  const bool reach_first =
+      (family && family->reach_first) ||
+      (known_space > 0 && known_space <= k_reach_space);
+  if (o.engine == Engine::automatic && reach_first && !horizons_asked) {
     if (threads >= 2) {
       race_engines(run, result, stop);
     } else {

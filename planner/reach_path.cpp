@@ -88,6 +88,9 @@ void report(const Run &run, PlannerResult &result,
     result.reason = fmt::format("reached the positions limit {} ({}){}",
                                 budget, summary(r), proven);
     return;
+  case solver::ReachOutcome::depth_limit:
+    end_without_plan(result, solver::Outcome::horizon_limit, run, proven, "");
+    return;
   case solver::ReachOutcome::timeout:
     end_without_plan(result, solver::Outcome::timeout, run, proven, "");
     return;
@@ -109,8 +112,9 @@ void horizons_after_reach(const Run &run, PlannerResult &result, int depth,
                           const solver::StopFn &stop) {
   if (depth + 1 > result.lower_bound) {
     result.lower_bound_name =
-        fmt::format("breadth-first by SAT to depth {} ({}); {} {}", depth,
-                    what, result.lower_bound_name, result.lower_bound);
+        fmt::format("breadth-first by SAT: no plan of length <= {} ({}); "
+                    "{} {}",
+                    depth, what, result.lower_bound_name, result.lower_bound);
     result.lower_bound =
         first_horizon(result.lower_bound, result.stride, depth + 1);
   }
@@ -119,9 +123,10 @@ void horizons_after_reach(const Run &run, PlannerResult &result, int depth,
   result.path = "reach+horizons";
   if (result.proof == Proof::refuted_horizons) {
     result.proof = Proof::exhausted_layers;
-    result.optimality = fmt::format(
-        "breadth-first by SAT: no goal position within depth {}; {}", depth,
-        result.optimality);
+    // Said so that it holds from one end or both (depth = a + b).
+    result.optimality =
+        fmt::format("breadth-first by SAT: no plan of length <= {}; {}",
+                    depth, result.optimality);
   }
 }
 
@@ -132,6 +137,7 @@ void solve_reach(const Run &run, PlannerResult &result,
                                       reach_config(run.options.reach_formula));
   solver::ReachOptions o;
   o.max_states = budget;
+  o.max_depth = run.options.max_horizon;
   o.threads = threads;
   o.threads_for_layer = threads_for_layer;
   o.both_ends = run.options.reach_both_ends;

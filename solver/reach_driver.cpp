@@ -437,6 +437,10 @@ ReachResult Reach::run() {
     const Side *other =
         m_sides.size() == 2 ? m_sides[&side == m_sides[0].get() ? 1 : 0].get()
                             : nullptr;
+    if (m_options.max_depth >= 0 && m_result.depth_done >= m_options.max_depth) {
+      end(ReachOutcome::depth_limit);
+      return m_result;
+    }
     const auto layer_start = std::chrono::steady_clock::now();
     const int64_t learned_before = learned();
     Layer layer(side, other);

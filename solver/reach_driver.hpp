@@ -30,6 +30,7 @@ enum class ReachOutcome {
   goal_found,
   exhausted,   // no goal position is reachable: no plan exists
   state_limit, // max_states positions found first
+  depth_limit, // no plan of length <= max_depth, and none longer sought
   timeout,
   cancelled,
   decode_error, // a model's step is no action of the task: a bug
@@ -65,6 +66,9 @@ struct ReachOptions {
   // exactly-one group (the rest follow by propagation); false: all.
   bool assume_true_only = true;
   long max_states = 0; // positions to store at most; 0 = no limit
+  // The longest plan sought (the horizon limit): a layer is expanded only
+  // while depth_done < max_depth; negative = no limit.
+  int max_depth = -1;
   // Solvers expanding each layer side by side, one thread each (moves
   // blocking only; the others add clauses to one solver). The table fills
   // in the same order whatever the number: same positions, same plan.

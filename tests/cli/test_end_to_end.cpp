@@ -56,8 +56,11 @@ TEST_SUITE("cli::EndToEnd") {
       const auto r = run_satslide(args + " -q");
       CHECK(r.exit_code == c.exit_code);
       CHECK(printed_length(r.out) == c.length);
-      CHECK(r.out.find(c.length == 0 ? "optimal (the start is the goal)"
-                                     : "optimal (by SAT: no plan of length") !=
+      // By either SAT engine (3x3 and smaller: reach from both ends).
+      CHECK(r.out.find(c.length == 0
+                           ? std::string("optimal (the start is the goal)")
+                           : "no plan of length <= " +
+                                 std::to_string(c.length - 1)) !=
             std::string::npos);
     }
   }
@@ -163,12 +166,19 @@ TEST_SUITE("cli::EndToEnd") {
   }
 
   TEST_CASE("limits report what was refuted") {
-    const auto limit =
-        run_satslide("--board \"[8,6,7,2,5,4,3,0,1]\" --max-horizon 25 -q");
+    const auto limit = run_satslide("--board \"[8,6,7,2,5,4,3,0,1]\" "
+                                    "--engine horizons --max-horizon 25 -q");
     CHECK(limit.exit_code == 20);
     CHECK(limit.out.find("no plan of length <= 26") != std::string::npos);
-    const auto timeout = run_satslide(
-        "--board \"[8,6,7,2,5,4,3,0,1]\" --encoding seed --timeout 0.5 -q");
+    // The default engine on the 8-puzzle (reach) keeps the limit too.
+    const auto reach_limit =
+        run_satslide("--board \"[8,6,7,2,5,4,3,0,1]\" --max-horizon 25 -q");
+    CHECK(reach_limit.exit_code == 20);
+    CHECK(reach_limit.out.find("reached the horizon limit 25; proven: no "
+                               "plan of length <= 25") != std::string::npos);
+    const auto timeout =
+        run_satslide("--board \"[8,6,7,2,5,4,3,0,1]\" --engine horizons "
+                     "--encoding seed --timeout 0.5 -q");
     CHECK(timeout.exit_code == 21);
     CHECK(timeout.out.find("timeout") != std::string::npos);
     CHECK(timeout.out.find("proven: no plan of length <=") !=
@@ -724,9 +734,10 @@ TEST_SUITE("cli::EndToEnd") {
   }
 
   TEST_CASE("--threads 2: the same optimum, each shorter horizon refuted") {
-    const auto one = run_satslide("--puzzle 8 --board '8 6 7 2 5 4 3 0 1' -q");
-    const auto two = run_satslide(
-        "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' --threads 2 -q");
+    const auto one = run_satslide(
+        "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' --engine horizons -q");
+    const auto two = run_satslide("--puzzle 8 --board '8 6 7 2 5 4 3 0 1' "
+                                  "--engine horizons --threads 2 -q");
     CHECK(two.exit_code == 0);
     CHECK(printed_length(two.out) == 31);
     CHECK(printed_length(one.out) == 31);

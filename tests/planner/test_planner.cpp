@@ -52,7 +52,9 @@ int row_distance(const std::string &start, const std::string &goal) {
 TEST_SUITE("planner") {
   TEST_CASE("an optimal plan says how optimality was shown") {
     const auto p = eight("1 3 6 4 2 0 7 5 8");
-    const planner::PlannerResult r = planner::solve(*p, {});
+    planner::PlannerOptions horizons;
+    horizons.engine = planner::Engine::horizons;
+    const planner::PlannerResult r = planner::solve(*p, horizons);
     REQUIRE(r.status == Status::solved);
     CHECK(r.optimal);
     CHECK(r.proof == planner::Proof::refuted_horizons);
@@ -85,6 +87,7 @@ TEST_SUITE("planner") {
 
   TEST_CASE("a horizon limit reports what was refuted") {
     planner::PlannerOptions o;
+    o.engine = planner::Engine::horizons;
     o.max_horizon = 20;
     // 8 6 7 2 5 4 3 0 1 needs 31 moves.
     const planner::PlannerResult r =
@@ -127,6 +130,7 @@ TEST_SUITE("planner") {
   TEST_CASE("a stop test cancels the run, and what was refuted stays") {
     std::atomic<int> calls{0};
     planner::PlannerOptions o;
+    o.engine = planner::Engine::horizons;
     o.progress = [&](const planner::Progress &p) {
       if (p.kind == planner::Progress::Kind::horizon) {
         ++calls;
@@ -144,6 +148,7 @@ TEST_SUITE("planner") {
   TEST_CASE("progress: a phase line, then one report per solver call") {
     std::vector<planner::Progress> seen;
     planner::PlannerOptions o;
+    o.engine = planner::Engine::horizons;
     o.progress = [&](const planner::Progress &p) { seen.push_back(p); };
     const planner::PlannerResult r =
         planner::solve(*eight("1 2 3 4 5 6 0 7 8"), o);

@@ -437,16 +437,16 @@ TEST_SUITE("reach") {
     CHECK(both.optimal);
     CHECK(both.proof == planner::Proof::exhausted_layers);
     CHECK(static_cast<int>(both.replay.moves.size()) == d);
-    CHECK(both.optimality.find("breadth-first by SAT: no goal position "
-                               "within depth") != std::string::npos);
+    CHECK(both.optimality.find("breadth-first by SAT: no plan of length "
+                               "<=") != std::string::npos);
     // The layers of the search come first, then the horizons.
     REQUIRE(both.horizons.size() >= 2);
     CHECK(both.horizons.front().horizon == 1);
     CHECK(both.horizons.back().result == "SAT");
   }
 
-  TEST_CASE("the automatic engine: a race of both engines on block puzzles, "
-            "horizons on the n-puzzle") {
+  TEST_CASE("the automatic engine: a race of both engines on block puzzles "
+            "and small n-puzzles, horizons on the 15-puzzle") {
     for (const char *rows : {"AA.B/AAC./DE..", "AB.C/DD.C/EE.."}) {
       CAPTURE(rows);
       const auto block = klotski(rows, "step");
@@ -463,10 +463,25 @@ TEST_SUITE("reach") {
       CHECK(r.optimal);
       CHECK(static_cast<int>(r.replay.moves.size()) == d);
     }
+    // The 3x3 space (181,440 positions) is searched from both ends; the
+    // 15-puzzle's (about 10^13) is left to the horizon driver.
     encoder::InstanceOptions o;
-    o.board = "1 2 3 4 5 6 0 7 8";
-    CHECK(planner::solve(*encoder::make_puzzle("8", o), {}).path ==
-          "horizons");
+    o.board = "8 6 7 2 5 4 3 0 1";
+    const planner::PlannerResult small =
+        planner::solve(*encoder::make_puzzle("8", o), {});
+    REQUIRE(small.status == Status::solved);
+    CHECK(small.path == "reach");
+    CHECK(small.optimal);
+    CHECK(small.replay.moves.size() == 31);
+    CHECK(small.no_plan_up_to == 30);
+    CHECK(small.optimality.find("from the start and from the goal") !=
+          std::string::npos);
+    o.board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15";
+    const planner::PlannerResult large =
+        planner::solve(*encoder::make_puzzle("15", o), {});
+    REQUIRE(large.status == Status::solved);
+    CHECK(large.path == "horizons");
+    CHECK(large.replay.moves.size() == 1);
   }
 
   TEST_CASE("the automatic engine: past its positions threshold the horizon "
@@ -496,10 +511,34 @@ TEST_SUITE("reach") {
       }));
       CHECK((r.path == "reach" || r.path == "reach+horizons"));
       if (r.path == "reach+horizons") {
-        CHECK(r.optimality.find("breadth-first by SAT: no goal position "
-                                "within depth") != std::string::npos);
+        CHECK(r.optimality.find("breadth-first by SAT: no plan of length "
+                                "<=") != std::string::npos);
       }
     }
+  }
+
+  TEST_CASE("the automatic engine on a 3x3 board: the horizon driver joins "
+            "the search from both ends, and the optimum stands") {
+    encoder::InstanceOptions io;
+    io.board = "8 6 7 2 5 4 3 0 1";
+    planner::PlannerOptions o;
+    o.race_after = 200;
+    std::vector<std::string> phases;
+    o.progress = [&](const planner::Progress &p) {
+      if (p.kind == planner::Progress::Kind::phase) {
+        phases.push_back(p.text);
+      }
+    };
+    const planner::PlannerResult r =
+        planner::solve(*encoder::make_puzzle("8", io), o);
+    REQUIRE(r.status == Status::solved);
+    CHECK(r.optimal);
+    CHECK(r.replay.moves.size() == 31);
+    CHECK(r.no_plan_up_to == 30);
+    CHECK(std::any_of(phases.begin(), phases.end(), [](const auto &t) {
+      return t.find("the horizon driver joins the search") != std::string::npos;
+    }));
+    CHECK((r.path == "reach" || r.path == "reach+horizons"));
   }
 
   TEST_CASE("the automatic engine: a timeout before the horizon driver "
