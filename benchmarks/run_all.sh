@@ -153,6 +153,7 @@ engines-block|Reachability by SAT: the second engine
 engines-rush-db|Reachability by SAT: the second engine
 npuzzle-2x5-reach|Reachability by SAT: the second engine
 npuzzle-both-ends|Reachability by SAT: the second engine
+npuzzle-auto|Reachability by SAT: the second engine
 any-race|Any plan: the race
 EOF
 }
@@ -424,6 +425,13 @@ produce() {
         --out $R/npuzzle-both-ends-15puzzle-20s
     run --suite 15puzzle-30s --limit 3 --encodings "$e" --timeout 60 \
         --out $R/npuzzle-both-ends-15puzzle-30s ;;
+  npuzzle-auto)
+    # The default engine (auto: reach on spaces of at most 3e8 positions)
+    # against the horizon driver, on the same boards as above.
+    run --suite 8puzzle --encodings "pairs:--engine=horizons,pairs" \
+        --timeout 60 --out $R/npuzzle-auto-8puzzle
+    run --suite 11puzzle --limit 5 --encodings "pairs:--engine=horizons,pairs" \
+        --timeout 60 --out $R/npuzzle-auto-11puzzle ;;
   sat-vs-bfs)
     # The default SAT engine against the explicit search, per family, in
     # one run; then explore's whole spaces.
