@@ -158,7 +158,8 @@ po::options_description search_options(Options &o, Raw &raw) {
       "positions, each successor found by a SAT call; optimal at the first "
       "goal layer), auto (block puzzles: reach on two threads; past "
       "100,000 positions the horizon driver takes one of them and the "
-      "first proof wins; n-puzzles: horizons), or "
+      "first proof wins; the same on n-puzzles of at most 12 cells, "
+      "searched from both ends; larger n-puzzles: horizons), or "
       "bfs (not SAT: explicit breadth-first search over positions, the "
       "seed game's auto-solve; for spaces that fit in memory)")(
       "max-states", po::value(&p.max_states),

@@ -28,8 +28,10 @@ struct FamilyInfo {
                                         const InstanceOptions &)>
       make;
   // The planner's automatic engine races a search of positions against
-  // the horizon driver (small spaces, weak bounds: the block puzzles),
-  // else runs the horizon driver alone (strong bounds, huge spaces).
+  // the horizon driver (small spaces, weak bounds: the block puzzles);
+  // otherwise it does so only where reachable_positions() is known and
+  // small (planner.hpp: k_reach_space), else it runs the horizon driver
+  // alone (strong bounds, huge spaces).
   bool reach_first = false;
 
   bool accepts_field(InstanceField field) const;
