@@ -9,6 +9,7 @@
 #include "cli/output.hpp"
 
 #include "encoder/puzzles/families.hpp"
+#include "solver/side_by_side.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -18,7 +19,7 @@
 #include <iostream>
 #include <mutex>
 #include <set>
-#include <thread>
+
 
 namespace satslide::cli {
 
@@ -154,8 +155,9 @@ int run_batch(const Options &o) {
   BatchTally tally(static_cast<int>(todo.size()), skipped);
   std::mutex lock;
   std::atomic<std::size_t> next{0};
+  std::atomic<bool> unwritable{false}; // no line is solved for nothing
   const auto work = [&] {
-    for (std::size_t k; !stop() && (k = next++) < todo.size();) {
+    for (std::size_t k; !stop() && !unwritable && (k = next++) < todo.size();) {
       const Answer a = solve_line(*todo[k], argv, stop);
       const std::string status = a.json.value("status", "error");
       if (status == "cancelled") {
@@ -165,6 +167,10 @@ int run_batch(const Options &o) {
       out << a.json.dump(-1, ' ', false, Json::error_handler_t::replace)
           << '\n'
           << std::flush;
+      if (!out) {
+        unwritable = true;
+        return;
+      }
       const auto found = a.json.find("length");
       const int length = found != a.json.end() && found->is_number()
                              ? found->get<int>()
@@ -175,19 +181,19 @@ int run_batch(const Options &o) {
         spdlog::error("line {}: optimal length {}, but the input says {}",
                       todo[k]->number, length, a.known);
       }
+      if (status == "unsolvable" && a.known >= 0) {
+        spdlog::error("line {}: unsolvable, but the input says an optimum of "
+                      "{} (is the goal right? see --goal)",
+                      todo[k]->number, a.known);
+      }
       tally.show_progress();
     }
   };
-  std::vector<std::thread> workers;
-  for (int j = 1; j < o.jobs; ++j) {
-    workers.emplace_back(work);
-  }
-  work();
-  for (std::thread &t : workers) {
-    t.join();
-  }
+  solver::side_by_side(o.jobs, [&](int) { work(); });
   if (!out) {
-    throw IoError("error while writing '" + o.output + "'");
+    throw IoError(file.is_open() ? "error while writing '" + o.output + "'"
+                                 : std::string("error while writing to "
+                                               "standard output"));
   }
   const bool interrupted = stop();
   tally.print_summary(interrupted);

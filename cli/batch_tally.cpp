@@ -50,7 +50,14 @@ void BatchTally::add(const std::string &status, bool optimal, int length,
     }
   } else if (status == "unsolvable") {
     ++unsolvable_;
-  } else if (status == "timeout" || status == "horizon_limit") {
+    if (known >= 0) {
+      // The line says a plan of that length exists (often a goal the line
+      // meant but did not give: Korf's files put the blank first).
+      ++checked_;
+      ++mismatches_;
+    }
+  } else if (status == "timeout" || status == "horizon_limit" ||
+             status == "memory_limit") {
     ++limits_;
   } else if (status == "internal_error") {
     ++internal_;

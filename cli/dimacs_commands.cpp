@@ -63,7 +63,13 @@ int run_decode(const Options &o) {
   auto model_in = open_input(o.model_file);
   const solver::SolverAnswer answer = solver::read_answer(model_in);
   const solver::CnfMap map = solver::read_map(cnf);
-  const auto puzzle = encoder::make_puzzle(map.spec);
+  std::unique_ptr<encoder::Puzzle> puzzle;
+  try {
+    puzzle = encoder::make_puzzle(map.spec);
+  } catch (const encoder::InputError &e) {
+    // The instance came from the CNF's header: the file is what is bad.
+    throw solver::FormatError(std::string("the CNF's header: ") + e.what());
+  }
   Report report = report_for(*puzzle);
   report.result = planner::decode_answer(*puzzle, cnf, map, answer);
   return finish(report, o);

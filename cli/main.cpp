@@ -10,6 +10,9 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <stdexcept>
 
@@ -58,6 +61,18 @@ int run(const Options &o) {
   return code(ExitCode::internal_error);
 }
 
+// Output that never reached its reader is no answer: a full disk or a
+// closed pipe turns any exit code into 34. Checked once, at the end, for
+// every command (the streams keep their error state).
+int stdout_written(int status) {
+  std::cout.flush();
+  if (std::cout.good() && std::fflush(stdout) == 0 && !std::ferror(stdout)) {
+    return status;
+  }
+  spdlog::error("cannot write to standard output: {}", std::strerror(errno));
+  return code(ExitCode::io_error);
+}
+
 } // namespace
 
 int main(int argc, char *argv[]) {
@@ -87,13 +102,13 @@ int main(int argc, char *argv[]) {
     }
   }
   try {
-    return run(options);
+    return stdout_written(run(options));
   } catch (...) {
     const Failure f = current_failure();
     spdlog::error("{}", f.message);
     if (json) {
       print_error(std::cout, f.code, f.kind, f.message);
     }
-    return code(f.code);
+    return stdout_written(code(f.code));
   }
 }

@@ -482,7 +482,8 @@ void check_ranges(const Options &o, const po::variables_map &vm) {
     throw UsageError("--max-states must be >= 0");
   }
   if (!std::isfinite(p.timeout_seconds) || p.timeout_seconds < 0) {
-    throw UsageError("--timeout must be >= 0 seconds");
+    throw UsageError("--timeout: a finite number of seconds >= 0 (0 = no "
+                     "limit)");
   }
   if (o.instance.rows < 0 || o.instance.cols < 0) {
     throw UsageError("--rows and --cols must be positive");

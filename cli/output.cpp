@@ -31,6 +31,8 @@ ExitCode exit_code_for(planner::Status status) {
     return ExitCode::timeout;
   case planner::Status::cancelled:
     return ExitCode::cancelled;
+  case planner::Status::memory_limit:
+    return ExitCode::memory_limit;
   case planner::Status::internal_error:
     return ExitCode::internal_error;
   }

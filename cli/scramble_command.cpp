@@ -160,8 +160,11 @@ int run_scramble(const Options &o) {
     }
     out << j.dump() << '\n';
   }
+  out.flush(); // a full disk shows only when the buffer is written
   if (!out) {
-    throw IoError("error while writing '" + o.output + "'");
+    throw IoError(file.is_open() ? "error while writing '" + o.output + "'"
+                                 : std::string("error while writing to "
+                                               "standard output"));
   }
   return code(ExitCode::plan_found);
 }

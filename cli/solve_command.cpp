@@ -84,6 +84,9 @@ int run_solve(const Options &o) {
     }
     report.optimal_plans = planner::count_plans(
         *puzzle, static_cast<int>(report.result.plan.size()), c);
+    // Cut short before its first model, the count still knows one plan:
+    // the one just printed ("at least 0" understated it).
+    report.optimal_plans->count = std::max(report.optimal_plans->count, 1L);
   }
   if (!o.svg.empty() && report.result.status == planner::Status::solved) {
     std::ofstream svg(o.svg);
@@ -103,7 +106,18 @@ int run_solve(const Options &o) {
                  report.result.optimal ? ", optimal" : "");
     return code(exit_code_for(report.result.status));
   }
-  return finish(report, o);
+  const int status = finish(report, o);
+  if (report.optimal_plans && !report.optimal_plans->complete) {
+    // The count was cut short by time or a signal: say so in the exit code
+    // as every other stop does (a --count-optimal=K limit is no stop).
+    if (report.optimal_plans->stopped == "timeout") {
+      return code(ExitCode::timeout);
+    }
+    if (report.optimal_plans->stopped == "cancelled") {
+      return code(ExitCode::cancelled);
+    }
+  }
+  return status;
 }
 
 } // namespace satslide::cli

@@ -1,6 +1,39 @@
 #include "planner/decode.hpp"
 
+#include "encoder/encodings/encodings.hpp"
+
+#include <sstream>
+
 namespace satslide::planner {
+
+namespace {
+
+// The header names the instance, the encoding and the horizon; the model
+// is read through the formula those give. A CNF whose clauses are not
+// that formula (an edited header or body, another version's encoding) is
+// bad input, not a plan that fails to replay: encode it again and compare.
+void check_unedited(const encoder::Puzzle &puzzle, const encoder::Task &task,
+                    const solver::CnfFile &cnf, const solver::CnfMap &map) {
+  const encoder::EncodingInfo *info = encoder::find_encoding(map.encoding);
+  if (!info) {
+    throw solver::FormatError("the CNF names an unknown encoding '" +
+                              map.encoding + "'");
+  }
+  const auto encoding = info->make(task);
+  std::stringstream again;
+  solver::write_horizon_dimacs(again, *encoding, map.horizon, puzzle.spec(),
+                               info->name);
+  const solver::CnfFile expected = solver::read_cnf(again);
+  if (expected.vars != cnf.vars || expected.clauses != cnf.clauses) {
+    throw solver::FormatError(
+        "the CNF's clauses are not the formula its header describes (" +
+        map.encoding + ", horizon " + std::to_string(map.horizon) +
+        "): it was edited or written by another version of satslide; "
+        "write it again with satslide dimacs");
+  }
+}
+
+} // namespace
 
 PlannerResult decode_answer(const encoder::Puzzle &puzzle,
                             const solver::CnfFile &cnf,
@@ -21,6 +54,7 @@ PlannerResult decode_answer(const encoder::Puzzle &puzzle,
                               "decode");
   }
   const encoder::Task task = puzzle.compile();
+  check_unedited(puzzle, task, cnf, map);
   result.plan = solver::decode_answer(cnf, map, answer, task);
   result.replay = puzzle.replay(result.plan);
   if (result.replay.error || !result.replay.solved) {

@@ -3,6 +3,8 @@
 #include "encoder/task/pddl.hpp"
 
 #include <algorithm>
+#include <memory>
+#include <stdexcept>
 #include <regex>
 #include <sstream>
 
@@ -53,34 +55,57 @@ void replay_ipc(const Task &task, const std::vector<std::string> &names,
   }
 }
 
-// The way the puzzle writes move k of `plan`: its numbered line ("6 down")
-// or its token of the move string ("D", "AR1").
-std::string written(const encoder::Puzzle &puzzle, const Plan &plan,
-                    const std::string &before, bool numbered) {
-  const encoder::Replay r = puzzle.replay(plan);
-  if (r.error || r.moves.size() != plan.size()) {
+// The way `here` (the puzzle restarted at the current position) writes
+// its move a: its numbered line ("6 down") or its token of the move
+// string ("D", "AR1"); "" if a breaks its rules.
+std::string written(const encoder::Puzzle &here, int a, bool numbered) {
+  const encoder::Replay r = here.replay({a});
+  if (r.error || r.moves.size() != 1) {
     return "";
   }
-  return numbered ? r.moves.back().notation
-                  : trimmed(r.compact.substr(before.size()));
+  return numbered ? r.moves.back().notation : trimmed(r.compact);
 }
 
-// Notation: at each step, the legal move written as the input writes it.
+// The puzzle restarted where it stands, if its task numbers the actions
+// as `task` does (so one action id means one move in both); else null.
+std::unique_ptr<encoder::Puzzle> restartable(const encoder::Puzzle &puzzle,
+                                             const Task &task) {
+  auto here = puzzle.after({});
+  if (!here) {
+    return nullptr;
+  }
+  const Task again = here->compile();
+  if (again.num_actions() != task.num_actions()) {
+    return nullptr;
+  }
+  for (int a = 0; a < task.num_actions(); ++a) {
+    if (again.actions[a].name != task.actions[a].name) {
+      return nullptr;
+    }
+  }
+  return here;
+}
+
+// Notation: at each step, the legal move written as the input writes it,
+// by the puzzle restarted at that step's position (one move replayed per
+// candidate: linear in the plan's length).
 void replay_notation(const encoder::Puzzle &puzzle, const Task &task,
                      const std::vector<std::string> &moves, bool numbered,
                      PlanCheck &c) {
+  std::unique_ptr<encoder::Puzzle> here = restartable(puzzle, task);
+  if (!here) {
+    throw std::logic_error("check-plan: the family cannot restart from a "
+                           "position with the same moves");
+  }
   State state = task.initial_state();
   for (std::size_t i = 0; i < moves.size(); ++i) {
-    const std::string before = puzzle.replay(c.plan).compact;
     std::vector<std::string> legal;
     int match = -1;
     for (int a = 0; a < task.num_actions() && match < 0; ++a) {
       if (!task.applicable(state, a)) {
         continue;
       }
-      Plan next = c.plan;
-      next.push_back(a);
-      const std::string w = written(puzzle, next, before, numbered);
+      const std::string w = written(*here, a, numbered);
       legal.push_back(w);
       if (w == moves[i]) {
         match = a;
@@ -92,12 +117,27 @@ void replay_notation(const encoder::Puzzle &puzzle, const Task &task,
         listed += (listed.empty() ? "" : ", ") + w;
       }
       illegal(c, static_cast<int>(i) + 1, moves[i],
-              "no legal move is written so here (legal: " + listed + ")");
+              "no legal move here is written that way (legal: " + listed + ")");
       return;
     }
     state = task.apply(state, match);
     c.plan.push_back(match);
+    here = here->after({match});
   }
+}
+
+// True if the text has ';' comment lines and nothing else but blanks.
+bool only_comments(const std::string &text) {
+  std::istringstream in(text);
+  bool comment = false;
+  for (std::string line; std::getline(in, line);) {
+    const std::string t = trimmed(line);
+    if (!t.empty() && t[0] != ';') {
+      return false;
+    }
+    comment = comment || !t.empty();
+  }
+  return comment;
 }
 
 } // namespace
@@ -118,10 +158,21 @@ PlanCheck check_plan(const encoder::Puzzle &puzzle, const std::string &text) {
   const Task task = puzzle.compile();
   PlanCheck c;
   std::vector<std::string> moves;
-  // IPC: lines that start with "(" (after an optional "0: " step).
-  const bool ipc = std::regex_search(
-      text, std::regex("(^|\n)[ \t]*([0-9.]+:[ \t]*)?\\("));
-  if (ipc) {
+  // IPC: lines that start with "(" (after an optional "0: " step), or
+  // only ';' comments (an empty plan: "; cost = 0 (unit cost)").
+  const bool ipc =
+      std::regex_search(text,
+                        std::regex("(^|\n)[ \t]*([0-9.]+:[ \t]*)?\\(")) ||
+      only_comments(text);
+  const bool madagascar =
+      !ipc && std::regex_search(text, std::regex("(^|\n)STEP [0-9]+:"));
+  if (madagascar) {
+    c.format = "madagascar";
+    std::istringstream in(text);
+    moves = encoder::read_madagascar_plan(in);
+    c.moves_read = static_cast<int>(moves.size());
+    replay_ipc(task, moves, c);
+  } else if (ipc) {
     c.format = "ipc";
     std::istringstream in(text);
     moves = encoder::read_ipc_plan(in);
@@ -146,7 +197,7 @@ PlanCheck check_plan(const encoder::Puzzle &puzzle, const std::string &text) {
       bool letters = false;
       for (int a = 0; a < task.num_actions() && !letters; ++a) {
         letters = task.applicable(task.initial_state(), a) &&
-                  written(puzzle, {a}, "", false).size() == 1;
+                  written(puzzle, a, false).size() == 1;
       }
       if (letters) {
         std::vector<std::string> chars;

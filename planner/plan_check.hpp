@@ -1,8 +1,9 @@
 // Checking a plan from elsewhere against a puzzle's own rules: the plan
-// read in any of three forms, replayed move by move, and the first move
+// read in any of four forms, replayed move by move, and the first move
 // that breaks a rule named with the reason.
 //   - an IPC plan file: "(action-name)" per line, the names of
-//     `satslide export --format pddl`;
+//     `satslide export --format pddl` (only ';' comments: the empty plan);
+//   - Madagascar's plan: "STEP 0: action-name() ...";
 //   - satslide's printed plan: lines "1. 6 down", "2. B right 2", ...;
 //   - a move string as satslide prints it after "moves:": "ULDDR" for
 //     the n-puzzle (the blank's moves), "AR1 BD2" for block puzzles.
@@ -17,7 +18,7 @@ namespace satslide::planner {
 struct PlanCheck {
   enum class Verdict { valid, illegal_move, not_at_goal };
   Verdict verdict = Verdict::valid;
-  std::string format;  // "ipc", "numbered" or "moves"
+  std::string format;  // "ipc", "madagascar", "numbered" or "moves"
   int moves_read = 0;  // moves in the input
   int legal_moves = 0; // moves replayed before the first illegal one
   std::string reason;  // for illegal_move and not_at_goal
@@ -25,7 +26,7 @@ struct PlanCheck {
 };
 const char *to_string(PlanCheck::Verdict verdict); // "valid", ...
 
-// Throws encoder::InputError if the text is none of the three forms.
+// Throws encoder::InputError if the text is none of the four forms.
 PlanCheck check_plan(const encoder::Puzzle &puzzle, const std::string &text);
 
 } // namespace satslide::planner

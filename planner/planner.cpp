@@ -48,6 +48,8 @@ const char *to_string(Status status) {
     return "timeout";
   case Status::cancelled:
     return "cancelled";
+  case Status::memory_limit:
+    return "memory_limit";
   case Status::no_plan_at_horizon:
     return "no_plan_at_horizon";
   case Status::internal_error:

@@ -18,6 +18,7 @@ enum class Status {
   horizon_limit,      // the last horizon allowed was refuted
   timeout,            // time ran out; what was refuted is in the result
   cancelled,          // the stop test said so
+  memory_limit,       // an allocation failed; what was refuted is kept
   no_plan_at_horizon, // decode: the solver refuted that one horizon
   internal_error,     // a bug, e.g. a plan that does not replay
 };

@@ -1,8 +1,9 @@
 #include "planner/race.hpp"
 
+#include "solver/side_by_side.hpp"
+
 #include <atomic>
 #include <exception>
-#include <thread>
 
 namespace satslide::planner {
 
@@ -27,9 +28,7 @@ int race(const std::array<PathFn, 2> &paths,
       winner.compare_exchange_strong(none, 2); // stop the other one too
     }
   };
-  std::thread second(run, 1);
-  run(0);
-  second.join();
+  solver::side_by_side(2, run);
   for (const std::exception_ptr &e : failed) {
     if (e) {
       std::rethrow_exception(e);

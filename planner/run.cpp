@@ -77,6 +77,11 @@ void end_without_plan(PlannerResult &result, solver::Outcome outcome,
     result.reason = fmt::format("cancelled after {:.1f} s{}",
                                 solver::seconds_since(run.started), limit);
     return;
+  case solver::Outcome::out_of_memory:
+    result.status = Status::memory_limit;
+    result.reason = fmt::format("ran out of memory after {:.1f} s{}",
+                                solver::seconds_since(run.started), limit);
+    return;
   default:
     result.status = Status::internal_error;
     result.reason = bug;

@@ -1,5 +1,6 @@
 #include "cadical_sink.hpp"
 
+#include <new>
 #include <stdexcept>
 
 namespace satslide::solver {
@@ -92,8 +93,18 @@ CadicalSink::CadicalSink(const std::string &config,
 }
 
 CadicalSink::~CadicalSink() {
-  m_solver->disconnect_terminator();
-  m_solver->disconnect_learner();
+  if (m_solver) {
+    m_solver->disconnect_terminator();
+    m_solver->disconnect_learner();
+  }
+}
+
+void CadicalSink::abandon() {
+  // CaDiCaL aborts the process on any API call, its destructor included,
+  // once an exception has left it mid-operation ("solver in invalid
+  // state"). Out of memory, the run is over anyway: let the solver go
+  // without touching it again, so the caller can report what was proven.
+  static_cast<void>(m_solver.release());
 }
 
 void CadicalSink::set_deadline(std::chrono::steady_clock::time_point d) {
@@ -111,25 +122,45 @@ void CadicalSink::set_heartbeat(double interval_seconds, Heartbeat beat) {
 }
 
 void CadicalSink::write_clause(const std::vector<int> &lits) {
-  for (int lit : lits) {
-    m_solver->add(lit);
+  check_usable();
+  try {
+    for (int lit : lits) {
+      m_solver->add(lit);
+    }
+    m_solver->add(0);
+  } catch (...) {
+    abandon();
+    throw;
   }
-  m_solver->add(0);
+}
+
+void CadicalSink::check_usable() const {
+  if (!m_solver) {
+    throw std::bad_alloc(); // only abandon() empties it: out of memory
+  }
 }
 
 SolveResult CadicalSink::solve(const std::vector<int> &assumptions,
                                int conflict_limit) {
+  check_usable();
   m_hooks->start_call();
   if (m_hooks->terminate()) {
     return SolveResult::unknown;
   }
-  if (conflict_limit > 0) {
-    m_solver->limit("conflicts", conflict_limit);
+  int answer = 0;
+  try {
+    if (conflict_limit > 0) {
+      m_solver->limit("conflicts", conflict_limit);
+    }
+    for (int lit : assumptions) {
+      m_solver->assume(lit);
+    }
+    answer = m_solver->solve();
+  } catch (...) {
+    abandon();
+    throw;
   }
-  for (int lit : assumptions) {
-    m_solver->assume(lit);
-  }
-  switch (m_solver->solve()) {
+  switch (answer) {
   case 10:
     return SolveResult::sat;
   case 20:

@@ -38,6 +38,10 @@ public:
   using Heartbeat = std::function<void(int64_t learned, double seconds)>;
   void set_heartbeat(double interval_seconds, Heartbeat beat);
 
+  // An exception out of CaDiCaL (std::bad_alloc under a memory limit)
+  // leaves it unusable: the sink then lets it go without another call
+  // (CaDiCaL would abort the process) and every later call throws
+  // std::bad_alloc again; its memory is not returned.
   // `conflict_limit` > 0: give up (unknown) after that many conflicts in
   // this call; the next call resumes with everything learned.
   SolveResult solve(const std::vector<int> &assumptions,
@@ -49,6 +53,9 @@ protected:
   void write_clause(const std::vector<int> &lits) override;
 
 private:
+  void abandon();
+  void check_usable() const;
+
   struct Hooks;
   std::unique_ptr<CaDiCaL::Solver> m_solver;
   std::unique_ptr<Hooks> m_hooks;

@@ -2,6 +2,7 @@
 
 #include <cassert>
 #include <chrono>
+#include <new>
 
 namespace satslide::solver {
 
@@ -12,6 +13,12 @@ int round_up_to_stride(int at_least, int residue, int stride) {
 
 std::chrono::steady_clock::time_point
 deadline_after(std::chrono::steady_clock::time_point start, double seconds) {
+  // Past ~9.2e9 s the nanosecond count overflows (it wrapped to the past:
+  // "already timed out"); thirty years is no deadline at all.
+  constexpr double k_forever = 1.0e9;
+  if (!(seconds < k_forever)) {
+    return std::chrono::steady_clock::time_point::max();
+  }
   return start +
          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
              std::chrono::duration<double>(seconds));
@@ -141,44 +148,55 @@ DriverResult run_horizons(const EncodingFactory &make_encoding,
     result.no_plan_up_to = options.first_horizon - 1;
   }
   Formula formula;
-  for (int n = options.first_horizon; n <= options.max_horizon;
-       n += options.stride) {
-    if (watch.expired()) {
-      return result;
+  try {
+    for (int n = options.first_horizon; n <= options.max_horizon;
+         n += options.stride) {
+      if (watch.expired()) {
+        return result;
+      }
+      if (!formula.sink || !options.incremental) {
+        formula = {};
+        formula = open_formula(make_encoding, options.solver_config,
+                               options.solver_options, options.timeout_seconds,
+                               watch.deadline(), options.stop);
+      }
+      const int guard = open_horizon(formula, n, [&] { return watch.expired(); });
+      if (guard == 0) {
+        return result;
+      }
+      CadicalSink &sink = *formula.sink;
+      HorizonStats &stats = result.horizons.emplace_back();
+      const SolveResult answer = solve_timed(sink, guard, n, stats, progress);
+      if (progress) {
+        progress(stats);
+      }
+      if (answer == SolveResult::unknown) {
+        watch.end(interrupted(options.stop));
+        return result;
+      }
+      if (answer == SolveResult::sat) {
+        auto plan = formula.encoding->decode(
+            n, [&](int var) { return sink.value(var); });
+        watch.end(plan ? Outcome::plan_found : Outcome::decode_error);
+        result.plan = plan.value_or(encoder::Plan{});
+        result.optimal = plan && options.start_proven;
+        return result;
+      }
+      sink.add_clause({-guard});
+      if (options.start_proven) {
+        // n refuted; lengths n+1 .. n+stride-1 are ruled out by the stride.
+        result.no_plan_up_to = n + options.stride - 1;
+      }
     }
-    if (!formula.sink || !options.incremental) {
-      formula = {};
-      formula = open_formula(make_encoding, options.solver_config,
-                             options.solver_options, options.timeout_seconds,
-                             watch.deadline(), options.stop);
+  } catch (const std::bad_alloc &) {
+    // What was refuted before stands. The formula's memory goes back
+    // now, so the report can still be written.
+    formula = {};
+    if (!result.horizons.empty() && result.horizons.back().result.empty()) {
+      result.horizons.pop_back(); // the horizon it was solving
     }
-    const int guard = open_horizon(formula, n, [&] { return watch.expired(); });
-    if (guard == 0) {
-      return result;
-    }
-    CadicalSink &sink = *formula.sink;
-    HorizonStats &stats = result.horizons.emplace_back();
-    const SolveResult answer = solve_timed(sink, guard, n, stats, progress);
-    if (progress) {
-      progress(stats);
-    }
-    if (answer == SolveResult::unknown) {
-      watch.end(interrupted(options.stop));
-      return result;
-    }
-    if (answer == SolveResult::sat) {
-      auto plan = formula.encoding->decode(
-          n, [&](int var) { return sink.value(var); });
-      watch.end(plan ? Outcome::plan_found : Outcome::decode_error);
-      result.plan = plan.value_or(encoder::Plan{});
-      result.optimal = plan && options.start_proven;
-      return result;
-    }
-    sink.add_clause({-guard});
-    if (options.start_proven) {
-      // n refuted; lengths n+1 .. n+stride-1 are ruled out by the stride.
-      result.no_plan_up_to = n + options.stride - 1;
-    }
+    watch.end(Outcome::out_of_memory);
+    return result;
   }
   watch.end(Outcome::horizon_limit);
   return result;

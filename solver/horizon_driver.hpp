@@ -45,6 +45,7 @@ enum class Outcome {
   horizon_limit,
   timeout,
   cancelled,    // the stop test said so
+  out_of_memory, // an allocation failed (--memory-limit, ulimit -v)
   decode_error, // the model did not give one action per step: a bug
 };
 
@@ -96,7 +97,8 @@ std::optional<Outcome>
 limit_reached(const StopFn &stop, double timeout_seconds,
               std::chrono::steady_clock::time_point deadline);
 
-// `start` + `seconds` on the steady clock.
+// `start` + `seconds` on the steady clock; the clock's end for more than
+// about thirty years.
 std::chrono::steady_clock::time_point
 deadline_after(std::chrono::steady_clock::time_point start, double seconds);
 

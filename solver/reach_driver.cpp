@@ -1,6 +1,7 @@
 #include "reach_driver.hpp"
 
 #include "reach_expander.hpp"
+#include "side_by_side.hpp"
 
 #include "encoder/task/state_space.hpp"
 
@@ -11,7 +12,6 @@
 #include <exception>
 #include <memory>
 #include <optional>
-#include <thread>
 #include <unordered_map>
 
 namespace satslide::solver {
@@ -312,14 +312,8 @@ void Reach::expand_layer(Layer &layer, std::size_t solvers) {
       m_abort = true;
     }
   };
-  std::vector<std::thread> others;
-  for (std::size_t k = 1; k < threads; ++k) {
-    others.emplace_back(run, k);
-  }
-  run(0);
-  for (std::thread &t : others) {
-    t.join();
-  }
+  side_by_side(static_cast<int>(threads),
+               [&](int k) { run(static_cast<std::size_t>(k)); });
   for (const std::exception_ptr &e : failed) {
     if (e) {
       std::rethrow_exception(e);

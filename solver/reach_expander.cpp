@@ -58,7 +58,7 @@ ReachExpander::ReachExpander(const encoder::Task &task,
     return;
   }
   m_choices = encoding.step_choices(0);
-  if (m_choices.empty()) {
+  if (m_choices.empty() && task.num_actions() > 0) { // none: no moves
     throw std::invalid_argument("reach: blocking moves needs an encoding "
                                 "with step variables");
   }

@@ -1,11 +1,13 @@
 #include "shared_horizons.hpp"
 
+#include "side_by_side.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <limits>
 #include <mutex>
+#include <new>
 #include <set>
-#include <thread>
 
 namespace satslide::solver {
 
@@ -236,21 +238,24 @@ DriverResult run_shared_horizons(const EncodingFactory &make_encoding,
       tuned.push_back("seed=" + std::to_string(t));
       tuned.push_back("phase=" + std::to_string(t % 2 == 0 ? 1 : 0));
     }
-    formulas.push_back(open_formula(make_encoding, options.solver_config,
-                                    tuned, options.timeout_seconds,
-                                    deadline));
+    try {
+      formulas.push_back(open_formula(make_encoding, options.solver_config,
+                                      tuned, options.timeout_seconds,
+                                      deadline));
+    } catch (const std::bad_alloc &) {
+      shared.halt(Outcome::out_of_memory);
+      break;
+    }
   }
-  std::vector<std::thread> workers;
-  for (std::size_t t = 1; t < formulas.size(); ++t) {
-    workers.emplace_back(work, std::ref(formulas[t]), std::ref(shared),
-                         std::cref(options), deadline);
-  }
-  if (!formulas.empty()) {
-    work(formulas[0], shared, options, deadline);
-  }
-  for (std::thread &w : workers) {
-    w.join();
-  }
+  side_by_side(static_cast<int>(formulas.size()), [&](int t) {
+    try {
+      work(formulas[static_cast<std::size_t>(t)], shared, options, deadline);
+    } catch (const std::bad_alloc &) {
+      // Every thread stops; what was refuted before stands.
+      formulas[static_cast<std::size_t>(t)] = {};
+      shared.halt(Outcome::out_of_memory);
+    }
+  });
   DriverResult result = shared.result();
   result.seconds = seconds_since(start);
   return result;

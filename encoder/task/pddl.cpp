@@ -157,4 +157,34 @@ std::vector<std::string> read_ipc_plan(std::istream &in) {
   return plan;
 }
 
+std::vector<std::string> read_madagascar_plan(std::istream &in) {
+  std::vector<std::string> plan;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const auto colon = line.find(':');
+    if (line.compare(0, 5, "STEP ") != 0 || colon == std::string::npos) {
+      if (line.find_first_not_of(" \t\r") != std::string::npos) {
+        throw InputError("plan line " + std::to_string(number) +
+                         ": expected STEP k: action() ...");
+      }
+      continue;
+    }
+    std::istringstream actions(line.substr(colon + 1));
+    for (std::string word; actions >> word;) {
+      const auto open = word.find('(');
+      if (open == 0 || open == std::string::npos ||
+          word.substr(open) != "()") {
+        throw InputError("plan line " + std::to_string(number) +
+                         ": expected action() at '" + word + "'");
+      }
+      std::string name;
+      for (char c : word.substr(0, open)) {
+        name += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      }
+      plan.push_back(name);
+    }
+  }
+  return plan;
+}
+
 } // namespace satslide::encoder

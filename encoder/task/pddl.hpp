@@ -38,4 +38,9 @@ std::string ipc_plan(const PddlNames &names, const Plan &plan);
 // Throws InputError naming a line that is none of these.
 std::vector<std::string> read_ipc_plan(std::istream &in);
 
+// Madagascar's plan (M, Mp, MpC): "STEP k: a() b() ..." lines, the actions
+// of a step in the order to apply them; names lower case. Throws
+// InputError naming a line that is not such a step.
+std::vector<std::string> read_madagascar_plan(std::istream &in);
+
 } // namespace satslide::encoder

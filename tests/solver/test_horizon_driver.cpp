@@ -231,3 +231,78 @@ TEST_SUITE("solver::HorizonDriver") {
           solver::Outcome::cancelled);
   }
 }
+
+// An encoding that runs out of memory when asked for step `fail_at`:
+// what an allocation failing under --memory-limit looks like to a driver.
+class ExhaustingEncoding : public encoder::Encoding {
+public:
+  ExhaustingEncoding(std::unique_ptr<encoder::Encoding> inner, int fail_at)
+      : Encoding(inner->task()), m_inner(std::move(inner)),
+        m_fail_at(fail_at) {}
+  void encode_initial(encoder::ClauseSink &sink) override {
+    m_inner->encode_initial(sink);
+  }
+  void encode_step(int t, encoder::ClauseSink &sink) override {
+    if (t >= m_fail_at) {
+      throw std::bad_alloc();
+    }
+    m_inner->encode_step(t, sink);
+  }
+  void encode_goal(int n, int guard, encoder::ClauseSink &sink) override {
+    m_inner->encode_goal(n, guard, sink);
+  }
+  int fluent_var(int t, int f) const override {
+    return m_inner->fluent_var(t, f);
+  }
+  int steps() const override { return m_inner->steps(); }
+
+private:
+  std::unique_ptr<encoder::Encoding> m_inner;
+  int m_fail_at;
+};
+
+TEST_SUITE("solver::HorizonDriver") {
+
+  TEST_CASE("out of memory: the run ends as such and keeps what was refuted") {
+    const NPuzzle p = NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    const encoder::Task task = p.compile();
+    const auto *info = encoder::find_encoding("compact");
+    const int bound = p.lower_bound();
+    // Horizons bound and bound + 2 are refuted, encoding bound + 3 fails.
+    const auto make = [&] {
+      return std::make_unique<ExhaustingEncoding>(info->make(task),
+                                                  bound + 3);
+    };
+    solver::DriverOptions options;
+    options.first_horizon = bound;
+    options.stride = 2;
+    options.start_proven = true;
+    const auto one = solver::run_horizons(make, options);
+    CHECK(one.outcome == solver::Outcome::out_of_memory);
+    CHECK(one.no_plan_up_to == bound + 3);
+    CHECK(one.horizons.size() == 2);
+    for (const auto &h : one.horizons) {
+      CHECK(h.result == "UNSAT");
+    }
+    CHECK(one.plan.empty());
+    // Several solvers: every one stops, none is left running, and the
+    // proof is the same.
+    for (const auto split :
+         {solver::Split::horizons, solver::Split::portfolio}) {
+      const auto two = solver::run_shared_horizons(make, options, 2, split);
+      CHECK(two.outcome == solver::Outcome::out_of_memory);
+      CHECK(two.no_plan_up_to >= bound - 1);
+      CHECK(two.no_plan_up_to <= bound + 3);
+      CHECK(two.plan.empty());
+    }
+    // A factory that cannot even open the formula.
+    const auto none = [&]() -> std::unique_ptr<encoder::Encoding> {
+      throw std::bad_alloc();
+    };
+    CHECK(solver::run_horizons(none, options).outcome ==
+          solver::Outcome::out_of_memory);
+    CHECK(solver::run_shared_horizons(none, options, 2,
+                                      solver::Split::horizons)
+              .outcome == solver::Outcome::out_of_memory);
+  }
+}

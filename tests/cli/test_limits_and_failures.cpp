@@ -1,0 +1,247 @@
+// The binary under limits and failures: out of memory, a full disk, an
+// interrupted count, a horizon-free timeout, edited CNFs, known optima
+// answered "unsolvable", boards with no move at all. Each case was once a
+// crash, a lost answer or a wrong exit code (issue 25).
+#include "support/test_support.hpp"
+
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+using satslide::test::run_command;
+using satslide::test::run_satslide;
+
+namespace {
+
+bool has(const std::string &text, const std::string &part) {
+  return text.find(part) != std::string::npos;
+}
+
+std::string slurp(const std::string &path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void write(const std::string &path, const std::string &text) {
+  std::ofstream(path) << text;
+}
+
+const char *const k_31 = "--puzzle 8 --board '8 6 7 2 5 4 3 0 1'";
+
+} // namespace
+
+TEST_SUITE("cli::LimitsAndFailures") {
+
+  TEST_CASE("out of memory in the solver: exit 23 with what was proven") {
+#if defined(__SANITIZE_ADDRESS__)
+    MESSAGE("skipped under AddressSanitizer, which needs a huge address "
+            "space (the drivers' out-of-memory path is tested in "
+            "test_solver_horizon_driver)");
+#else
+    for (const char *extra :
+         {"--engine horizons", "--engine horizons --threads 2", "--any"}) {
+      CAPTURE(extra);
+      // 20 MB: the pair databases fit, the horizons' formulas soon do not.
+      const auto r = run_satslide(std::string(k_31) + " " + extra +
+                                  " --memory-limit 20 --json -q");
+      CHECK(r.exit_code == 23);
+      CHECK(has(r.out, "\"memory_limit\""));
+      CHECK(!has(r.err, "terminate called"));
+      CHECK(!has(r.err, "fatal error"));
+    }
+    const auto text = run_satslide(std::string(k_31) +
+                                   " --engine horizons --memory-limit 20");
+    CHECK(text.exit_code == 23);
+    CHECK(has(text.out, "ran out of memory"));
+    CHECK(has(text.out, "proven: no plan of length <="));
+    // Too little for a thread's stack: one thread does the work.
+    CHECK(run_satslide(std::string(k_31) + " --memory-limit 10 -q")
+              .exit_code == 23);
+#endif
+  }
+
+  TEST_CASE("output that cannot be written is exit 34, for every command") {
+    const std::string board = "--puzzle 8 --board 1,3,6,4,2,0,7,5,8";
+    for (const std::string &command :
+         {board, board + " --json", board + " --plan-format ipc",
+          "explore " + board, "dimacs " + board + " --horizon 5",
+          "export " + board + " --format smv",
+          std::string("scramble --puzzle 8"),
+          std::string("scramble --puzzle 8 -o /dev/full")}) {
+      CAPTURE(command);
+      const auto r = run_command(std::string(SATSLIDE_BINARY) + " " +
+                                 command + " -q > /dev/full");
+      CHECK(r.exit_code == 34);
+      CHECK((has(r.err, "standard output") || has(r.err, "/dev/full")));
+    }
+    write("full_batch.txt", "1 1 1 2 3 4 5 6 7 0 8\n2 1 1 2 3 4 5 6 7 0 8\n");
+    const auto batch = run_command(std::string(SATSLIDE_BINARY) +
+                                   " batch --puzzle 8 full_batch.txt -q "
+                                   "> /dev/full");
+    CHECK(batch.exit_code == 34);
+    CHECK(has(batch.err, "standard output"));
+    CHECK(run_satslide("batch --puzzle 8 full_batch.txt -q -o /dev/full")
+              .exit_code == 34);
+    std::remove("full_batch.txt");
+  }
+
+  TEST_CASE("block boards at the goal with no legal move: 0 moves by "
+            "every engine") {
+    for (const char *engine : {"", "--engine reach", "--engine bfs",
+                                     "--engine horizons", "--any"}) {
+      for (const char *board :
+           {"--puzzle klotski --board AA/AA",
+            "--puzzle klotski --board A --goal-piece A --goal-at 0,0"}) {
+        const std::string args = std::string(board) + " " + engine + " -q";
+        CAPTURE(args);
+        const auto r = run_satslide(args);
+        CHECK(r.exit_code == 0);
+        CHECK(has(r.out, "solution: 0 moves, optimal"));
+      }
+    }
+  }
+
+  TEST_CASE("a timeout beyond the clock's range is no timeout") {
+    const auto r = run_satslide(std::string(k_31) + " --timeout 1e10 -q");
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "solution: 31 moves, optimal"));
+    CHECK(run_satslide(std::string(k_31) + " --timeout 1e300 -q").exit_code ==
+          0);
+    const auto inf = run_satslide(std::string(k_31) + " --timeout inf");
+    CHECK(inf.exit_code == 32);
+    CHECK(has(inf.err, "finite"));
+  }
+
+  TEST_CASE("an edited CNF is a bad CNF (33), not an internal error") {
+    const std::string board = "--puzzle 8 --board 1,3,6,4,2,0,7,5,8";
+    REQUIRE(run_satslide("dimacs " + board +
+                         " --horizon 5 -o edited.cnf -q")
+                .exit_code == 0);
+    const std::string cnf = slurp("edited.cnf");
+    write("edited.model", "s SATISFIABLE\n");
+    const auto solved = run_command("cadical -q edited.cnf > edited.model");
+    REQUIRE(solved.exit_code == 10);
+    CHECK(run_satslide("decode --cnf edited.cnf --model edited.model -q")
+              .exit_code == 0);
+    const auto replace = [&](const std::string &from, const std::string &to) {
+      std::string text = cnf;
+      const auto at = text.find(from);
+      REQUIRE(at != std::string::npos);
+      text.replace(at, from.size(), to);
+      write("edited2.cnf", text);
+      return run_satslide("decode --cnf edited2.cnf --model edited.model -q");
+    };
+    const auto board_edit = replace("c param board 1,3,6,4,2,0,7,5,8",
+                                    "c param board 1,3,6,4,2,7,0,5,8");
+    CHECK(board_edit.exit_code == 33);
+    CHECK(has(board_edit.err, "edited"));
+    const auto bogus = replace("c encoding pairs", "c encoding bogus");
+    CHECK(bogus.exit_code == 33);
+    CHECK(has(bogus.err, "unknown encoding 'bogus'"));
+    CHECK(replace("c param board 1,3,6,4,2,0,7,5,8",
+                  "c param board 1,1,6,4,2,0,7,5,8")
+              .exit_code == 33);
+    // A clause dropped from the body.
+    const auto last = cnf.rfind(" 0\n", cnf.size() - 4);
+    REQUIRE(last != std::string::npos);
+    std::string dropped = cnf.substr(0, last + 3);
+    write("edited2.cnf", dropped);
+    CHECK(run_satslide("decode --cnf edited2.cnf --model edited.model -q")
+              .exit_code == 33);
+    for (const char *f : {"edited.cnf", "edited2.cnf", "edited.model"}) {
+      std::remove(f);
+    }
+  }
+
+  TEST_CASE("batch: a known optimum answered unsolvable is a mismatch") {
+    // Blank-first boards without --goal: unsolvable for the default goal.
+    // (On a 3x3 board both goals have the same parity: it takes 4x4.)
+    write("blank_first.txt", "1 1 1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15\n");
+    const auto r = run_satslide("batch --puzzle 15 blank_first.txt");
+    CHECK(r.exit_code == 30);
+    CHECK(has(r.err, "mismatches 1"));
+    CHECK(has(r.err, "unsolvable, but the input says an optimum of 1"));
+    const auto right = run_satslide(
+        "batch --puzzle 15 --goal '0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15' "
+        "blank_first.txt");
+    CHECK(right.exit_code == 0);
+    CHECK(has(right.err, "mismatches 0"));
+    std::remove("blank_first.txt");
+  }
+
+  TEST_CASE("a count of optimal plans cut by the timeout is exit 21") {
+    // The classic Klotski: proven in about a second, its optimal plans
+    // (moves of different pieces commute) take far longer to count. Under
+    // a sanitizer the solve itself may time out: exit 21 either way, and a
+    // count that started says it stopped, and counts the plan it printed.
+    const auto r = run_satslide(
+        "--puzzle klotski --layout classic --count-optimal --timeout 5 -q");
+    CAPTURE(r.out);
+    CHECK(r.exit_code == 21);
+    if (has(r.out, "optimal plans:")) {
+      CHECK(has(r.out, "(stopped: timeout)"));
+      CHECK(!has(r.out, "at least 0"));
+    }
+  }
+
+  TEST_CASE("check-plan: Madagascar's plans, empty plans and long plans") {
+    const std::string b8 = "--puzzle 8 --board 1,3,6,4,2,0,7,5,8";
+    write("mp.plan", "STEP 0: move-tile-6-from-r0c2-to-r1c2()\n"
+                     "STEP 1: move-tile-3-from-r0c1-to-r0c2()\n"
+                     "STEP 2: move-tile-2-from-r1c1-to-r0c1() "
+                     "move-tile-5-from-r2c1-to-r1c1()\n"
+                     "STEP 3: move-tile-8-from-r2c2-to-r2c1()\n");
+    const auto mp = run_satslide("check-plan " + b8 + " --plan mp.plan");
+    CHECK(mp.exit_code == 0);
+    CHECK(has(mp.out, "5 moves (madagascar)"));
+    write("mp.plan", "STEP 0: move-tile-3-from-r0c1-to-r0c2()\n");
+    const auto bad = run_satslide("check-plan " + b8 + " --plan mp.plan");
+    CHECK(bad.exit_code == 12);
+    CHECK(has(bad.out, "move 1 'move-tile-3-from-r0c1-to-r0c2': not "
+                       "applicable"));
+    write("mp.plan", "STEP 0: move-tile-6-from-r0c2-to-r1c2\n");
+    CHECK(run_satslide("check-plan " + b8 + " --plan mp.plan").exit_code ==
+          31);
+    // The empty plan, as Fast Downward and satslide write it.
+    write("empty.plan", "; cost = 0 (unit cost)\n");
+    const std::string at_goal = "--puzzle 8 --board 1,2,3,4,5,6,7,8,0";
+    const auto empty =
+        run_satslide("check-plan " + at_goal + " --plan empty.plan");
+    CHECK(empty.exit_code == 0);
+    CHECK(has(empty.out, "0 moves (ipc)"));
+    const auto own = run_command(std::string(SATSLIDE_BINARY) + " " +
+                                 at_goal + " --plan-format ipc -q > own0.plan"
+                                 " && " + SATSLIDE_BINARY + " check-plan " +
+                                 at_goal + " --plan own0.plan");
+    CHECK(own.exit_code == 0);
+    CHECK(run_satslide("check-plan " + b8 + " --plan empty.plan").exit_code ==
+          12);
+    // 40,000 moves back and forth: linear, not quadratic (once 96 s for
+    // 10,000); a wrong last move is still found and numbered.
+    std::string moves;
+    for (int i = 0; i < 20000; ++i) {
+      moves += "LR";
+    }
+    write("long.moves", moves + "ULDDR\n");
+    const auto start = std::chrono::steady_clock::now();
+    const auto long_plan =
+        run_satslide("check-plan " + b8 + " --plan long.moves --timeout 1");
+    CHECK(long_plan.exit_code == 0);
+    CHECK(has(long_plan.out, "40005 moves (moves)"));
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(60));
+    write("long.moves", moves + "ULDDRR\n");
+    CHECK(has(run_satslide("check-plan " + b8 + " --plan long.moves "
+                           "--timeout 1")
+                  .out,
+              "move 40006 'R'"));
+    for (const char *f : {"mp.plan", "empty.plan", "own0.plan", "long.moves"}) {
+      std::remove(f);
+    }
+  }
+}
