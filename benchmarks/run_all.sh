@@ -155,6 +155,10 @@ npuzzle-2x5-reach|Reachability by SAT: the second engine
 npuzzle-both-ends|Reachability by SAT: the second engine
 npuzzle-auto|Reachability by SAT: the second engine
 any-race|Any plan: the race
+ida-korf100|IDA* over pattern databases
+ida-npuzzle|IDA* over pattern databases
+ida-24puzzle|IDA* over pattern databases
+bounds|IDA* over pattern databases
 EOF
 }
 
@@ -451,6 +455,32 @@ produce() {
     hyperfine -N -r 1 --export-markdown $R/sat-vs-bfs/explore-big.md \
         "$S explore --puzzle npuzzle --rows 3 --cols 4 --board 0,1,2,3,4,5,6,7,8,9,10,11" \
         "$S explore --puzzle klotski --distinct-pieces" ;;
+  ida-korf100)
+    # IDA* over the 6-6-3 pattern databases (built first, outside the
+    # timing, by the bounds' run or here) on every public Korf instance.
+    ./build/cli/satslide --puzzle 15 --board 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15 \
+        --engine ida -q >/dev/null
+    run --suite korf100 --encodings "pairs:--engine=ida" --timeout 600 \
+        --out $R/ida-korf100 ;;
+  ida-npuzzle)
+    # The explicit anchor against the default SAT engine and the horizon
+    # driver, in one run per suite.
+    e="pairs,pairs:--engine=horizons,pairs:--engine=ida"
+    run --suite 8puzzle --encodings "$e" --timeout 60 --out $R/ida-npuzzle/8puzzle
+    run --suite 11puzzle --limit 5 --encodings "$e" --timeout 120 \
+        --out $R/ida-npuzzle/11puzzle
+    run --suite 15puzzle-20s --limit 10 --encodings "$e" --timeout 120 \
+        --out $R/ida-npuzzle/15puzzle-20s
+    run --suite 15puzzle-30s --limit 5 --encodings "$e" --timeout 120 \
+        --out $R/ida-npuzzle/15puzzle-30s ;;
+  ida-24puzzle)
+    run --suite 24puzzle --limit 10 --encodings "pairs:--engine=ida" \
+        --timeout 300 --out $R/ida-24puzzle ;;
+  bounds)
+    mkdir -p $R/bounds
+    ./benchmarks/bound_table.py \
+        benchmarks/data/npuzzle/korf100_15puzzle_blank_last.txt \
+        --rows 4 --cols 4 >$R/bounds/korf100.md ;;
   npuzzle-reach)
     run --suite 8puzzle-short --encodings "pairs:--engine=horizons,pairs:--engine=reach" \
         --timeout 60 --limit 6 --out $R/npuzzle-reach ;;

@@ -161,7 +161,10 @@ po::options_description search_options(Options &o, Raw &raw) {
       "first proof wins; the same on n-puzzles of at most 12 cells, "
       "searched from both ends; larger n-puzzles: horizons), or "
       "bfs (not SAT: explicit breadth-first search over positions, the "
-      "seed game's auto-solve; for spaces that fit in memory)")(
+      "seed game's auto-solve; for spaces that fit in memory), or ida "
+      "(not SAT: IDA* over additive pattern databases, the n-puzzle's "
+      "explicit optimal search; the tables are built once, in seconds, "
+      "and cached in ~/.cache/satslide)")(
       "max-states", po::value(&p.max_states),
       "reach: store at most N positions, then hand over to horizons from "
       "the depth proven (default: no limit; auto's reach stops at "
@@ -512,7 +515,7 @@ void check_combinations(const Options &o) {
                      "with --textbook-driver or --min-horizon");
   }
   if ((p.engine == planner::Engine::reach ||
-       p.engine == planner::Engine::bfs) &&
+       p.engine == planner::Engine::bfs || p.engine == planner::Engine::ida) &&
       (p.textbook_driver || p.min_horizon > 0)) {
     throw UsageError("--engine reach searches positions, not horizons: it "
                      "cannot be combined with --textbook-driver or "
@@ -595,9 +598,11 @@ void type_values(Options &o, const Raw &raw, const po::variables_map &vm) {
     o.planner.engine = planner::Engine::reach;
   } else if (raw.engine == "bfs") {
     o.planner.engine = planner::Engine::bfs;
+  } else if (raw.engine == "ida") {
+    o.planner.engine = planner::Engine::ida;
   } else {
-    throw UsageError("--engine: expected auto, horizons, reach or bfs, got '" +
-                     raw.engine + "'");
+    throw UsageError("--engine: expected auto, horizons, reach, bfs or ida, "
+                     "got '" + raw.engine + "'");
   }
   if (raw.reach_from != "both" && raw.reach_from != "start") {
     throw UsageError("--reach-from: expected both or start, got '" +

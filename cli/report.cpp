@@ -102,6 +102,9 @@ std::string engine_of(const planner::PlannerResult &r) {
   if (r.path.rfind("bfs", 0) == 0) {
     return "bfs";
   }
+  if (r.path == "ida") {
+    return "ida";
+  }
   return r.horizons.empty() && r.positions < 0 ? "none" : "sat";
 }
 
@@ -144,6 +147,9 @@ Json head_json(const Report &report) {
   if (r.positions >= 0) {
     j["positions"] = r.positions;
     j["sat_calls"] = r.sat_calls;
+  }
+  if (r.nodes >= 0) {
+    j["nodes"] = r.nodes;
   }
   if (r.mode == "any") {
     j["stages"] = r.stages;

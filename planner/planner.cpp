@@ -78,7 +78,8 @@ void check(const PlannerOptions &o) {
     throw std::invalid_argument("the any-plan mode chooses its own horizons: "
                                 "no textbook driver, no minimum horizon");
   }
-  if ((o.engine == Engine::reach || o.engine == Engine::bfs) &&
+  if ((o.engine == Engine::reach || o.engine == Engine::bfs ||
+       o.engine == Engine::ida) &&
       (o.textbook_driver || o.min_horizon > 0)) {
     throw std::invalid_argument("a search over positions has no horizons: "
                                 "no textbook driver, no minimum horizon");
@@ -193,6 +194,10 @@ void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop,
   const PlannerOptions &o = run.options;
   if (o.engine == Engine::bfs) {
     solve_bfs(run, result, stop);
+    return;
+  }
+  if (o.engine == Engine::ida) {
+    solve_ida(run, result, stop);
     return;
   }
   if (o.engine == Engine::reach) {

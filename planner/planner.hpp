@@ -48,6 +48,7 @@ enum class Engine {
   horizons,  // the horizon driver: paths of growing length, each refuted
   reach,     // breadth-first over positions, successors by SAT calls
   bfs,       // breadth-first over positions, explicit states (not SAT)
+  ida,       // IDA* over the family's pattern databases (not SAT)
 };
 
 // The reachability engine's one-step formula. With the whole position

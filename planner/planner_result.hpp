@@ -28,6 +28,7 @@ const char *to_string(Status status); // as in JSON: "horizon_limit"
 enum class Proof {
   none,             // not proven optimal
   refuted_horizons, // every shorter horizon refuted or skipped by a proof
+  exhausted_thresholds, // IDA*: every path within each threshold searched
   exhausted_layers, // breadth-first: no position at a shorter depth is a
                     // goal (with horizons above it refuted, if handed over)
   start_is_goal,    // the empty plan
@@ -42,6 +43,7 @@ struct PlannerResult {
                         // "optimal" (won the --any race)
   long positions = -1;  // reach: positions found; -1 = engine not run
   long sat_calls = -1;  // reach: solver calls
+  long nodes = -1;      // ida: positions generated; -1 = engine not run
   std::string encoding; // the encoding(s) used
   // What was proven.
   bool optimal = false;

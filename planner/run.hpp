@@ -61,6 +61,10 @@ void end_without_plan(PlannerResult &result, solver::Outcome outcome,
 void solve_optimal(const Run &run, PlannerResult &result,
                    const solver::StopFn &stop);
 
+// The IDA* path (ida_path.cpp): explicit search over the family's bound.
+void solve_ida(const Run &run, PlannerResult &result,
+               const solver::StopFn &stop);
+
 // The reachability path (reach_path.cpp): positions by SAT calls up to
 // `budget` (0 = none), `threads` solvers expanding each layer (or as many
 // as `threads_for_layer` says, layer by layer); then, if `then_horizons`,

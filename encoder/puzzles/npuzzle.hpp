@@ -44,6 +44,10 @@ public:
   // nullopt beyond 12 cells.
   std::optional<StateSpace>
   search_space(const SpaceOptions &options) const override;
+  // IDA* over additive pattern databases, cached on disk
+  // (npuzzle_ida.cpp); nullopt beyond 64 cells.
+  std::optional<HeuristicSearch>
+  heuristic_search(const HeuristicSearchOptions &options) const override;
 
   int rows() const { return m_rows; }
   int cols() const { return m_cols; }

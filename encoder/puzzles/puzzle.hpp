@@ -3,6 +3,7 @@
 // replay of a plan by the puzzle's own rules.
 #pragma once
 
+#include "encoder/task/heuristic_search.hpp"
 #include "encoder/task/state_space.hpp"
 #include "encoder/task/task.hpp"
 
@@ -68,6 +69,15 @@ public:
   // compile()'s task); nullopt: use explore_space on the task.
   virtual std::optional<StateSpace>
   search_space(const SpaceOptions &options) const {
+    (void)options;
+    return std::nullopt;
+  }
+
+  // IDA* over the family's strongest admissible bound (the n-puzzle:
+  // additive pattern databases, npuzzle_ida.cpp); nullopt where the
+  // family has no such search. Call only on a solvable instance.
+  virtual std::optional<HeuristicSearch>
+  heuristic_search(const HeuristicSearchOptions &options) const {
     (void)options;
     return std::nullopt;
   }

@@ -733,6 +733,71 @@ TEST_SUITE("cli::EndToEnd") {
 #endif
   }
 
+  TEST_CASE("--engine ida: IDA* over pattern databases, not SAT, the same "
+            "optima") {
+    // A cache of the tests' own: built here once, then read back.
+    const std::string cache = "SATSLIDE_CACHE_DIR=ida-cache ";
+    const std::string bin = std::string(SATSLIDE_BINARY) + " ";
+    const auto r = run_command(cache + bin +
+                               "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' "
+                               "--engine ida --json");
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("\"engine\":\"ida\"") != std::string::npos);
+    CHECK(r.out.find("\"length\":31") != std::string::npos);
+    CHECK(r.out.find("\"optimal\":true") != std::string::npos);
+    CHECK(r.out.find("\"nodes\":") != std::string::npos);
+    CHECK(r.out.find("\"lower_bound_name\":\"additive pattern databases 8")
+          != std::string::npos);
+    CHECK(r.err.find("building the pattern databases") != std::string::npos);
+    // The 15-puzzle: IDA* and the SAT engines agree, and the tables come
+    // from the cache the second time.
+    for (const char *board : {"2 9 3 4 1 7 8 11 13 14 10 0 6 5 15 12",
+                              "3 5 2 8 6 0 4 12 1 14 13 7 9 11 10 15"}) {
+      CAPTURE(board);
+      const std::string instance =
+          std::string("--puzzle 15 --board '") + board + "'";
+      const auto ida = run_command(cache + bin + instance + " --engine ida");
+      const auto sat = run_satslide(instance + " -q");
+      CHECK(ida.exit_code == 0);
+      CHECK(sat.exit_code == 0);
+      CHECK(printed_length(ida.out) == printed_length(sat.out));
+      CHECK(ida.out.find("IDA* over additive pattern databases 6-6-3") !=
+            std::string::npos);
+    }
+    const auto again = run_command(cache + bin +
+                                   "--puzzle 15 --board '2 9 3 4 1 7 8 11 13 "
+                                   "14 10 0 6 5 15 12' --engine ida");
+    CHECK(again.err.find("building") == std::string::npos);
+    // Limits, and families without it.
+    const auto limited = run_command(
+        cache + bin + "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' --engine ida "
+                      "--max-horizon 25");
+    CHECK(limited.exit_code == 20);
+    // The exact table proves it alone: the bound is 31.
+    CHECK(limited.out.find("proven: no plan of length <= 30") !=
+          std::string::npos);
+    const auto klotski = run_satslide("--puzzle klotski --layout classic "
+                                      "--engine ida");
+    CHECK(klotski.exit_code == 32);
+    CHECK(klotski.err.find("no heuristic search") != std::string::npos);
+    CHECK(run_satslide("--puzzle 8 --board '8 6 7 2 5 4 3 0 1' --engine ida "
+                       "--textbook-driver")
+              .exit_code == 32);
+    run_command("rm -rf ida-cache");
+  }
+
+  TEST_CASE("--engine ida honours the timeout, even while it builds its "
+            "tables") {
+    const auto r = run_command(
+        "SATSLIDE_CACHE_DIR=ida-cache-timeout " + std::string(SATSLIDE_BINARY) +
+        " --puzzle 24 --board '0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 "
+        "18 19 20 21 22 23 24' --goal '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 "
+        "16 17 18 19 20 21 22 23 24 0' --engine ida --timeout 0.5");
+    CHECK(r.exit_code == 21);
+    CHECK(r.out.find("timeout") != std::string::npos);
+    run_command("rm -rf ida-cache-timeout");
+  }
+
   TEST_CASE("--threads 2: the same optimum, each shorter horizon refuted") {
     const auto one = run_satslide(
         "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' --engine horizons -q");

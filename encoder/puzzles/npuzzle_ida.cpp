@@ -1,0 +1,256 @@
+#include "encoder/puzzles/npuzzle_ida.hpp"
+
+#include "encoder/puzzles/npuzzle.hpp"
+
+#include <algorithm>
+#include <climits>
+#include <stdexcept>
+
+namespace satslide::encoder {
+
+namespace {
+
+constexpr int k_max_patterns = 64;
+constexpr int k_max_tiles = 10; // a pattern's tiles (9), with room to spare
+constexpr long k_poll_mask = (1L << 16) - 1;
+
+// The search's position: the board, the blank, and each pattern's tile
+// cells (twice where the transposed board counts too), so a move updates
+// one pattern's rank and its table entry instead of the whole sum.
+class Search {
+public:
+  Search(const PatternDatabases &db, const std::vector<int> &board,
+         const IdaOptions &options)
+      : m_db(db), m_options(options), m_board(board),
+        m_patterns(static_cast<int>(db.patterns().size())),
+        m_mirrored(db.reflected()) {
+    const int n = db.rows() * db.cols();
+    m_adjacent.resize(n);
+    for (int c = 0; c < n; ++c) {
+      const int r = c / db.cols(), col = c % db.cols();
+      if (r > 0) m_adjacent[c].push_back(c - db.cols());
+      if (r + 1 < db.rows()) m_adjacent[c].push_back(c + db.cols());
+      if (col > 0) m_adjacent[c].push_back(c - 1);
+      if (col + 1 < db.cols()) m_adjacent[c].push_back(c + 1);
+    }
+    for (int c = 0; c < n; ++c) {
+      if (board[c] == 0) {
+        m_blank = c;
+      } else {
+        place(board[c], c);
+      }
+    }
+    for (int v = 0; v < (m_mirrored ? 2 : 1) * m_patterns; ++v) {
+      m_value[v] = value(v);
+    }
+  }
+
+  int h() const {
+    int plain = 0, mirrored = 0;
+    for (int p = 0; p < m_patterns; ++p) {
+      plain += m_value[p];
+      mirrored += m_value[m_patterns + p];
+    }
+    return m_mirrored ? std::max(plain, mirrored) : plain;
+  }
+
+  IdaResult run() {
+    IdaResult result;
+    result.start_bound = h();
+    int threshold = up_to_parity(result.start_bound);
+    result.no_plan_up_to = threshold - 1; // the bound's own proof
+    for (;;) {
+      if (m_options.max_length > 0 && threshold > m_options.max_length) {
+        result.limit = true;
+        break;
+      }
+      const long before = m_nodes;
+      m_next = INT_MAX;
+      m_path.clear();
+      const bool found = dfs(0, threshold, -1);
+      ++result.thresholds;
+      if (found) {
+        result.found = true;
+        result.blank_path = m_path;
+        result.no_plan_up_to = threshold - 1;
+        break;
+      }
+      if (m_stopped) {
+        result.stopped = true;
+        break;
+      }
+      // Every plan of length <= threshold was searched (and the next
+      // length has the wrong parity).
+      result.no_plan_up_to = threshold + 1;
+      if (m_options.on_threshold) {
+        m_options.on_threshold(threshold, m_nodes - before, m_nodes);
+      }
+      if (m_next == INT_MAX) {
+        break; // nothing left beyond: no plan at all (unsolvable)
+      }
+      threshold = up_to_parity(std::max(m_next, threshold + 1));
+    }
+    result.nodes = m_nodes;
+    return result;
+  }
+
+private:
+  int up_to_parity(int f) const {
+    return (f - m_options.parity) % 2 == 0 ? f : f + 1;
+  }
+
+  // Tile t sits on cell c: its pattern's cell lists (plain and mirrored).
+  void place(int t, int c) {
+    const int p = m_db.pattern_of(t);
+    if (p >= 0) {
+      m_cells[p][m_db.index_in_pattern(t)] = c;
+    }
+    if (m_mirrored) {
+      const int tt = m_db.transposed_tile(t);
+      const int q = m_db.pattern_of(tt);
+      if (q >= 0) {
+        m_cells[m_patterns + q][m_db.index_in_pattern(tt)] =
+            m_db.transposed_cell(c);
+      }
+    }
+  }
+
+  // The table entry of list v (v < patterns: plain; else mirrored).
+  int value(int v) const {
+    const int p = v % m_patterns;
+    const int size = static_cast<int>(m_db.patterns()[p].size());
+    return m_db.entry(p, m_db.rank(m_cells[v], size));
+  }
+
+  // The lists tile t's move changes: its plain pattern and, mirrored,
+  // the pattern of its transposed tile (-1: none).
+  void touched(int t, int &a, int &b) const {
+    a = m_db.pattern_of(t);
+    b = m_mirrored && m_db.pattern_of(m_db.transposed_tile(t)) >= 0
+            ? m_patterns + m_db.pattern_of(m_db.transposed_tile(t))
+            : -1;
+  }
+
+  bool dfs(int g, int threshold, int came_from) {
+    if ((++m_nodes & k_poll_mask) == 1 && m_options.stop &&
+        m_options.stop()) {
+      m_stopped = true;
+    }
+    if (m_stopped) {
+      return false;
+    }
+    const int f = g + h();
+    if (f > threshold) {
+      m_next = std::min(m_next, f);
+      return false;
+    }
+    if (h() == 0 && solved()) {
+      return true;
+    }
+    const int blank = m_blank;
+    for (int to : m_adjacent[blank]) {
+      if (to == came_from) {
+        continue; // the move back
+      }
+      const int t = m_board[to];
+      int a = -1, b = -1;
+      touched(t, a, b);
+      const int old_a = a >= 0 ? m_value[a] : 0;
+      const int old_b = b >= 0 ? m_value[b] : 0;
+      m_board[blank] = t;
+      m_board[to] = 0;
+      m_blank = to;
+      place(t, blank);
+      if (a >= 0) m_value[a] = value(a);
+      if (b >= 0) m_value[b] = value(b);
+      m_path.push_back(to);
+      if (dfs(g + 1, threshold, blank)) {
+        return true;
+      }
+      m_path.pop_back();
+      m_board[to] = t;
+      m_board[blank] = 0;
+      m_blank = blank;
+      place(t, to);
+      if (a >= 0) m_value[a] = old_a;
+      if (b >= 0) m_value[b] = old_b;
+      if (m_stopped) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  // h == 0 need not mean the goal where tiles are in no pattern.
+  bool solved() const { return m_board == m_db.goal(); }
+
+  const PatternDatabases &m_db;
+  const IdaOptions &m_options;
+  std::vector<int> m_board;
+  std::vector<std::vector<int>> m_adjacent;
+  int m_patterns;
+  bool m_mirrored;
+  int m_blank = 0;
+  int m_cells[2 * k_max_patterns][k_max_tiles] = {};
+  int m_value[2 * k_max_patterns] = {};
+  std::vector<int> m_path;
+  long m_nodes = 0;
+  int m_next = INT_MAX;
+  bool m_stopped = false;
+};
+
+} // namespace
+
+IdaResult ida_search(const PatternDatabases &databases,
+                     const std::vector<int> &board,
+                     const IdaOptions &options) {
+  if (databases.patterns().empty() ||
+      databases.patterns().size() > static_cast<std::size_t>(k_max_patterns)) {
+    throw std::invalid_argument("ida_search: 1 to 64 patterns");
+  }
+  Search search(databases, board, options);
+  return search.run();
+}
+
+std::optional<HeuristicSearch>
+NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
+  if (cells() > 64) {
+    return std::nullopt;
+  }
+  HeuristicSearch s;
+  std::optional<PatternDatabases> built;
+  try {
+    built = cached_pattern_databases(m_rows, m_cols, m_goal, options.note,
+                                     options.stop);
+  } catch (const PatternDatabases::Stopped &) {
+    s.stopped = true;
+    s.bound_name = "additive pattern databases (not built: stopped)";
+    return s;
+  }
+  const PatternDatabases &databases = *built;
+  IdaOptions o;
+  o.parity = lower_bound() % 2; // Manhattan has the optimum's parity
+  o.max_length = options.max_length;
+  o.stop = options.stop;
+  o.on_threshold = options.on_threshold;
+  const IdaResult r = ida_search(databases, m_board, o);
+  s.found = r.found;
+  s.start_bound = r.start_bound;
+  s.bound_name = databases.name();
+  s.no_plan_up_to = r.no_plan_up_to;
+  s.nodes = r.nodes;
+  s.thresholds = r.thresholds;
+  s.stopped = r.stopped;
+  s.limit = r.limit;
+  int blank = static_cast<int>(std::find(m_board.begin(), m_board.end(), 0) -
+                               m_board.begin());
+  std::vector<int> board = m_board;
+  for (int to : r.blank_path) {
+    s.plan.push_back(move_id(board[to], to, blank));
+    std::swap(board[to], board[blank]);
+    blank = to;
+  }
+  return s;
+}
+
+} // namespace satslide::encoder

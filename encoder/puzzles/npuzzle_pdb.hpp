@@ -1,0 +1,123 @@
+// Additive disjoint pattern databases for the R x C sliding-tile puzzle
+// (Korf & Felner 2002): the tiles are split into disjoint patterns, and
+// each pattern's table holds, for every placement of its tiles, the
+// fewest moves *of those tiles* that bring them to their goal cells, the
+// other tiles being indistinguishable and moving for free. Each move moves
+// one tile, so it is counted by one pattern at most, and the sum over the
+// patterns never exceeds the true distance: an admissible bound, far above
+// Manhattan distance (which is the same sum with one-tile patterns). On a
+// square board whose goal blank lies on the main diagonal the board
+// transposed (tiles relabelled so the goal maps onto itself) is as far
+// from the goal, so the larger of the two sums is a bound too.
+//
+// A table is built by breadth-first search from the goal in the space of
+// (pattern tiles, blank) placements, where moving the blank into a
+// non-pattern cell costs 0 and swapping it with a pattern tile costs 1;
+// each placement is stored at a perfect rank, one byte an entry.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace satslide::encoder {
+
+class PatternDatabases {
+public:
+  // The partition the family chooses for a board: one pattern of every
+  // tile where its table fits (up to 3x3), else bands of goal cells: the
+  // goal blank's row on its own, the other rows in bands of columns, each
+  // pattern at most as large as keeps a table's search under 6e7
+  // placements (the 15-puzzle: 6-6-3; 3x4: 6-2-3; the 24-puzzle:
+  // 4-4-4-4-4-4). Tiles are numbered 1 .. RC-1; `goal` is row-major with 0
+  // for the blank.
+  static std::vector<std::vector<int>>
+  default_partition(int rows, int cols, const std::vector<int> &goal);
+
+  // Thrown when the stop test ends a build.
+  struct Stopped {};
+
+  // Builds every pattern's table (about 6 s for 6 tiles of 16 cells).
+  // `goal` must hold 0 .. RC-1 once each; the patterns must be disjoint
+  // sets of tiles (not every tile need be in one). Throws
+  // std::invalid_argument otherwise or if a table would be too large, and
+  // Stopped if `stop`, polled often, says so.
+  PatternDatabases(int rows, int cols, std::vector<int> goal,
+                   std::vector<std::vector<int>> patterns,
+                   const std::function<bool()> &stop = {});
+
+  // The bound for a board (row-major, 0 the blank, same shape and tiles).
+  int bound(const std::vector<int> &board) const;
+  // The sum without the transposed board, for comparison.
+  int sum(const std::vector<int> &board) const;
+  bool reflected() const { return !m_transposed_tile.empty(); }
+
+  // "additive pattern databases 6-6-3" (with ", max with transpose").
+  std::string name() const;
+  // The patterns' sizes, "6-6-3".
+  std::string shape() const;
+
+  int rows() const { return m_rows; }
+  int cols() const { return m_cols; }
+  const std::vector<int> &goal() const { return m_goal; }
+  const std::vector<std::vector<int>> &patterns() const { return m_patterns; }
+
+  // A pattern's table entry for one placement of its tiles (cells, in the
+  // pattern's order), and the rank that indexes it: for incremental
+  // searches that track each pattern's placement.
+  int entry(int pattern, std::uint64_t rank) const {
+    return m_tables[static_cast<std::size_t>(pattern)][rank];
+  }
+  std::uint64_t rank(const int *cells, int count) const;
+  // The pattern a tile belongs to, -1 if none, and its index in it.
+  int pattern_of(int tile) const { return m_pattern_of[tile]; }
+  int index_in_pattern(int tile) const { return m_index_of[tile]; }
+  // Where the transposition sends cell c and tile t; empty when the
+  // bound does not use the transposed board.
+  int transposed_cell(int c) const { return m_transposed_cell[c]; }
+  int transposed_tile(int t) const { return m_transposed_tile[t]; }
+
+  // Binary form, with a header naming the shape, goal, patterns and a
+  // version, and a checksum over everything; read() returns nullopt with
+  // the reason in `why` if the stream is not exactly such a file for the
+  // same board, goal and patterns (stale, truncated or corrupted).
+  void write(std::ostream &out) const;
+  static std::optional<PatternDatabases>
+  read(std::istream &in, int rows, int cols, const std::vector<int> &goal,
+       const std::vector<std::vector<int>> &patterns, std::string &why);
+
+  // A file name that differs whenever the tables would differ.
+  std::string cache_key() const;
+  static std::string cache_key(int rows, int cols, const std::vector<int> &goal,
+                               const std::vector<std::vector<int>> &patterns);
+
+private:
+  PatternDatabases() = default;
+  void index_tiles();
+  void build_table(std::size_t p, const std::function<bool()> &stop);
+
+  int m_rows = 0, m_cols = 0;
+  std::vector<int> m_goal;
+  std::vector<std::vector<int>> m_patterns;
+  std::vector<std::vector<std::uint8_t>> m_tables;
+  std::vector<int> m_pattern_of, m_index_of; // by tile
+  std::vector<int> m_transposed_cell, m_transposed_tile;
+};
+
+// The databases for a board from the cache directory, built and saved
+// there if missing, stale or corrupted (`note` is told why, for the log).
+// The directory is $SATSLIDE_CACHE_DIR, else $XDG_CACHE_HOME/satslide, else
+// ~/.cache/satslide; an unwritable cache only costs the rebuild.
+// Throws PatternDatabases::Stopped if `stop` ends the build.
+PatternDatabases
+cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
+                         const std::function<void(const std::string &)> &note,
+                         const std::function<bool()> &stop = {});
+
+// The directory cached_pattern_databases uses ("" if none can be named).
+std::string pattern_cache_directory();
+
+} // namespace satslide::encoder

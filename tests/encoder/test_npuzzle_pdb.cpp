@@ -1,0 +1,309 @@
+// Additive pattern databases and IDA* for the n-puzzle against the tests'
+// own breadth-first search over boards: the bound never exceeds the true
+// distance on any position of whole small spaces (several partitions), a
+// pattern of every tile is the true distance, the cache survives a round
+// trip and is rebuilt when corrupted, and IDA*'s optimum is the search's.
+#include "encoder/puzzles/npuzzle.hpp"
+#include "encoder/puzzles/npuzzle_ida.hpp"
+#include "encoder/puzzles/npuzzle_pdb.hpp"
+#include "support/test_support.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <numeric>
+#include <sstream>
+
+#include <unistd.h>
+
+using namespace satslide;
+using encoder::IdaOptions;
+using encoder::NPuzzle;
+using encoder::PatternDatabases;
+
+namespace {
+
+using Board = std::vector<int>;
+
+// Every board's distance to the goal, by the tests' own search from it
+// (moves are reversible).
+std::map<Board, int> all_distances(const NPuzzle &p) {
+  std::map<Board, int> dist{{p.goal(), 0}};
+  std::deque<Board> queue{p.goal()};
+  while (!queue.empty()) {
+    const Board b = queue.front();
+    queue.pop_front();
+    const int blank =
+        static_cast<int>(std::find(b.begin(), b.end(), 0) - b.begin());
+    for (int n : p.neighbours(blank)) {
+      Board next = b;
+      std::swap(next[blank], next[n]);
+      if (dist.emplace(next, dist[b] + 1).second) {
+        queue.push_back(next);
+      }
+    }
+  }
+  return dist;
+}
+
+NPuzzle goal_puzzle(int rows, int cols) {
+  const Board goal = NPuzzle::default_goal(rows, cols);
+  return NPuzzle(rows, cols, goal, goal);
+}
+
+// Replays the blank's path on the board; true if it ends at the goal.
+bool reaches_goal(const NPuzzle &p, Board board, const std::vector<int> &path) {
+  int blank = static_cast<int>(std::find(board.begin(), board.end(), 0) -
+                               board.begin());
+  for (int to : path) {
+    const auto adjacent = p.neighbours(blank);
+    if (std::find(adjacent.begin(), adjacent.end(), to) == adjacent.end()) {
+      return false;
+    }
+    std::swap(board[blank], board[to]);
+    blank = to;
+  }
+  return board == p.goal();
+}
+
+struct TempDir {
+  std::string path;
+  explicit TempDir(const std::string &name)
+      : path((std::filesystem::temp_directory_path() /
+              (name + std::to_string(::getpid())))
+                 .string()) {
+    std::filesystem::remove_all(path);
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+};
+
+} // namespace
+
+TEST_SUITE("encoder::PatternDatabases") {
+
+  TEST_CASE("the bound never exceeds the distance, on every position") {
+    struct Case {
+      int rows, cols;
+      std::vector<std::vector<int>> patterns;
+    };
+    const Case cases[] = {
+        {2, 3, {{1, 2}, {3, 4, 5}}},
+        {2, 3, {{1, 4}, {2}, {3, 5}}},
+        {3, 2, {{1, 3, 5}, {2, 4}}},
+        {3, 3, {{1, 2, 3, 4}, {5, 6, 7, 8}}},
+        {3, 3, {{1, 4, 7}, {2, 5}, {3, 6, 8}}},
+        {3, 3, {{2, 8}}}, // not every tile in a pattern
+    };
+    for (const Case &c : cases) {
+      const NPuzzle p = goal_puzzle(c.rows, c.cols);
+      const PatternDatabases db(c.rows, c.cols, p.goal(), c.patterns);
+      CAPTURE(db.shape());
+      long tighter = 0;
+      for (const auto &[board, d] : all_distances(p)) {
+        REQUIRE(db.bound(board) <= d);
+        CHECK(db.bound(board) >= db.sum(board));
+        // Above Manhattan where a pattern holds every tile it counts.
+        tighter += db.sum(board) > p.manhattan(board) ? 1 : 0;
+      }
+      CHECK(db.bound(p.goal()) == 0);
+      if (c.patterns.size() > 1 && c.patterns[0].size() > 2) {
+        CHECK(tighter > 0);
+      }
+    }
+  }
+
+  TEST_CASE("the family's partition: one pattern of every tile is exact") {
+    for (const auto &[rows, cols] : {std::pair{2, 3}, {3, 3}, {2, 4}}) {
+      const NPuzzle p = goal_puzzle(rows, cols);
+      const auto partition =
+          PatternDatabases::default_partition(rows, cols, p.goal());
+      REQUIRE(partition.size() == 1);
+      const PatternDatabases db(rows, cols, p.goal(), partition);
+      for (const auto &[board, d] : all_distances(p)) {
+        REQUIRE(db.bound(board) == d);
+      }
+    }
+    // The larger boards: 6-6-3, 6-2-3 and six patterns of four, every
+    // tile once.
+    const auto shape = [](int rows, int cols, const Board &goal) {
+      std::string s;
+      std::vector<int> seen(rows * cols, 0);
+      for (const auto &pattern :
+           PatternDatabases::default_partition(rows, cols, goal)) {
+        s += (s.empty() ? "" : "-") + std::to_string(pattern.size());
+        for (int t : pattern) {
+          ++seen[t];
+        }
+      }
+      for (int t = 1; t < rows * cols; ++t) {
+        CHECK(seen[t] == 1);
+      }
+      return s;
+    };
+    CHECK(shape(4, 4, NPuzzle::default_goal(4, 4)) == "6-6-3");
+    Board blank_first(16);
+    std::iota(blank_first.begin(), blank_first.end(), 0);
+    CHECK(shape(4, 4, blank_first) == "6-6-3");
+    CHECK(shape(3, 4, NPuzzle::default_goal(3, 4)) == "6-2-3");
+    CHECK(shape(5, 5, NPuzzle::default_goal(5, 5)) == "4-4-4-4-4-4");
+  }
+
+  TEST_CASE("3x4 with the family's partition: admissible on random walks") {
+    std::mt19937 rng(2002);
+    const NPuzzle goal = goal_puzzle(3, 4);
+    const PatternDatabases db(
+        3, 4, goal.goal(),
+        PatternDatabases::default_partition(3, 4, goal.goal()));
+    for (int i = 0; i < 20; ++i) {
+      const NPuzzle p(3, 4, test::random_walk(3, 4, 15, rng), goal.goal());
+      const int d = test::bfs_distance(p, 15);
+      REQUIRE(d >= 0);
+      CHECK(db.bound(p.board()) <= d);
+      CHECK(db.bound(p.board()) >= p.manhattan(p.board()));
+    }
+  }
+
+  TEST_CASE("cache: a round trip, and stale or corrupted files refused") {
+    const NPuzzle p = goal_puzzle(3, 3);
+    const std::vector<std::vector<int>> patterns{{1, 2, 3, 4}, {5, 6, 7, 8}};
+    const PatternDatabases db(3, 3, p.goal(), patterns);
+    std::stringstream file;
+    db.write(file);
+    const std::string bytes = file.str();
+    std::string why;
+    std::istringstream in(bytes);
+    const auto back =
+        PatternDatabases::read(in, 3, 3, p.goal(), patterns, why);
+    REQUIRE(back);
+    std::mt19937 rng(7);
+    for (int i = 0; i < 50; ++i) {
+      const Board b = test::random_walk(3, 3, 30, rng);
+      CHECK(back->bound(b) == db.bound(b));
+    }
+    // One byte changed anywhere, the file cut short, another partition.
+    for (std::size_t at : {std::size_t{5}, bytes.size() / 2, bytes.size() - 1}) {
+      std::string bad = bytes;
+      bad[at] = static_cast<char>(bad[at] ^ 0x10);
+      std::istringstream corrupted(bad);
+      CHECK(!PatternDatabases::read(corrupted, 3, 3, p.goal(), patterns, why));
+      CHECK(why.find("corrupted") != std::string::npos);
+    }
+    std::istringstream cut(bytes.substr(0, bytes.size() - 100));
+    CHECK(!PatternDatabases::read(cut, 3, 3, p.goal(), patterns, why));
+    std::istringstream other(bytes);
+    CHECK(!PatternDatabases::read(other, 3, 3, p.goal(),
+                                  {{1, 2, 3}, {4, 5, 6, 7, 8}}, why));
+    CHECK(why.find("another board, goal or partition") != std::string::npos);
+  }
+
+  TEST_CASE("cache on disk: built once, read back, a corrupted file rebuilt "
+            "with a message") {
+    const TempDir dir("satslide-pdb-test-");
+    setenv("SATSLIDE_CACHE_DIR", dir.path.c_str(), 1);
+    const Board goal = NPuzzle::default_goal(3, 4);
+    std::vector<std::string> notes;
+    const auto note = [&](const std::string &n) { notes.push_back(n); };
+    const auto first = encoder::cached_pattern_databases(3, 4, goal, note);
+    REQUIRE(notes.size() == 1);
+    CHECK(notes[0].find("building") != std::string::npos);
+    notes.clear();
+    std::vector<std::filesystem::path> files;
+    for (const auto &e : std::filesystem::directory_iterator(dir.path)) {
+      files.push_back(e.path());
+    }
+    REQUIRE(files.size() == 1);
+    CHECK(files[0].filename().string() == first.cache_key());
+    const auto second = encoder::cached_pattern_databases(3, 4, goal, note);
+    CHECK(notes.empty());
+    std::mt19937 rng(12);
+    const Board b = test::random_walk(3, 4, 40, rng);
+    CHECK(second.bound(b) == first.bound(b));
+    {
+      std::fstream f(files[0], std::ios::in | std::ios::out |
+                                   std::ios::binary);
+      f.seekp(1000);
+      f.put('\x7f');
+    }
+    const auto third = encoder::cached_pattern_databases(3, 4, goal, note);
+    REQUIRE(notes.size() == 2); // unusable, then building
+    CHECK(notes[0].find("unusable") != std::string::npos);
+    CHECK(notes[0].find("rebuilding") != std::string::npos);
+    CHECK(third.bound(b) == first.bound(b));
+    notes.clear();
+    encoder::cached_pattern_databases(3, 4, goal, note); // repaired
+    CHECK(notes.empty());
+    unsetenv("SATSLIDE_CACHE_DIR");
+  }
+}
+
+TEST_SUITE("encoder::Ida") {
+
+  TEST_CASE("IDA*'s optimum is breadth-first search's on random boards") {
+    std::mt19937 rng(1985);
+    for (const auto &[rows, cols] :
+         {std::pair{3, 3}, {2, 4}, {3, 4}, {4, 3}}) {
+      const NPuzzle goal = goal_puzzle(rows, cols);
+      const PatternDatabases db(
+          rows, cols, goal.goal(),
+          PatternDatabases::default_partition(rows, cols, goal.goal()));
+      for (int i = 0; i < 8; ++i) {
+        const bool small = rows * cols <= 9;
+        const NPuzzle p = small ? test::random_board(rows, cols, rng)
+                                : NPuzzle(rows, cols,
+                                          test::random_walk(rows, cols, 15,
+                                                            rng),
+                                          goal.goal());
+        if (p.unsolvable_reason()) {
+          continue;
+        }
+        const int expected = test::bfs_distance(p, small ? 100 : 15);
+        REQUIRE(expected >= 0);
+        CAPTURE(p.draw());
+        IdaOptions o;
+        o.parity = p.lower_bound() % 2;
+        int last_refuted = -1;
+        o.on_threshold = [&](int threshold, long, long) {
+          CHECK(threshold > last_refuted);
+          last_refuted = threshold;
+        };
+        const auto r = encoder::ida_search(db, p.board(), o);
+        REQUIRE(r.found);
+        CHECK(static_cast<int>(r.blank_path.size()) == expected);
+        CHECK(r.no_plan_up_to == expected - 1);
+        CHECK(reaches_goal(p, p.board(), r.blank_path));
+        CHECK(r.start_bound <= expected);
+        CHECK(last_refuted < expected);
+      }
+    }
+  }
+
+  TEST_CASE("IDA* stops when told, and at the length limit") {
+    const NPuzzle p = NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    const PatternDatabases db(3, 3, p.goal(), {{1, 2}, {3, 4}, {5, 6}, {7, 8}});
+    IdaOptions o;
+    o.parity = 1;
+    o.max_length = 25;
+    const auto limited = encoder::ida_search(db, p.board(), o);
+    CHECK(!limited.found);
+    CHECK(limited.limit);
+    CHECK(limited.no_plan_up_to == 26); // 25 searched, 26 has the wrong parity
+    o.max_length = 0;
+    o.stop = [] { return true; };
+    const auto stopped = encoder::ida_search(db, p.board(), o);
+    CHECK(!stopped.found);
+    CHECK(stopped.stopped);
+    // A bound above the limit proves by itself.
+    const PatternDatabases exact(
+        3, 3, p.goal(), PatternDatabases::default_partition(3, 3, p.goal()));
+    o.stop = {};
+    o.max_length = 25;
+    const auto bound_only = encoder::ida_search(exact, p.board(), o);
+    CHECK(bound_only.limit);
+    CHECK(bound_only.thresholds == 0);
+    CHECK(bound_only.no_plan_up_to == 30);
+  }
+}
