@@ -474,8 +474,8 @@ produce() {
     run --suite 15puzzle-30s --limit 5 --encodings "$e" --timeout 120 \
         --out $R/ida-npuzzle/15puzzle-30s ;;
   ida-24puzzle)
-    run --suite 24puzzle --limit 10 --encodings "pairs:--engine=ida" \
-        --timeout 300 --out $R/ida-24puzzle ;;
+    run --suite 24puzzle --limit 3 --encodings "pairs:--engine=ida" \
+        --timeout 120 --out $R/ida-24puzzle ;;
   bounds)
     mkdir -p $R/bounds
     ./benchmarks/bound_table.py \

@@ -4,6 +4,9 @@
 
 #include "cli/options.hpp"
 
+#include <string>
+#include <vector>
+
 namespace satslide::cli {
 
 int run_solve(const Options &options);
@@ -15,5 +18,13 @@ int run_export(const Options &options);
 int run_check_plan(const Options &options);
 int run_scramble(const Options &options);
 int run_play(const Options &options);
+
+// One rule for every file `-o NAME` names (dimacs, export): NAME without
+// the format's extension (the first of `extensions` it ends with) is the
+// stem, and each file written is the stem and its own suffix: `-o p5.cnf`
+// and `-o p5` both write p5.cnf; pddl `-o p8.pddl` writes
+// p8-domain.pddl and p8-problem.pddl.
+std::string output_stem(const std::string &output,
+                        const std::vector<std::string> &extensions);
 
 } // namespace satslide::cli

@@ -42,18 +42,19 @@ int run_dimacs(const Options &o) {
                                  puzzle->spec(), info.name);
     return code(ExitCode::plan_found);
   }
-  std::ofstream out(o.output);
+  const std::string file = output_stem(o.output, {".cnf"}) + ".cnf";
+  std::ofstream out(file);
   if (!out) {
-    throw IoError("cannot write '" + o.output + "'");
+    throw IoError("cannot write '" + file + "'");
   }
   solver::write_horizon_dimacs(out, *encoding, o.horizon, puzzle->spec(),
                                info.name);
   out.close();
   if (!out) {
-    throw IoError("error while writing '" + o.output + "'");
+    throw IoError("error while writing '" + file + "'");
   }
   spdlog::info("wrote horizon {} of {} to {}", o.horizon, puzzle->title(),
-               o.output);
+               file);
   return code(ExitCode::plan_found);
 }
 

@@ -4,6 +4,7 @@
 // nearest goal (the optimum), positions per depth.
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
+#include "cli/output.hpp"
 #include "cli/report.hpp"
 
 #include "encoder/puzzles/families.hpp"
@@ -24,15 +25,24 @@ int run_explore(const Options &o) {
   encoder::SpaceOptions options;
   options.max_states = o.planner.max_states; // 0: the family's own search
                                              // is bounded by its array
-  double next_report = 5; // a progress line every 5 s
-  options.on_layer = [&](int depth, long positions) {
+  // A progress line every 5 s, within a layer too; SIGINT and SIGTERM
+  // stop the search and the report says what was found.
+  const solver::StopFn stop = stop_on_signal();
+  double next_report = 5;
+  const auto progress = [&](const char *what, int depth, long positions) {
     const double seconds = solver::seconds_since(start);
     if (seconds >= next_report) {
-      spdlog::info("explore: depth {}, {} positions, {:.0f} s", depth,
+      spdlog::info("explore: {} {}, {} positions, {:.0f} s", what, depth,
                    positions, seconds);
       next_report = seconds + 5;
     }
-    return false;
+    return stop();
+  };
+  options.on_layer = [&](int depth, long positions) {
+    return progress("depth", depth, positions);
+  };
+  options.poll = [&](int depth, long positions) {
+    return progress("expanding depth", depth, positions);
   };
   std::optional<encoder::StateSpace> found = puzzle->search_space(options);
   if (!found) {
@@ -54,6 +64,9 @@ int run_explore(const Options &o) {
     print_json(std::cout, report);
   } else {
     print_text(std::cout, report);
+  }
+  if (space.stopped) {
+    return code(ExitCode::cancelled);
   }
   return code(space.complete ? ExitCode::plan_found : ExitCode::horizon_limit);
 }

@@ -47,6 +47,17 @@ void write_file(const std::string &path, const std::string &text) {
 
 } // namespace
 
+std::string output_stem(const std::string &output,
+                        const std::vector<std::string> &extensions) {
+  for (const std::string &e : extensions) {
+    if (output.size() > e.size() &&
+        output.compare(output.size() - e.size(), e.size(), e) == 0) {
+      return output.substr(0, output.size() - e.size());
+    }
+  }
+  return output;
+}
+
 int run_export(const Options &o) {
   const auto puzzle = encoder::make_puzzle(o.family, read_instance(o));
   const encoder::Task task = puzzle->compile();
@@ -54,21 +65,33 @@ int run_export(const Options &o) {
   const std::string about = puzzle->title() + ", written by satslide " +
                             SATSLIDE_VERSION + ".\nStart:\n" + puzzle->draw();
   if (o.format == "smv") {
-    const std::string file = to_stdout ? "FILE.smv" : o.output;
+    const std::string file =
+        to_stdout ? "FILE.smv" : output_stem(o.output, {".smv"}) + ".smv";
     std::ostringstream text;
-    encoder::write_smv(text, task,
-                       about + "A counterexample to either spec is a plan:\n"
-                               "  NuSMV " + file + "          (BDD)\n"
-                               "  NuSMV -bmc -bmc_length 120 " + file +
-                               "   (SAT-based, up to 120 moves)\n");
+    encoder::write_smv(
+        text, task,
+        about + "A counterexample to either spec is a plan:\n"
+                "  NuSMV " + file + "   (BDD: the shortest plan)\n"
+                "Bounded model checking proves the invariant false only with\n"
+                "an induction-free algorithm: NuSMV -int " + file + ", then\n"
+                "  go_bmc\n  check_invar_bmc -a een-sorensson\n"
+                "(plain 'NuSMV -bmc' tries induction, which fails here).\n");
     to_stdout ? void(std::cout << text.str()) : write_file(file, text.str());
     return code(ExitCode::plan_found);
   }
   if (o.format == "tla") {
-    const std::string prefix = to_stdout ? "Puzzle" : o.output;
-    std::string module = std::filesystem::path(prefix).filename().string();
+    // TLC wants the module's name as the file's: letters, digits, '_'.
+    const std::filesystem::path asked(
+        to_stdout ? "Puzzle" : output_stem(o.output, {".tla", ".cfg"}));
+    std::string module = asked.filename().string();
     for (char &ch : module) {
       ch = std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
+    }
+    const std::string prefix = (asked.parent_path() / module).string();
+    if (!to_stdout && module != asked.filename().string()) {
+      spdlog::warn("a TLA+ module name is letters, digits and '_': writing "
+                   "{}.tla and {}.cfg",
+                   prefix, prefix);
     }
     std::ostringstream tla, cfg;
     encoder::write_tla(tla, task, module,
@@ -92,26 +115,29 @@ int run_export(const Options &o) {
     solver::write_horizon_limboole(text, *encoding, o.horizon,
                                    puzzle->title() + ", encoding " +
                                        info.name);
-    if (o.output.empty() || o.output == "-") {
+    if (to_stdout) {
       std::cout << text.str();
     } else {
-      write_file(o.output, text.str());
+      write_file(output_stem(o.output, {".limboole"}) + ".limboole",
+                 text.str());
     }
     return code(ExitCode::plan_found);
   }
   const encoder::PddlNames names = encoder::pddl_names(task);
   const std::string domain = "satslide-" + puzzle->spec().kind;
-  const bool to_files = !o.output.empty() && o.output != "-";
+  const bool to_files = !to_stdout;
+  const std::string stem = output_stem(
+      o.output, {"-domain.pddl", "-problem.pddl", ".pddl"});
   std::ostringstream d, p;
   encoder::write_pddl_domain(d, task, names, domain,
-                             header(*puzzle, to_files ? o.output : ""));
+                             header(*puzzle, to_files ? stem : ""));
   encoder::write_pddl_problem(p, task, names, domain, "start");
   if (!to_files) {
     std::cout << d.str() << '\n' << p.str();
     return code(ExitCode::plan_found);
   }
-  write_file(o.output + "-domain.pddl", d.str());
-  write_file(o.output + "-problem.pddl", p.str());
+  write_file(stem + "-domain.pddl", d.str());
+  write_file(stem + "-problem.pddl", p.str());
   return code(ExitCode::plan_found);
 }
 

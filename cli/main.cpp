@@ -4,6 +4,7 @@
 #include "cli/exit_codes.hpp"
 #include "cli/options.hpp"
 #include "cli/output.hpp"
+#include "cli/printable.hpp"
 
 #include <cadical.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -87,9 +88,10 @@ int main(int argc, char *argv[]) {
   try {
     options = parse_options(argc, argv);
   } catch (const UsageError &e) {
-    std::cerr << "satslide: " << e.what() << "\nTry 'satslide --help'.\n";
+    const std::string message = printable(e.what());
+    std::cerr << "satslide: " << message << "\nTry 'satslide --help'.\n";
     if (json) {
-      print_error(std::cout, ExitCode::bad_usage, "bad_usage", e.what());
+      print_error(std::cout, ExitCode::bad_usage, "bad_usage", message);
     }
     return code(ExitCode::bad_usage);
   }
@@ -105,9 +107,10 @@ int main(int argc, char *argv[]) {
     return stdout_written(run(options));
   } catch (...) {
     const Failure f = current_failure();
-    spdlog::error("{}", f.message);
+    const std::string message = printable(f.message);
+    spdlog::error("{}", message);
     if (json) {
-      print_error(std::cout, f.code, f.kind, f.message);
+      print_error(std::cout, f.code, f.kind, message);
     }
     return stdout_written(code(f.code));
   }

@@ -1,5 +1,7 @@
 #include "cli/report.hpp"
 
+#include "cli/printable.hpp"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -175,7 +177,7 @@ Report report_for(const encoder::Puzzle &puzzle) {
 
 void print_text(std::ostream &out, const Report &report, bool show_boards) {
   const planner::PlannerResult &r = report.result;
-  out << report.title;
+  out << printable(report.title);
   if (!r.encoding.empty()) {
     out << ", encoding " << r.encoding;
   }
@@ -241,18 +243,24 @@ std::string summary(const encoder::StateSpace &s, long limit,
   if (s.complete) {
     return "every reachable position";
   }
-  std::string text = "stopped at the positions limit " + grouped(limit);
+  std::string text = s.stopped ? std::string("stopped by a signal after ") +
+                                     std::to_string(s.depth) +
+                                     " complete layers"
+                               : "stopped at the positions limit " +
+                                     grouped(limit);
   if (estimate > 0) {
     text += fmt::format(" of an estimated {:.4g} reachable", estimate);
   }
-  return text + "; raise --max-states to count further";
+  return text + (s.stopped ? std::string()
+                           : std::string("; raise --max-states to count "
+                                         "further"));
 }
 
 } // namespace
 
 void print_text(std::ostream &out, const SpaceReport &r) {
   const encoder::StateSpace &s = r.space;
-  out << r.title << '\n';
+  out << printable(r.title) << '\n';
   out << "positions: " << grouped(s.positions) << " ("
       << summary(s, r.max_states, r.estimate) << ")\n";
   out << "moves: " << grouped(s.moves)

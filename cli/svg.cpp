@@ -1,6 +1,9 @@
 #include "cli/svg.hpp"
 
+#include "cli/printable.hpp"
+
 #include <algorithm>
+#include <cmath>
 #include <ostream>
 #include <sstream>
 #include <string>
@@ -35,9 +38,11 @@ std::vector<std::vector<std::string>> cells_of(const std::string &board) {
   return rows;
 }
 
+// Printable first (no control characters or broken UTF-8, which XML does
+// not allow), then XML's own escapes.
 std::string escaped(const std::string &text) {
   std::string out;
-  for (char c : text) {
+  for (char c : printable(text)) {
     switch (c) {
     case '<': out += "&lt;"; break;
     case '>': out += "&gt;"; break;
@@ -49,13 +54,31 @@ std::string escaped(const std::string &text) {
   return out;
 }
 
-// The same piece, the same colour: a hue from its name.
+// The same piece, the same colour, and neighbouring names far apart: the
+// name's index (A-Z, then a-z; a tile's number) times the golden angle,
+// so A, B, C ... land 137.5 degrees apart and no two of the first dozens
+// share a hue; lightness alternates too. Names of several letters hash.
 std::string colour(const std::string &piece) {
-  unsigned hash = 2166136261u;
-  for (char c : piece) {
-    hash = (hash ^ static_cast<unsigned char>(c)) * 16777619u;
+  unsigned index = 0;
+  const unsigned char first = piece.empty() ? 0 : piece[0];
+  if (piece.size() == 1 && first >= 'A' && first <= 'Z') {
+    index = first - 'A';
+  } else if (piece.size() == 1 && first >= 'a' && first <= 'z') {
+    index = 26 + (first - 'a');
+  } else if (!piece.empty() &&
+             piece.find_first_not_of("0123456789") == std::string::npos &&
+             piece.size() < 6) {
+    index = static_cast<unsigned>(std::stoi(piece));
+  } else {
+    index = 2166136261u;
+    for (char c : piece) {
+      index = (index ^ static_cast<unsigned char>(c)) * 16777619u;
+    }
   }
-  return "hsl(" + std::to_string(hash % 360) + ",60%,70%)";
+  const double hue = std::fmod(index * 137.50776405, 360.0);
+  const int light = index % 2 == 0 ? 72 : 62;
+  return "hsl(" + std::to_string(static_cast<int>(hue)) + ",65%," +
+         std::to_string(light) + "%)";
 }
 
 constexpr int k_cell = 22, k_gap = 16, k_caption = 18, k_per_row = 6;

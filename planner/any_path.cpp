@@ -162,6 +162,14 @@ void race_optimal(const Run &run, PlannerResult &result,
                         sure.optimality;
   } else {
     result = fast.status == Status::solved ? fast : sure;
+    // What the optimal side refuted before the fast one won is proven too.
+    if (sure.no_plan_up_to > result.no_plan_up_to) {
+      result.no_plan_up_to = sure.no_plan_up_to;
+    }
+    if (sure.no_plan_up_to + 1 > result.lower_bound) {
+      result.lower_bound = sure.no_plan_up_to + 1;
+      result.lower_bound_name = "refuted by the optimal driver it raced";
+    }
   }
   result.mode = "any";
 }

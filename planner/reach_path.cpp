@@ -9,6 +9,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace satslide::planner {
 
 namespace {
@@ -48,8 +50,11 @@ void hand_over(const Run &run, PlannerResult &result,
 void report(const Run &run, PlannerResult &result,
             const solver::ReachResult &r, const solver::StopFn &stop,
             long budget, bool then_horizons) {
+  // The depth searched, or the bound's own proof where it says more (a
+  // search stopped early has searched less than the bound proves).
+  const int up_to = std::max(r.depth_done, result.lower_bound - 1);
   const std::string proven =
-      fmt::format("; proven: no plan of length <= {}", r.depth_done);
+      fmt::format("; proven: no plan of length <= {}", up_to);
   switch (r.outcome) {
   case solver::ReachOutcome::goal_found:
     result.status = Status::solved;
@@ -158,7 +163,9 @@ void solve_reach(const Run &run, PlannerResult &result,
   result.horizons = r.layers;
   result.positions = r.positions;
   result.sat_calls = r.sat_calls;
-  result.no_plan_up_to = r.depth_done;
+  result.no_plan_up_to = r.outcome == solver::ReachOutcome::exhausted
+                             ? r.depth_done
+                             : std::max(r.depth_done, result.lower_bound - 1);
   report(run, result, r, stop, budget, then_horizons);
 }
 

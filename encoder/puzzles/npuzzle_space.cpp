@@ -138,8 +138,13 @@ NPuzzle::search_space(const SpaceOptions &options) const {
       break;
     }
     const std::uint8_t next = (depth + 1) % 3;
-    long found = 0;
+    long found = 0, expanded = 0;
+    bool halted = false;
     frontier.for_each([&](std::uint64_t r) {
+      if (halted || ((++expanded & 0xFFFF) == 0 && options.poll &&
+                     (halted = options.poll(depth, space.positions + found)))) {
+        return;
+      }
       unrank(n, static_cast<Rank>(r), board.data());
       const int blank = static_cast<int>(
           std::find(board.begin(), board.end(), 0) - board.begin());
@@ -164,6 +169,11 @@ NPuzzle::search_space(const SpaceOptions &options) const {
         }
       }
     });
+    if (halted) {
+      space.positions += found;
+      space.stopped = true;
+      return space;
+    }
     frontier.swap(next_layer);
     next_layer.clear();
     if (found == 0) {

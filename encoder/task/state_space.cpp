@@ -104,6 +104,12 @@ StateSpace explore_space(const Task &task, const SpaceOptions &options) {
   long begin = 0, end = 1;
   for (int depth = 0; begin < end; ++depth) {
     for (long i = begin; i < end; ++i) {
+      if (options.poll && ((i - begin) & 0xFFFF) == 0xFFFF &&
+          options.poll(depth, found.size())) {
+        space.stopped = true;
+        space.positions = found.size();
+        return space;
+      }
       const State s = found.state(i);
       for (const auto &[next, a] : successors(task, s)) {
         ++space.moves;

@@ -19,6 +19,10 @@ struct SpaceOptions {
   // Called after each completed depth (depth, positions so far); return
   // true to stop the search (cancellation).
   std::function<bool(int, long)> on_layer;
+  // Called every 65,536 positions expanded, within a layer too (the depth
+  // being expanded, positions so far); return true to stop there (a
+  // signal, a timeout: one layer of a large space takes minutes).
+  std::function<bool(int, long)> poll;
 };
 
 struct StateSpace {
@@ -32,7 +36,7 @@ struct StateSpace {
   std::vector<long> per_depth; // positions per depth, from 0
   bool complete = false;   // every reachable position was found
   bool limit_reached = false; // max_states stopped it
-  bool stopped = false;       // on_layer stopped it
+  bool stopped = false;       // on_layer or poll stopped it
   Plan plan;               // with stop_at_goal: a shortest plan
 };
 

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 using satslide::test::run_command;
 using satslide::test::run_satslide;
@@ -243,5 +244,88 @@ TEST_SUITE("cli::LimitsAndFailures") {
     for (const char *f : {"mp.plan", "empty.plan", "own0.plan", "long.moves"}) {
       std::remove(f);
     }
+  }
+
+  TEST_CASE("what was proven is never understated: the bound counts when a "
+            "search stops early") {
+    // reach (the 8-puzzle's default) stopped at once: the bound (21,
+    // Manhattan) still proves no plan of 20 moves.
+    const auto r = run_satslide(std::string(k_31) + " --timeout 0.001 --json");
+    CHECK(r.exit_code == 21);
+    CHECK(has(r.out, "proven: no plan of length <= 20"));
+    CHECK(has(r.out, "\"no_plan_up_to\":20"));
+    // --any: the range it reports starts at what is proven.
+    const auto any = run_satslide(
+        "--puzzle 24 --board 1,2,3,14,9,6,7,8,10,4,11,12,13,19,5,16,18,24,0,"
+        "15,21,17,22,23,20 --any --any-path race --json -q");
+    CHECK(any.exit_code == 0);
+    const auto at = any.out.find("\"no_plan_up_to\":");
+    REQUIRE(at != std::string::npos);
+    const int proven = std::stoi(any.out.substr(at + 16));
+    const auto lb = any.out.find("\"lower_bound\":");
+    REQUIRE(lb != std::string::npos);
+    CHECK(std::stoi(any.out.substr(lb + 14)) >= proven + 1);
+  }
+
+  TEST_CASE("-o: one rule for every format (a stem, the format's extension "
+            "optional)") {
+    const std::string b = "--puzzle 8 --board 1,3,6,4,2,0,7,5,8 -q ";
+    const auto exists = [](const std::string &f) {
+      return std::ifstream(f).good();
+    };
+    struct Case {
+      std::string args;
+      std::vector<std::string> files;
+    };
+    const Case cases[] = {
+        {"export --format tla -o o-tla", {"o_tla.tla", "o_tla.cfg"}},
+        {"export --format tla -o OTla.tla", {"OTla.tla", "OTla.cfg"}},
+        {"export -o o1.pddl", {"o1-domain.pddl", "o1-problem.pddl"}},
+        {"export -o o2", {"o2-domain.pddl", "o2-problem.pddl"}},
+        {"export --format smv -o o3", {"o3.smv"}},
+        {"export --format smv -o o4.smv", {"o4.smv"}},
+        {"export --format limboole -n 5 -o o5", {"o5.limboole"}},
+        {"dimacs -n 5 -o o6", {"o6.cnf"}},
+        {"dimacs -n 5 -o o7.cnf", {"o7.cnf"}},
+    };
+    for (const Case &c : cases) {
+      CAPTURE(c.args);
+      CHECK(run_satslide(c.args.substr(0, c.args.find(' ')) + " " + b +
+                         c.args.substr(c.args.find(' ') + 1))
+                .exit_code == 0);
+      for (const std::string &f : c.files) {
+        CAPTURE(f);
+        CHECK(exists(f));
+        std::remove(f.c_str());
+      }
+    }
+    // TLC's rule: the module is named as its file.
+    run_satslide("export " + b + "--format tla -o o-tla");
+    CHECK(has(slurp("o_tla.tla"), "---- MODULE o_tla ----"));
+    std::remove("o_tla.tla");
+    std::remove("o_tla.cfg");
+    CHECK(!exists("OTla.tla.tla"));
+  }
+
+  TEST_CASE("explore stops on SIGINT and SIGTERM, within a layer, with its "
+            "report (exit 22)") {
+    // The 15-puzzle's space: layers of minutes. Started in the background
+    // of a script, where the shell ignores SIGINT for it.
+    for (const char *signal : {"INT", "TERM"}) {
+      CAPTURE(signal);
+      const auto start = std::chrono::steady_clock::now();
+      const auto r = run_command(
+          std::string("sh -c '") + SATSLIDE_BINARY +
+          " explore --puzzle 15 --board 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0"
+          " --json > explore_sig.json & pid=$!; sleep 2; kill -" + signal +
+          " $pid; wait $pid; echo rc=$?'");
+      CHECK(has(r.out, "rc=22"));
+      CHECK(std::chrono::steady_clock::now() - start <
+            std::chrono::seconds(30));
+      const std::string json = slurp("explore_sig.json");
+      CHECK(has(json, "\"positions\":"));
+      CHECK(has(json, "\"complete\":false"));
+    }
+    std::remove("explore_sig.json");
   }
 }
