@@ -160,6 +160,9 @@ std::vector<BatchLine> read_batch(std::istream &in, const std::string &family,
     if (!text.empty() && text.back() == '\r') {
       text.pop_back();
     }
+    if (number == 1 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+      text.erase(0, 3); // a UTF-8 byte-order mark
+    }
     const auto first = text.find_first_not_of(" \t");
     if (first == std::string::npos || text[first] == '#' ||
         text[first] == ';') {

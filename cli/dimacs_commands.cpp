@@ -42,13 +42,15 @@ int run_dimacs(const Options &o) {
                                  puzzle->spec(), info.name);
     return code(ExitCode::plan_found);
   }
+  // Encoded first: a formula too large to write leaves no file behind.
+  solver::DimacsSink sink;
+  solver::encode_horizon(*encoding, o.horizon, sink);
   const std::string file = output_stem(o.output, {".cnf"}) + ".cnf";
   std::ofstream out(file);
   if (!out) {
     throw IoError("cannot write '" + file + "'");
   }
-  solver::write_horizon_dimacs(out, *encoding, o.horizon, puzzle->spec(),
-                               info.name);
+  solver::write_dimacs(out, sink, o.horizon, puzzle->spec(), info.name);
   out.close();
   if (!out) {
     throw IoError("error while writing '" + file + "'");

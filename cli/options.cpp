@@ -761,7 +761,10 @@ Options parse_options(int argc, const char *const argv[],
   return o;
 }
 
-encoder::InstanceOptions read_instance(const Options &o) {
+namespace {
+
+// The instance as given: --board - and --file read.
+encoder::InstanceOptions instance_as_read(const Options &o) {
   encoder::InstanceOptions instance = o.instance;
   if (instance.board == "-") { // the board from stdin
     instance.board.assign(std::istreambuf_iterator<char>(std::cin), {});
@@ -791,6 +794,23 @@ encoder::InstanceOptions read_instance(const Options &o) {
   if (instance.file_text.find_first_not_of(" \t\r\n") == std::string::npos) {
     throw encoder::InputError("layout file '" + o.file + "' is empty");
   }
+  return instance;
+}
+
+// Editors on some systems start a UTF-8 file with a byte-order mark; it
+// is no part of the text.
+void drop_byte_order_mark(std::string &text) {
+  if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+    text.erase(0, 3);
+  }
+}
+
+} // namespace
+
+encoder::InstanceOptions read_instance(const Options &o) {
+  encoder::InstanceOptions instance = instance_as_read(o);
+  drop_byte_order_mark(instance.board);
+  drop_byte_order_mark(instance.file_text);
   return instance;
 }
 

@@ -123,10 +123,12 @@ planner::ProgressFn log_progress(bool show_path) {
       return;
     }
     const solver::HorizonStats &h = p.horizon;
-    spdlog::info("{}horizon {:>3}: {:<7} {:>9} vars {:>11} clauses "
+    // reach reports a layer per depth, the horizon driver a horizon.
+    const char *what = p.path == "reach" ? "depth  " : "horizon";
+    spdlog::info("{}{} {:>3}: {:<7} {:>9} vars {:>11} clauses "
                  "{:>9.3f} s {:>9} conflicts",
-                 show_path ? p.path + ": " : "", h.horizon, h.result, h.variables, h.clauses,
-                 h.seconds, h.conflicts);
+                 show_path ? p.path + ": " : "", what, h.horizon, h.result,
+                 h.variables, h.clauses, h.seconds, h.conflicts);
   };
 }
 

@@ -49,20 +49,13 @@ void solve_bfs(const Run &run, PlannerResult &result,
                                             : space.depth - 1;
   result.no_plan_up_to = space.complete ? -1 : done;
   if (space.goal_distance >= 0) {
-    result.status = Status::solved;
-    result.plan = space.plan;
-    result.optimal = true;
     result.no_plan_up_to = space.goal_distance - 1;
-    result.proof = space.plan.empty() ? Proof::start_is_goal
-                                      : Proof::exhausted_layers;
-    result.optimality =
-        space.plan.empty()
-            ? "the start is the goal"
-            : fmt::format("breadth-first search{} (explicit states, not "
-                          "SAT): no goal position within depth {}; {} "
-                          "positions",
-                          how.empty() ? "" : " " + how,
-                          space.goal_distance - 1, space.positions);
+    end_with_optimal_plan(
+        result, space.plan, Proof::exhausted_layers,
+        fmt::format("breadth-first search{} (explicit states, not SAT): no "
+                    "goal position within depth {}; {} positions",
+                    how.empty() ? "" : " " + how, space.goal_distance - 1,
+                    space.positions));
     return;
   }
   if (space.complete) {

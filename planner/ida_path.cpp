@@ -44,18 +44,12 @@ void solve_ida(const Run &run, PlannerResult &result,
   }
   result.no_plan_up_to = s.no_plan_up_to;
   if (s.found) {
-    result.status = Status::solved;
-    result.plan = s.plan;
-    result.optimal = true;
-    result.proof = s.plan.empty() ? Proof::start_is_goal
-                                  : Proof::exhausted_thresholds;
-    result.optimality =
-        s.plan.empty()
-            ? "the start is the goal"
-            : fmt::format("IDA* over {} (explicit search, not SAT): no plan "
-                          "of length <= {}; {} nodes in {} iterations",
-                          s.bound_name, s.no_plan_up_to, s.nodes,
-                          s.thresholds);
+    end_with_optimal_plan(
+        result, s.plan, Proof::exhausted_thresholds,
+        fmt::format("IDA* over {} (explicit search, not SAT): no plan of "
+                    "length <= {}; {} nodes, {} iteration{}",
+                    s.bound_name, s.no_plan_up_to, s.nodes, s.thresholds,
+                    s.thresholds == 1 ? "" : "s"));
     return;
   }
   const std::string proven =

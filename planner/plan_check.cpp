@@ -154,7 +154,10 @@ const char *to_string(PlanCheck::Verdict verdict) {
   return "?";
 }
 
-PlanCheck check_plan(const encoder::Puzzle &puzzle, const std::string &text) {
+PlanCheck check_plan(const encoder::Puzzle &puzzle, const std::string &input) {
+  // A UTF-8 byte-order mark, as some editors write, is no part of it.
+  const std::string text =
+      input.compare(0, 3, "\xEF\xBB\xBF") == 0 ? input.substr(3) : input;
   const Task task = puzzle.compile();
   PlanCheck c;
   std::vector<std::string> moves;

@@ -245,7 +245,15 @@ PlannerResult solve(const encoder::Puzzle &puzzle, const PlannerOptions &o) {
   PlannerResult result;
   result.mode = o.mode == Mode::any ? "any" : "optimal";
   result.encoding = encoding.name;
-  if (auto reason = puzzle.unsolvable_reason()) {
+  // A family's search for unsolvability counts against the timeout and
+  // stops on a signal like every engine (then proves nothing: the engine
+  // stops at once too and says so).
+  const auto stopped = [&] {
+    return (o.stop && o.stop()) ||
+           (o.timeout_seconds > 0 &&
+            solver::seconds_since(started) >= o.timeout_seconds);
+  };
+  if (auto reason = puzzle.unsolvable_reason(stopped)) {
     result.status = Status::unsolvable;
     result.reason = *reason;
     result.seconds = solver::seconds_since(started);

@@ -57,20 +57,15 @@ void report(const Run &run, PlannerResult &result,
       fmt::format("; proven: no plan of length <= {}", up_to);
   switch (r.outcome) {
   case solver::ReachOutcome::goal_found:
-    result.status = Status::solved;
-    result.plan = r.plan;
-    result.optimal = true;
-    result.proof = r.plan.empty() ? Proof::start_is_goal
-                                  : Proof::exhausted_layers;
-    result.optimality =
-        r.plan.empty() ? "the start is the goal"
-        : r.both_ends
+    end_with_optimal_plan(
+        result, r.plan, Proof::exhausted_layers,
+        r.both_ends
             ? fmt::format("breadth-first by SAT from the start and from the "
                           "goal: no plan of length <= {}; {}",
                           r.depth_done, summary(r))
             : fmt::format("breadth-first by SAT: no goal position within "
                           "depth {}; {}",
-                          r.depth_done, summary(r));
+                          r.depth_done, summary(r)));
     return;
   case solver::ReachOutcome::exhausted:
     result.status = Status::unsolvable;
@@ -158,8 +153,13 @@ void solve_reach(const Run &run, PlannerResult &result,
   const solver::ReachResult r =
       solver::run_reach(run.task, formula, o, run.horizons("reach"));
   result.path = "reach";
-  result.encoding =
-      fmt::format("reach ({} one-step)", to_string(run.options.reach_formula));
+  // Labels where the task has them; a task without (the piece metric)
+  // gets the textbook formula, and the report says so.
+  const ReachFormula used = run.options.reach_formula == ReachFormula::labels &&
+                                    run.task.label.empty()
+                                ? ReachFormula::seed
+                                : run.options.reach_formula;
+  result.encoding = fmt::format("reach ({} one-step)", to_string(used));
   result.horizons = r.layers;
   result.positions = r.positions;
   result.sat_calls = r.sat_calls;

@@ -58,6 +58,15 @@ int first_horizon(int bound, int stride, int user_min) {
   return solver::round_up_to_stride(std::max(bound, user_min), bound, stride);
 }
 
+void end_with_optimal_plan(PlannerResult &result, const encoder::Plan &plan,
+                           Proof proof, const std::string &how) {
+  result.status = Status::solved;
+  result.plan = plan;
+  result.optimal = true;
+  result.proof = plan.empty() ? Proof::start_is_goal : proof;
+  result.optimality = plan.empty() ? "the start is the goal" : how;
+}
+
 void end_without_plan(PlannerResult &result, solver::Outcome outcome,
                       const Run &run, const std::string &limit,
                       const std::string &bug) {

@@ -50,6 +50,11 @@ private:
 // up to the next length the parity allows.
 int first_horizon(int bound, int stride, int user_min);
 
+// Fills a result whose search found `plan` and proved it shortest by
+// `proof` (`how`, in words); the empty plan is the start at the goal.
+void end_with_optimal_plan(PlannerResult &result, const encoder::Plan &plan,
+                           Proof proof, const std::string &how);
+
 // Fills status and reason for a run that ended without a plan: `limit`
 // says where (e.g. "; proven: no plan of length <= 9"), `bug` what went
 // wrong if the driver could not decode its model.

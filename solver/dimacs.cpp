@@ -6,6 +6,7 @@
 #include <istream>
 #include <ostream>
 #include <sstream>
+#include <stdexcept>
 
 namespace satslide::solver {
 
@@ -16,15 +17,47 @@ void DimacsSink::name_var(int var, const std::string &meaning) {
   m_names[var - 1] = meaning;
 }
 
+void encode_horizon(encoder::Encoding &encoding, int n, DimacsSink &sink) {
+  constexpr double k_max_vars = 2147483647.0, k_max_clauses = 268435456.0;
+  encoding.encode_initial(sink);
+  double vars0 = 0, clauses0 = 0;
+  for (int t = 0; t < n; ++t) {
+    if (t == 1) {
+      vars0 = sink.num_vars();
+      clauses0 = static_cast<double>(sink.num_clauses());
+    }
+    encoding.encode_step(t, sink);
+    if (t == 1) {
+      // Steps after the first cost what the second did.
+      const double vars = sink.num_vars() + (n - 2.0) * (sink.num_vars() - vars0);
+      const double clauses =
+          static_cast<double>(sink.num_clauses()) +
+          (n - 2.0) * (static_cast<double>(sink.num_clauses()) - clauses0);
+      if (vars > k_max_vars || clauses > k_max_clauses) {
+        std::ostringstream why;
+        why.precision(3);
+        why << "--horizon " << n << ": the formula would have about " << vars
+            << " variables and " << clauses
+            << " clauses, more than can be written (at most 2^31 - 1 "
+               "variables, as DIMACS readers take, and 2^28 clauses)";
+        throw std::invalid_argument(why.str());
+      }
+    }
+  }
+  encoding.encode_goal(n, 0, sink);
+}
+
 void write_horizon_dimacs(std::ostream &out, encoder::Encoding &encoding, int n,
                           const encoder::PuzzleSpec &spec,
                           const std::string &encoding_name) {
   DimacsSink sink;
-  encoding.encode_initial(sink);
-  for (int t = 0; t < n; ++t) {
-    encoding.encode_step(t, sink);
-  }
-  encoding.encode_goal(n, 0, sink);
+  encode_horizon(encoding, n, sink);
+  write_dimacs(out, sink, n, spec, encoding_name);
+}
+
+void write_dimacs(std::ostream &out, const DimacsSink &sink, int n,
+                  const encoder::PuzzleSpec &spec,
+                  const std::string &encoding_name) {
 
   out << "c satslide CNF: is there a plan of exactly " << n << " moves?\n";
   out << "c decode a solver's answer with: satslide decode --cnf FILE "

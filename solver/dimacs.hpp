@@ -31,6 +31,19 @@ private:
   std::vector<std::string> m_names; // index var-1
 };
 
+// The formula of exactly horizon n (the goal as unit clauses), every
+// variable named. Throws std::invalid_argument, before it takes the
+// memory, if n would need more than 2^31 - 1 variables (what DIMACS
+// readers take) or 2^28 clauses: the size is projected from the first
+// two steps, and the message says it.
+void encode_horizon(encoder::Encoding &encoding, int n, DimacsSink &sink);
+
+// Writes a horizon's formula encoded by encode_horizon, with the comments
+// that let `decode` read a model back.
+void write_dimacs(std::ostream &out, const DimacsSink &sink, int n,
+                  const encoder::PuzzleSpec &spec,
+                  const std::string &encoding_name);
+
 // Writes the formula of exactly horizon n (the goal as unit clauses).
 void write_horizon_dimacs(std::ostream &out, encoder::Encoding &encoding, int n,
                           const encoder::PuzzleSpec &spec,

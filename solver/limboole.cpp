@@ -41,11 +41,7 @@ std::string identifier(const std::string &name, int var) {
 void write_horizon_limboole(std::ostream &out, encoder::Encoding &encoding,
                             int n, const std::string &title) {
   DimacsSink sink;
-  encoding.encode_initial(sink);
-  for (int t = 0; t < n; ++t) {
-    encoding.encode_step(t, sink);
-  }
-  encoding.encode_goal(n, 0, sink);
+  encode_horizon(encoding, n, sink);
   std::vector<std::string> ids(sink.num_vars() + 1);
   std::set<std::string> taken;
   for (int v = 1; v <= sink.num_vars(); ++v) {

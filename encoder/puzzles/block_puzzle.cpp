@@ -398,8 +398,9 @@ int BlockPuzzle::lower_bound() const {
 
 // A breadth-first search over positions is a proof when it exhausts the
 // reachable positions without meeting the goal.
-std::optional<std::string> BlockPuzzle::unsolvable_reason() const {
-  const Exploration e = explore(k_search_limit, true);
+std::optional<std::string>
+BlockPuzzle::unsolvable_reason(const std::function<bool()> &stop) const {
+  const Exploration e = explore(k_search_limit, true, stop);
   if (!e.complete || e.goal_found) {
     return std::nullopt;
   }

@@ -53,7 +53,8 @@ public:
   std::string title() const override;
   std::string draw() const override;
   Task compile() const override;
-  std::optional<std::string> unsolvable_reason() const override;
+  std::optional<std::string>
+  unsolvable_reason(const std::function<bool()> &stop = {}) const override;
   int lower_bound() const override;
   std::string lower_bound_name() const override {
     return "exactly-one group distances";
@@ -72,7 +73,8 @@ public:
     bool complete = false; // every reachable position was seen
     bool goal_found = false;
   };
-  Exploration explore(long limit, bool stop_at_goal) const;
+  Exploration explore(long limit, bool stop_at_goal,
+                      const std::function<bool()> &stop = {}) const;
 
   // The board with the pieces at the given anchors (one per piece).
   std::string draw_anchors(const std::vector<int> &anchors) const;

@@ -101,8 +101,9 @@ BlockPuzzle::successors(const PositionKeys &keys, const std::string &key,
   return out;
 }
 
-BlockPuzzle::Exploration BlockPuzzle::explore(long limit,
-                                              bool stop_at_goal) const {
+BlockPuzzle::Exploration
+BlockPuzzle::explore(long limit, bool stop_at_goal,
+                     const std::function<bool()> &stop) const {
   const PositionKeys keys = position_keys();
   // Goal pieces are alone in their classes.
   std::vector<std::pair<int, int>> goal_slots; // slot, anchor
@@ -125,7 +126,11 @@ BlockPuzzle::Exploration BlockPuzzle::explore(long limit,
   std::unordered_set<std::string> seen{start};
   std::deque<std::string> queue{start};
   std::vector<char> occupied(m_board.width * m_board.height);
-  while (!queue.empty()) {
+  for (long expanded = 0; !queue.empty(); ++expanded) {
+    if ((expanded & 1023) == 1023 && stop && stop()) {
+      result.positions = static_cast<long>(seen.size());
+      return result; // incomplete: proves nothing
+    }
     const std::string key = queue.front();
     queue.pop_front();
     if (is_goal(key)) {

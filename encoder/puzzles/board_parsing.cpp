@@ -2,19 +2,32 @@
 
 #include "encoder/puzzles/puzzle.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <climits>
 
 namespace satslide::encoder {
 
 int parse_int(const std::string &text, const std::string &what) {
-  if (text.empty() || text.size() > 9) {
-    throw InputError(what + ": '" + text + "' is not a number");
+  if (text.empty()) {
+    throw InputError(what + ": an empty value where a number belongs");
   }
-  for (char c : text) {
-    if (!std::isdigit(static_cast<unsigned char>(c))) {
-      throw InputError(what + ": '" + text + "' is not a number");
-    }
+  const bool digits =
+      std::all_of(text.begin(), text.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c)) != 0;
+      });
+  if (!digits) {
+    const bool negative =
+        text.size() > 1 && text[0] == '-' &&
+        std::all_of(text.begin() + 1, text.end(), [](char c) {
+          return std::isdigit(static_cast<unsigned char>(c)) != 0;
+        });
+    throw InputError(what + ": '" + text + "' is " +
+                     (negative ? "negative: values start at 0"
+                               : "not a number"));
+  }
+  if (text.size() > 9) {
+    throw InputError(what + ": '" + text + "' is too large");
   }
   return std::stoi(text);
 }

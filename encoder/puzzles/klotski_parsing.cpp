@@ -107,8 +107,12 @@ void LayoutReader::read(std::string line) {
   if (!rows_left && line.front() == '#') {
     return; // a comment; inside the grid '#' is a wall
   }
-  if (rows_left && (m_height > 0 ||
-                    (word != "goal" && word != "name" && word != "size"))) {
+  // A grid row has no spaces; "goal A 1 3" is a header line, also where
+  // the size promised more rows (then board() says rows are missing).
+  const bool header_line = (word == "goal" || word == "name" ||
+                            word == "size") &&
+                           line.find(' ') != std::string::npos;
+  if (rows_left && !header_line) {
     m_rows.push_back(line);
     return;
   }
@@ -146,6 +150,12 @@ void LayoutReader::header(const std::string &word, const std::string &line) {
 BlockBoard LayoutReader::board() const {
   if (m_rows.empty()) {
     throw InputError("layout file has no grid");
+  }
+  if (m_height > 0 && static_cast<int>(m_rows.size()) < m_height) {
+    throw InputError("layout file says size " + std::to_string(m_width) +
+                     " " + std::to_string(m_height) + ", but its grid has " +
+                     std::to_string(m_rows.size()) +
+                     (m_rows.size() == 1 ? " row" : " rows"));
   }
   std::string joined;
   for (const std::string &r : m_rows) {

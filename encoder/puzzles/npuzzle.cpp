@@ -18,8 +18,8 @@ void check_values(const std::vector<int> &values, int n,
                   const std::string &what) {
   if (static_cast<int>(values.size()) != n) {
     throw InputError(what + " has " + std::to_string(values.size()) +
-                     " values, but the board has " + std::to_string(n) +
-                     " cells");
+                     (values.size() == 1 ? " value" : " values") +
+                     ", but the board has " + std::to_string(n) + " cells");
   }
   std::vector<int> seen(n, 0);
   for (int v : values) {
@@ -114,7 +114,8 @@ int square_side(std::size_t values) {
   }
   if (side * side != static_cast<int>(values)) {
     throw InputError("board has " + std::to_string(values) +
-                     " values, which is not a square; give the number of "
+                     (values == 1 ? " value" : " values") +
+                     ", which is not a square; give the number of "
                      "rows and columns");
   }
   return side;
@@ -301,7 +302,8 @@ void NPuzzle::label_moves(Task &task) const {
 // the permutation from goal to board must equal the parity of the blank's
 // grid distance between its two cells. On any R x C board with R, C >= 2
 // the condition is also sufficient (Johnson & Story, 1879).
-std::optional<std::string> NPuzzle::unsolvable_reason() const {
+std::optional<std::string>
+NPuzzle::unsolvable_reason(const std::function<bool()> & /*stop*/) const {
   const int perm = permutation_parity(m_board, m_goal);
   const int b0 = static_cast<int>(std::find(m_board.begin(), m_board.end(), 0) -
                                   m_board.begin());

@@ -32,7 +32,8 @@ public:
   std::string title() const override;
   std::string draw() const override { return draw_board(m_board); }
   Task compile() const override;
-  std::optional<std::string> unsolvable_reason() const override;
+  std::optional<std::string>
+  unsolvable_reason(const std::function<bool()> &stop = {}) const override;
   int lower_bound() const override;
   std::string lower_bound_name() const override { return "Manhattan"; }
   int horizon_stride() const override { return 2; }

@@ -11,6 +11,7 @@
 #include <ostream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 #include <unistd.h>
 
 namespace satslide::encoder {
@@ -548,7 +549,10 @@ cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
   // a file (and a crash leaves none).
   std::error_code error;
   fs::create_directories(dir, error);
-  const std::string part = file + ".part" + std::to_string(::getpid());
+  // One name per process and thread (batch -j runs several at once).
+  const std::string part =
+      file + ".part" + std::to_string(::getpid()) + "-" +
+      std::to_string(std::hash<std::thread::id>()(std::this_thread::get_id()));
   {
     std::ofstream out(part, std::ios::binary);
     db.write(out);

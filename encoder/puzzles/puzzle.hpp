@@ -7,6 +7,7 @@
 #include "encoder/task/state_space.hpp"
 #include "encoder/task/task.hpp"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -53,7 +54,11 @@ public:
   virtual Task compile() const = 0;
 
   // Facts the driver may use to skip horizons; each must be a proof.
-  virtual std::optional<std::string> unsolvable_reason() const = 0;
+  // Why no plan exists, where the family can show it (a parity, a search
+  // of the whole space); a search polls `stop` and, stopped, proves
+  // nothing (nullopt).
+  virtual std::optional<std::string>
+  unsolvable_reason(const std::function<bool()> &stop = {}) const = 0;
   virtual int lower_bound() const = 0; // admissible
   virtual std::string lower_bound_name() const = 0;
   // Plan lengths differ by multiples of this.

@@ -66,9 +66,14 @@ TEST_SUITE("cli::EndToEnd") {
   }
 
   TEST_CASE("progress goes to stderr, one line per horizon") {
+    // The default engine searches positions: a line per depth.
     const auto r = run_satslide("--board \"[1,3,6,4,2,0,7,5,8]\"");
     CHECK(r.exit_code == 0);
-    CHECK(r.err.find("horizon   5: SAT") != std::string::npos);
+    CHECK(r.err.find("depth     5: SAT") != std::string::npos);
+    CHECK(r.err.find("horizon") == std::string::npos);
+    const auto h =
+        run_satslide("--board \"[1,3,6,4,2,0,7,5,8]\" --engine horizons");
+    CHECK(h.err.find("horizon   5: SAT") != std::string::npos);
     CHECK(r.out.find("moves: ULDDR") != std::string::npos);
     CHECK(r.out.find("1. 6 down") != std::string::npos);
   }

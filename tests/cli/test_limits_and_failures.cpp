@@ -328,4 +328,85 @@ TEST_SUITE("cli::LimitsAndFailures") {
     }
     std::remove("explore_sig.json");
   }
+
+  TEST_CASE("a horizon too large to write is refused at once, with the "
+            "size it would have") {
+    const std::string b = "--puzzle 8 --board 1,3,6,4,2,0,7,5,8 ";
+    std::remove("huge.cnf");
+    for (const std::string &command :
+         {"dimacs " + b + "--horizon 2147483647 -o huge",
+          "dimacs " + b + "--horizon 1000000",
+          "export " + b + "--format limboole --horizon 2147483647"}) {
+      CAPTURE(command);
+      const auto start = std::chrono::steady_clock::now();
+      const auto r = run_satslide(command);
+      CHECK(r.exit_code == 32);
+      CHECK(has(r.err, "more than can be written"));
+      CHECK(has(r.err, "variables and"));
+      CHECK(std::chrono::steady_clock::now() - start <
+            std::chrono::seconds(10));
+    }
+    CHECK(!std::ifstream("huge.cnf").good());
+    CHECK(run_satslide("dimacs " + b + "--horizon 200 -o fine -q").exit_code ==
+          0);
+    std::remove("fine.cnf");
+  }
+
+  TEST_CASE("messages say what is wrong with a value, and a byte-order "
+            "mark is no error") {
+    const auto negative = run_satslide("--puzzle 8 --board -1,3,6,4,2,0,7,5,8");
+    CHECK(negative.exit_code == 31);
+    CHECK(has(negative.err, "'-1' is negative"));
+    const auto large =
+        run_satslide("--puzzle 8 --board 2147483648,3,6,4,2,0,7,5,8");
+    CHECK(large.exit_code == 31);
+    CHECK(has(large.err, "'2147483648' is too large"));
+    const auto one = run_satslide("--puzzle 8 --board 5");
+    CHECK(one.exit_code == 31);
+    CHECK(has(one.err, "has 1 value,"));
+    const auto bom = run_command(
+        "printf '\\357\\273\\2771,3,6,4,2,0,7,5,8' | " +
+        std::string(SATSLIDE_BINARY) + " --puzzle 8 --board - -q");
+    CHECK(bom.exit_code == 0);
+    CHECK(has(bom.out, "solution: 5 moves"));
+    const auto plan = run_command(
+        "printf '\\357\\273\\277ULDDR' | " + std::string(SATSLIDE_BINARY) +
+        " check-plan --puzzle 8 --board 1,3,6,4,2,0,7,5,8 --plan -");
+    CHECK(plan.exit_code == 0);
+    // A grid row missing: said so, not "ragged rows" of the goal line.
+    write("short_grid.txt", "size 4 5\ngrid\nHAAI\nHAAI\nJBBK\nJNOK\n"
+                            "goal A 1 3\n");
+    const auto short_grid =
+        run_satslide("--puzzle klotski --file short_grid.txt");
+    CHECK(short_grid.exit_code == 31);
+    CHECK(has(short_grid.err, "says size 4 5, but its grid has 4 rows"));
+    std::remove("short_grid.txt");
+  }
+
+  TEST_CASE("a large block board honours --timeout during its set-up") {
+    // 61 one-cell pieces on 9x9: the search for unsolvability alone once
+    // took a minute past a 3 s timeout.
+    const std::string board =
+        ".ABCDEFGH/IJKLMNOPQ/RSTUVWXYZ/abcdefghi/jklmnopqr/stuvwxyz0/"
+        "12345678./........./.........";
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = run_satslide("--puzzle klotski --board " + board +
+                                " --goal-piece A --goal-at 8,8 --timeout 3 -q");
+    CHECK(r.exit_code == 21);
+    CHECK(has(r.out, "reached the timeout"));
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(30));
+  }
+
+  TEST_CASE("reach names the one-step formula it wrote") {
+    // The piece metric has no move labels: the textbook formula is used.
+    const auto piece = run_satslide(
+        "--puzzle klotski --board AB./... --goal-piece A --goal-at 2,1 "
+        "--metric piece --engine reach -q");
+    CHECK(piece.exit_code == 0);
+    CHECK(has(piece.out, "encoding reach (seed one-step)"));
+    const auto step = run_satslide(
+        "--puzzle klotski --board AB./... --goal-piece A --goal-at 2,1 "
+        "--engine reach -q");
+    CHECK(has(step.out, "encoding reach (labels one-step)"));
+  }
 }

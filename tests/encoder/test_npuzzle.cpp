@@ -38,7 +38,9 @@ TEST_SUITE("encoder::NPuzzle") {
           std::string::npos);
     CHECK(message("[1,2,3,4,x,6,7,8,0]").find("'x' is not a number") !=
           std::string::npos);
-    CHECK(message("[1,2,3,4,-5,6,7,8,0]").find("not a number") !=
+    CHECK(message("[1,2,3,4,-5,6,7,8,0]").find("'-5' is negative") !=
+          std::string::npos);
+    CHECK(message("[1,2,3,4,-,6,7,8,0]").find("'-' is not a number") !=
           std::string::npos);
     CHECK(message("[1,2,3").find("closing") != std::string::npos);
     CHECK(message("").find("needs a board") != std::string::npos);

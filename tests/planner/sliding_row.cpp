@@ -66,7 +66,8 @@ encoder::Task SlidingRow::compile() const {
   return task;
 }
 
-std::optional<std::string> SlidingRow::unsolvable_reason() const {
+std::optional<std::string>
+SlidingRow::unsolvable_reason(const std::function<bool()> & /*stop*/) const {
   std::string a = m_start, b = m_goal;
   a.erase(std::remove(a.begin(), a.end(), '.'), a.end());
   b.erase(std::remove(b.begin(), b.end(), '.'), b.end());

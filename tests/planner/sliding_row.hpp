@@ -19,7 +19,8 @@ public:
   std::string title() const override { return "sliding row"; }
   std::string draw() const override { return m_start + "\n"; }
   encoder::Task compile() const override;
-  std::optional<std::string> unsolvable_reason() const override;
+  std::optional<std::string>
+  unsolvable_reason(const std::function<bool()> &stop = {}) const override;
   int lower_bound() const override { return 0; }
   std::string lower_bound_name() const override { return "none"; }
   encoder::Replay replay(const encoder::Plan &plan) const override;

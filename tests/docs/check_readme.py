@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""README.md's transcripts against the program, so the README cannot drift.
+
+A transcript is either
+  - an indented command line `    satslide ...` followed (after blank
+    lines) by a fenced ``` block of what it prints on stdout, or
+  - an indented block whose first line is `    $ satslide ...`, the lines
+    after it being what it prints.
+Each command is run with the binary given (from the repository root, in
+a scratch folder for files it writes), and every quoted line must be a
+line of its stdout, in order; quoted `info:` lines are stderr and are
+skipped, as are blocks with no command before them. The SAT calls of a
+two-thread search and seconds may differ (see VARYING); every other word
+and number must be as quoted. Exits 1 on any difference, printing it.
+
+Usage: tests/docs/check_readme.py BINARY [README]
+"""
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+
+
+# What varies from run to run, so the README cannot quote it exactly: the
+# SAT calls of reach on two threads (which solver expands which position
+# depends on timing; the positions do not) and seconds.
+VARYING = [(re.compile(r"\b\d+ SAT calls"), "N SAT calls"),
+           (re.compile(r"\b\d+(\.\d+)? s\b"), "T s")]
+
+
+def normal(line):
+    line = line.rstrip()
+    for pattern, replacement in VARYING:
+        line = pattern.sub(replacement, line)
+    return line
+
+
+def transcripts(lines):
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        m = re.match(r"^    \$ (satslide .*)$", line)
+        if m:
+            expected = []
+            j = i + 1
+            while j < len(lines) and lines[j].startswith("    ") and \
+                    not lines[j].startswith("    $ "):
+                expected.append(lines[j][4:])
+                j += 1
+            yield i + 1, m.group(1), expected
+            i = j
+            continue
+        m = re.match(r"^    (satslide .*)$", line)
+        if m:
+            j = i + 1
+            while j < len(lines) and lines[j].strip() == "":
+                j += 1
+            if j < len(lines) and lines[j].startswith("```"):
+                k = j + 1
+                expected = []
+                while k < len(lines) and not lines[k].startswith("```"):
+                    expected.append(lines[k])
+                    k += 1
+                yield i + 1, m.group(1), expected
+                i = k + 1
+                continue
+        i += 1
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    readme = sys.argv[2] if len(sys.argv) > 2 else os.path.join(
+        os.path.dirname(__file__), "..", "..", "README.md")
+    lines = open(readme, encoding="utf-8").read().split("\n")
+    failures = 0
+    checked = 0
+    with tempfile.TemporaryDirectory() as scratch:
+        for number, command, expected in transcripts(lines):
+            expected = [e for e in expected if e.strip() and
+                        not e.startswith("info:") and
+                        not e.startswith("warning:")]
+            if not expected:
+                continue
+            # `satslide [solve] ...`: the subcommand shown as optional.
+            argv = [a for a in shlex.split(command) if a != "[solve]"]
+            argv[0] = binary
+            env = dict(os.environ, SATSLIDE_CACHE_DIR=os.path.join(
+                scratch, "cache"))
+            run = subprocess.run(argv, capture_output=True, text=True,
+                                 cwd=scratch, timeout=600, env=env)
+            got = run.stdout.split("\n")
+            checked += 1
+            at = 0
+            for e in expected:
+                while at < len(got) and normal(got[at]) != normal(e):
+                    at += 1
+                if at == len(got):
+                    failures += 1
+                    print(f"README.md:{number}: {command}\n"
+                          f"  quotes: {e}\n  but the program printed:\n" +
+                          "\n".join("    " + g for g in got))
+                    break
+                at += 1
+    print(f"check_readme: {checked} transcripts, {failures} differ")
+    sys.exit(1 if failures or checked == 0 else 0)
+
+
+if __name__ == "__main__":
+    main()
