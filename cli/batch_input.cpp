@@ -1,5 +1,7 @@
 #include "cli/batch_input.hpp"
 
+#include "encoder/puzzles/board_parsing.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -160,8 +162,8 @@ std::vector<BatchLine> read_batch(std::istream &in, const std::string &family,
     if (!text.empty() && text.back() == '\r') {
       text.pop_back();
     }
-    if (number == 1 && text.compare(0, 3, "\xEF\xBB\xBF") == 0) {
-      text.erase(0, 3); // a UTF-8 byte-order mark
+    if (number == 1) {
+      encoder::drop_byte_order_mark(text);
     }
     const auto first = text.find_first_not_of(" \t");
     if (first == std::string::npos || text[first] == '#' ||

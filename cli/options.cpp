@@ -3,6 +3,7 @@
 #include "cli/exit_codes.hpp"
 
 #include "encoder/encodings/encodings.hpp"
+#include "encoder/puzzles/board_parsing.hpp"
 #include "encoder/puzzles/families.hpp"
 #include "encoder/puzzles/klotski_layouts.hpp"
 
@@ -797,20 +798,12 @@ encoder::InstanceOptions instance_as_read(const Options &o) {
   return instance;
 }
 
-// Editors on some systems start a UTF-8 file with a byte-order mark; it
-// is no part of the text.
-void drop_byte_order_mark(std::string &text) {
-  if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) {
-    text.erase(0, 3);
-  }
-}
-
 } // namespace
 
 encoder::InstanceOptions read_instance(const Options &o) {
   encoder::InstanceOptions instance = instance_as_read(o);
-  drop_byte_order_mark(instance.board);
-  drop_byte_order_mark(instance.file_text);
+  encoder::drop_byte_order_mark(instance.board);
+  encoder::drop_byte_order_mark(instance.file_text);
   return instance;
 }
 

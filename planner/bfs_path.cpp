@@ -17,8 +17,7 @@ void solve_bfs(const Run &run, PlannerResult &result,
   o.on_layer = [&](int depth, long positions) {
     run.phase("bfs", fmt::format("breadth-first: depth {}, {} positions",
                                  depth, positions));
-    return (stop && stop()) || (run.options.timeout_seconds > 0 &&
-                                run.seconds_left() <= 1e-3);
+    return run.stopped(stop);
   };
   run.phase("bfs", "breadth-first search over positions (explicit states)");
   // From both ends where the goal is one position (far fewer positions

@@ -2,8 +2,6 @@
 
 #include "encoder/encodings/encodings.hpp"
 
-#include <sstream>
-
 namespace satslide::planner {
 
 namespace {
@@ -12,19 +10,17 @@ namespace {
 // is read through the formula those give. A CNF whose clauses are not
 // that formula (an edited header or body, another version's encoding) is
 // bad input, not a plan that fails to replay: encode it again and compare.
-void check_unedited(const encoder::Puzzle &puzzle, const encoder::Task &task,
-                    const solver::CnfFile &cnf, const solver::CnfMap &map) {
+void check_unedited(const encoder::Task &task, const solver::CnfFile &cnf,
+                    const solver::CnfMap &map) {
   const encoder::EncodingInfo *info = encoder::find_encoding(map.encoding);
   if (!info) {
     throw solver::FormatError("the CNF names an unknown encoding '" +
                               map.encoding + "'");
   }
   const auto encoding = info->make(task);
-  std::stringstream again;
-  solver::write_horizon_dimacs(again, *encoding, map.horizon, puzzle.spec(),
-                               info->name);
-  const solver::CnfFile expected = solver::read_cnf(again);
-  if (expected.vars != cnf.vars || expected.clauses != cnf.clauses) {
+  solver::DimacsSink expected;
+  solver::encode_horizon(*encoding, map.horizon, expected);
+  if (expected.num_vars() != cnf.vars || expected.clauses() != cnf.clauses) {
     throw solver::FormatError(
         "the CNF's clauses are not the formula its header describes (" +
         map.encoding + ", horizon " + std::to_string(map.horizon) +
@@ -54,7 +50,7 @@ PlannerResult decode_answer(const encoder::Puzzle &puzzle,
                               "decode");
   }
   const encoder::Task task = puzzle.compile();
-  check_unedited(puzzle, task, cnf, map);
+  check_unedited(task, cnf, map);
   result.plan = solver::decode_answer(cnf, map, answer, task);
   result.replay = puzzle.replay(result.plan);
   if (result.replay.error || !result.replay.solved) {

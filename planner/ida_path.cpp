@@ -15,10 +15,7 @@ void solve_ida(const Run &run, PlannerResult &result,
                const solver::StopFn &stop) {
   encoder::HeuristicSearchOptions o;
   o.max_length = run.options.max_horizon;
-  o.stop = [&] {
-    return (stop && stop()) ||
-           (run.options.timeout_seconds > 0 && run.seconds_left() <= 1e-3);
-  };
+  o.stop = [&] { return run.stopped(stop); };
   o.on_threshold = [&](int threshold, long nodes, long total) {
     run.phase("ida", fmt::format("IDA*: no plan of length <= {} ({} nodes, "
                                  "{} in all)",

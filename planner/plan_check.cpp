@@ -1,5 +1,6 @@
 #include "planner/plan_check.hpp"
 
+#include "encoder/puzzles/board_parsing.hpp"
 #include "encoder/task/pddl.hpp"
 
 #include <algorithm>
@@ -155,9 +156,8 @@ const char *to_string(PlanCheck::Verdict verdict) {
 }
 
 PlanCheck check_plan(const encoder::Puzzle &puzzle, const std::string &input) {
-  // A UTF-8 byte-order mark, as some editors write, is no part of it.
-  const std::string text =
-      input.compare(0, 3, "\xEF\xBB\xBF") == 0 ? input.substr(3) : input;
+  std::string text = input;
+  encoder::drop_byte_order_mark(text);
   const Task task = puzzle.compile();
   PlanCheck c;
   std::vector<std::string> moves;

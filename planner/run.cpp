@@ -14,6 +14,11 @@ double Run::seconds_left() const {
                   1e-3);
 }
 
+bool Run::stopped(const solver::StopFn &stop) const {
+  return (stop && stop()) ||
+         (options.timeout_seconds > 0 && seconds_left() <= 1e-3);
+}
+
 solver::DriverOptions Run::driver_options(const PlannerResult &result,
                                           const solver::StopFn &stop) const {
   solver::DriverOptions d;

@@ -31,6 +31,9 @@ public:
 
   // Seconds left of the timeout (at least 1 ms), or 0 if there is none.
   double seconds_left() const;
+  // True once `stop` says so or the timeout is spent: for the explicit
+  // searches, which poll rather than hand the solver a deadline.
+  bool stopped(const solver::StopFn &stop) const;
 
   // The horizon driver's options for the bounds in `result`: first
   // horizon from the bound, the stride, the limits and the solver.

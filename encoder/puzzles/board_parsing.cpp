@@ -32,6 +32,12 @@ int parse_int(const std::string &text, const std::string &what) {
   return std::stoi(text);
 }
 
+void drop_byte_order_mark(std::string &text) {
+  if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+    text.erase(0, 3);
+  }
+}
+
 std::vector<int> parse_int_list(const std::string &text,
                                 const std::string &what) {
   std::string body = text;

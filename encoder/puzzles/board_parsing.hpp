@@ -14,4 +14,8 @@ std::vector<int> parse_int_list(const std::string &text,
 // Parses a whole decimal number; throws InputError naming `what`.
 int parse_int(const std::string &text, const std::string &what);
 
+// Drops the UTF-8 byte-order mark some editors start a file with: it is
+// no part of the text (boards, layout files, batch files, plans).
+void drop_byte_order_mark(std::string &text);
+
 } // namespace satslide::encoder
