@@ -48,6 +48,25 @@ std::string layout_path(const std::string &path, const std::string &folder) {
   return fs::exists(beside) ? beside.string() : path;
 }
 
+// A board given as a JSON list: tiles ([1,3,6,...], as --board
+// "1,3,6,...") or grid rows (["AAB","AAB"], as --board "AAB/AAB").
+void read_list_board(BatchLine &line, const std::string &key,
+                     const nlohmann::json &list) {
+  std::string text;
+  const bool tiles = !list.empty() && list.front().is_number_integer();
+  for (const auto &v : list) {
+    if (tiles ? !v.is_number_integer() : !v.is_string()) {
+      line.error = "\"" + key + "\": a list of whole numbers (tiles) or of "
+                   "strings (grid rows)";
+      return;
+    }
+    text += (text.empty() ? "" : tiles ? "," : "/") +
+            (tiles ? v.dump() : v.get<std::string>());
+  }
+  line.options.push_back("--" + key);
+  line.options.push_back(text);
+}
+
 // {"board": ..., "id": ..., "optimal": ...}: every other key is an option.
 void read_json_line(BatchLine &line, const std::string &folder) {
   const auto j = nlohmann::json::parse(line.text, nullptr, false);
@@ -71,6 +90,13 @@ void read_json_line(BatchLine &line, const std::string &folder) {
     if (!is_solve_key(key)) {
       line.error = "\"" + key + "\" is an option of the batch, not of a line";
       return;
+    }
+    if ((key == "board" || key == "goal") && value.is_array()) {
+      read_list_board(line, key, value);
+      if (!line.error.empty()) {
+        return;
+      }
+      continue;
     }
     const auto values = value.is_array() ? value : nlohmann::json::array({value});
     for (const auto &v : values) {

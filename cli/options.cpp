@@ -1,6 +1,7 @@
 #include "cli/options.hpp"
 
 #include "cli/exit_codes.hpp"
+#include "cli/help.hpp"
 
 #include "encoder/encodings/encodings.hpp"
 #include "encoder/puzzles/board_parsing.hpp"
@@ -24,44 +25,6 @@ namespace po = boost::program_options;
 namespace satslide::cli {
 
 namespace {
-
-constexpr const char *k_usage =
-    "satslide: optimal sliding-puzzle plans from a SAT solver.\n"
-    "\n"
-    "Usage:\n"
-    "  satslide [solve] --puzzle 8 --board \"[1,3,6,4,2,0,7,5,8]\"\n"
-    "  satslide dimacs  --puzzle 8 --board ... --horizon N -o file.cnf\n"
-    "  satslide decode  --cnf file.cnf --model answer.txt\n"
-    "  satslide explore --puzzle klotski --metric slide\n"
-    "  satslide batch   --puzzle 8 instances.txt -j 2 -o results.jsonl\n"
-    "  satslide export  --puzzle klotski --format pddl -o klotski\n"
-    "  satslide check-plan --puzzle 8 --board ... --moves ULDDR\n"
-    "  satslide scramble --puzzle 15 --random --count 10 --seed 7\n"
-    "  satslide play    --puzzle klotski --layout classic\n"
-    "\n"
-    "solve   raises the horizon from a proven lower bound until the SAT\n"
-    "        solver finds a plan; every shorter horizon is refuted on the\n"
-    "        way, so the plan printed is optimal. Progress goes to stderr.\n"
-    "        With --any: a fast plan instead, not proven optimal unless\n"
-    "        the optimal driver racing it finishes first.\n"
-    "dimacs  writes the CNF of exactly one horizon for another solver.\n"
-    "decode  reads such a solver's answer and prints the plan it encodes.\n"
-    "explore counts the reachable positions by breadth-first search (as\n"
-    "        TLC and ProB report them): moves, depth, goal positions, the\n"
-    "        distance to the nearest goal, positions per depth.\n"
-    "batch   solves one instance per line of a file (the benchmark data's\n"
-    "        formats, layout file paths or JSON lines of options), writing\n"
-    "        one JSON line per instance; parallel, shardable, resumable.\n"
-    "export  writes the instance for another tool: PDDL (Fast Downward,\n"
-    "        Madagascar); plans come back with check-plan.\n"
-    "check-plan replays a plan from elsewhere (an IPC plan file, satslide's\n"
-    "        numbered moves or a move string) and says whether it is legal,\n"
-    "        reaches the goal, and how far from optimal it is.\n"
-    "scramble writes new instances as JSON lines for batch: random walks,\n"
-    "        or random solvable n-puzzle boards; the same seed, the same.\n"
-    "play    a game in the terminal: move pieces, undo and redo, ask for a\n"
-    "        hint (the next move of an optimal plan) or watch an optimal\n"
-    "        solution from the current position; keys are shown on screen.\n";
 
 // `text` in lines of at most 76 characters, the first indented by
 // `first`, the others by six spaces.
@@ -126,7 +89,9 @@ po::options_description instance_options(Options &o, Raw &raw) {
       "board,b", po::value(&i.board),
       "start board: n-puzzle values row-major, 0 = blank; klotski a grid "
       "of letters, rows split by '/' or newlines, '.' empty, '#' wall; "
-      "rushhour 36 characters, 'o' or '.' empty, 'x' wall, 'A' red car")(
+      "rushhour 36 characters (6x6; any square count) or rows split by "
+      "'/' or newlines (any rectangle), 'o' or '.' empty, 'x' wall, 'A' "
+      "the red car")(
       "goal,g", po::value(&i.goal),
       "n-puzzle: goal board (default 1..N-1 then the blank)")(
       "rows", po::value(&i.rows), "npuzzle: rows of the board")(
@@ -360,27 +325,6 @@ const std::map<Command, std::set<std::string>> &command_groups() {
   return table;
 }
 
-// Every subcommand with the word that selects it.
-const std::vector<std::pair<Command, const char *>> &command_names() {
-  static const std::vector<std::pair<Command, const char *>> table = {
-      {Command::solve, "solve"},        {Command::dimacs, "dimacs"},
-      {Command::decode, "decode"},      {Command::explore, "explore"},
-      {Command::batch, "batch"},        {Command::export_model, "export"},
-      {Command::check_plan, "check-plan"}, {Command::scramble, "scramble"},
-      {Command::play, "play"},
-  };
-  return table;
-}
-
-const char *command_name(Command c) {
-  for (const auto &[command, name] : command_names()) {
-    if (command == c) {
-      return name;
-    }
-  }
-  return "solve";
-}
-
 std::string group_of(const std::string &option, const std::string &group) {
   if (option == "encoding" || option == "json" || option == "max-states" ||
       option == "output" || option == "timeout" || option == "horizon" ||
@@ -414,11 +358,11 @@ void check_command_takes(Command command, const po::variables_map &vm,
       std::string takers;
       for (const auto &[c, unused] : command_groups()) {
         if (command_takes(c, group)) {
-          takers += std::string(takers.empty() ? "" : ", ") + command_name(c);
+          takers += std::string(takers.empty() ? "" : ", ") + command_info(c).name;
         }
       }
       throw UsageError("--" + name + " does not apply to " +
-                       command_name(command) + " (it is for: " + takers + ")");
+                       command_info(command).name + " (it is for: " + takers + ")");
     }
   }
 }
@@ -680,18 +624,51 @@ void type_values(Options &o, const Raw &raw, const po::variables_map &vm) {
 
 Command parse_command(const std::string &word) {
   std::string known;
-  for (const auto &[command, name] : command_names()) {
-    if (word == name) {
-      return command;
+  for (const CommandInfo &c : command_table()) {
+    if (word == c.name) {
+      return c.command;
     }
-    known += std::string(known.empty() ? "" : ", ") + name;
+    known += std::string(known.empty() ? "" : ", ") + c.name;
   }
   throw UsageError("unknown command '" + word + "' (expected " + known + ")");
 }
 
+std::string help_text(const std::string &head,
+                      const po::options_description &options,
+                      bool instance) {
+  std::ostringstream help;
+  help << head << '\n' << options << '\n';
+  if (instance) {
+    help << families_help() << '\n';
+  }
+  help << k_exit_code_help;
+  if (instance) {
+    help << '\n' << encoder::klotski_layouts_help();
+  }
+  return help.str();
+}
+
+// `satslide NAME --help`: the command and only the options it takes.
+std::string command_help(Command command, const std::vector<Group> &groups) {
+  po::options_description shown;
+  for (const Group &g : groups) {
+    po::options_description taken(g.name);
+    for (const auto &opt : g.options.options()) {
+      if (command_takes(command, group_of(opt->long_name(), g.name))) {
+        taken.add(opt);
+      }
+    }
+    if (!taken.options().empty()) {
+      shown.add(taken);
+    }
+  }
+  return help_text(command_summary(command), shown,
+                   command_takes(command, "Instance"));
+}
+
 } // namespace
 
-const char *usage_text() { return k_usage; }
+std::string usage_text() { return usage_summary(); }
 
 Options parse_options(int argc, const char *const argv[],
                       const std::vector<std::string> &first) {
@@ -711,13 +688,7 @@ Options parse_options(int argc, const char *const argv[],
   for (const Group &g : groups) {
     shown.add(g.options);
   }
-  std::ostringstream help;
-  help << k_usage << '\n'
-       << shown << '\n'
-       << families_help() << '\n'
-       << k_exit_code_help << '\n'
-       << encoder::klotski_layouts_help();
-  o.help_text = help.str();
+  o.help_text = help_text(usage_summary(), shown, true);
 
   std::string command;
   po::options_description all;
@@ -741,6 +712,9 @@ Options parse_options(int argc, const char *const argv[],
   }
   o.args.assign(argv, argv + argc);
   if (vm.count("help")) {
+    if (!command.empty()) {
+      o.help_text = command_help(parse_command(command), groups);
+    }
     o.command = Command::help;
     return o;
   }

@@ -85,7 +85,7 @@ struct Options {
 };
 
 // The short usage, printed when satslide is run without arguments.
-const char *usage_text();
+std::string usage_text();
 
 // Parses argv; throws UsageError naming the bad option. `first` are
 // options read before argv, which win over argv's (a batch line's

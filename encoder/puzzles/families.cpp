@@ -48,7 +48,8 @@ std::vector<FamilyInfo> &table() {
        true},
       {"rushhour",
        {},
-       "cars that move along their own axis on a 6x6 board; drive the "
+       "cars that move along their own axis on a 6x6 board (or any "
+       "rectangle given by rows); drive the "
        "red car A out on the right (default: card #40)",
        {F::board, F::goal_piece, F::goal_at, F::metric, F::distinct_pieces},
        "counts",

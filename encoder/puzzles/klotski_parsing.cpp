@@ -72,7 +72,7 @@ namespace {
 // the grid's rows.
 class LayoutReader {
 public:
-  // One line; ';' starts a comment, and '#' too outside the grid.
+  // One line; ';' starts a comment, and '#' too outside the grid's rows.
   void read(std::string line);
   BlockBoard board() const;
 
@@ -117,6 +117,8 @@ void LayoutReader::read(std::string line) {
     return;
   }
   m_in_grid = false;
+  // A header line may end in a '#' comment too (a wall only in a row).
+  line = line.substr(0, line.find(" #"));
   header(word, line);
 }
 

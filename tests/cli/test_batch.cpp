@@ -129,6 +129,25 @@ TEST_SUITE("cli::Batch") {
     std::remove("batch_bad.txt");
   }
 
+  TEST_CASE("a JSON line's board may be a list: tiles or grid rows") {
+    write_file("batch_list.jsonl",
+               "{\"puzzle\": \"8\", \"board\": [1,3,6,4,2,0,7,5,8]}\n"
+               "{\"puzzle\": \"klotski\", \"board\": [\"AA.\", \"AA.\"], "
+               "\"goal-piece\": \"A\", \"goal-at\": \"1,0\"}\n"
+               "{\"puzzle\": \"8\", \"board\": [1, \"x\"]}\n");
+    const auto r = run_satslide("batch batch_list.jsonl");
+    const auto lines = read_jsonl_from(r.out);
+    REQUIRE(lines.size() == 3);
+    CHECK(lines[0].at("length") == 5);
+    CHECK(lines[0].at("instance").at("board") == "1,3,6,4,2,0,7,5,8");
+    CHECK(lines[1].at("length") == 1);
+    CHECK(lines[1].at("instance").at("board") == "AA./AA.");
+    CHECK(lines[2].at("error") == "bad_input");
+    CHECK(lines[2].at("reason").get<std::string>().find("grid rows") !=
+          std::string::npos);
+    std::remove("batch_list.jsonl");
+  }
+
   TEST_CASE("Rush Hour and Klotski data: known optima by metric") {
     for (const char *metric : {"slide", "step"}) {
       CAPTURE(metric);

@@ -544,9 +544,41 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(help.exit_code == 0);
     CHECK(help.out.find("Exit codes") != std::string::npos);
     CHECK(help.out.find("seed") != std::string::npos);
+    for (const char *command : {"dimacs", "decode", "explore", "batch",
+                                "export", "check-plan", "scramble", "play"}) {
+      CHECK(help.out.find(std::string("\n  satslide ") + command) !=
+            std::string::npos);
+    }
+    for (const char *format : {"PDDL", "NuSMV", "TLA+", "limboole"}) {
+      CHECK(help.out.find(format) != std::string::npos);
+    }
     const auto version = run_satslide("--version");
     CHECK(version.exit_code == 0);
     CHECK(version.out.find("satslide ") == 0);
+  }
+
+  TEST_CASE("each subcommand's --help shows it and only the options it "
+            "takes") {
+    const auto has = [](const std::string &text, const std::string &what) {
+      return text.find(what) != std::string::npos;
+    };
+    const auto dimacs = run_satslide("dimacs --help");
+    CHECK(dimacs.exit_code == 0);
+    CHECK(has(dimacs.out, "satslide dimacs "));
+    CHECK(has(dimacs.out, "--horizon"));
+    CHECK(has(dimacs.out, "--encoding"));
+    CHECK_FALSE(has(dimacs.out, "--count-optimal"));
+    CHECK_FALSE(has(dimacs.out, "--walk"));
+    CHECK_FALSE(has(dimacs.out, "satslide decode"));
+    const auto decode = run_satslide("decode --help");
+    CHECK(has(decode.out, "--model"));
+    CHECK_FALSE(has(decode.out, "--puzzle")); // the CNF says the instance
+    CHECK_FALSE(has(decode.out, "Klotski layouts"));
+    const auto solve = run_satslide("solve --help");
+    CHECK(has(solve.out, "--count-optimal"));
+    CHECK_FALSE(has(solve.out, "--resume"));
+    CHECK(solve.out.size() < run_satslide("--help").out.size());
+    CHECK(run_satslide("bogus --help").exit_code == 32);
   }
 
   // The block puzzles go through the same DIMACS round trip: the horizon

@@ -77,6 +77,8 @@ def main():
     failures = 0
     checked = 0
     with tempfile.TemporaryDirectory() as scratch:
+        env = dict(os.environ, SATSLIDE_CACHE_DIR=os.path.join(
+            scratch, "cache"))
         for number, command, expected in transcripts(lines):
             expected = [e for e in expected if e.strip() and
                         not e.startswith("info:") and
@@ -86,8 +88,6 @@ def main():
             # `satslide [solve] ...`: the subcommand shown as optional.
             argv = [a for a in shlex.split(command) if a != "[solve]"]
             argv[0] = binary
-            env = dict(os.environ, SATSLIDE_CACHE_DIR=os.path.join(
-                scratch, "cache"))
             run = subprocess.run(argv, capture_output=True, text=True,
                                  cwd=scratch, timeout=600, env=env)
             got = run.stdout.split("\n")
@@ -103,8 +103,45 @@ def main():
                           "\n".join("    " + g for g in got))
                     break
                 at += 1
-    print(f"check_readme: {checked} transcripts, {failures} differ")
-    sys.exit(1 if failures or checked == 0 else 0)
+        started, refused = check_commands(binary, lines, scratch, env)
+    print(f"check_readme: {checked} transcripts, {failures} differ; "
+          f"{started} other commands, {refused} refused")
+    sys.exit(1 if failures or refused or checked == 0 else 0)
+
+
+# Every other indented `satslide ...` line is a command the README tells
+# users to type: it must be a command line the program accepts. Each runs
+# for up to QUICK seconds (still running then: it started, so it parsed);
+# bad usage (32), an internal error (30) or a crash fails. `play` needs a
+# terminal (tests/cli/play_in_tmux.py plays it) and `...` is a placeholder.
+QUICK = 3
+
+
+def check_commands(binary, lines, scratch, env):
+    os.symlink(os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                            "..", "..", "benchmarks"),
+               os.path.join(scratch, "benchmarks"))
+    started = refused = 0
+    for number, line in enumerate(lines, 1):
+        m = re.match(r"^    (?:\$ )?(satslide .*)$", line)
+        if not m or "..." in m.group(1) or " play " in m.group(1):
+            continue
+        argv = [a for a in shlex.split(m.group(1), comments=True)
+                if a != "[solve]"]
+        argv[0] = binary
+        try:
+            code = subprocess.run(argv, capture_output=True, cwd=scratch,
+                                  timeout=QUICK, env=env,
+                                  stdin=subprocess.DEVNULL).returncode
+        except subprocess.TimeoutExpired:
+            code = 0
+        started += 1
+        if os.environ.get("CHECK_README_VERBOSE"):
+            print(f"README.md:{number}: exit {code}")
+        if code in (30, 32) or code < 0 or code >= 128:
+            refused += 1
+            print(f"README.md:{number}: {m.group(1)}\n  exits {code}")
+    return started, refused
 
 
 if __name__ == "__main__":

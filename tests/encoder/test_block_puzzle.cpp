@@ -93,6 +93,16 @@ TEST_SUITE("encoder::BlockPuzzle") {
     CHECK(ma->spec().params.at("goal_at") == "3,0/3,1");
   }
 
+  TEST_CASE("a layout file's comments: ';' anywhere, '#' outside the rows") {
+    const auto p = make(
+        "klotski", {{"file_text", "# the exit is below\nname two ; pieces\n"
+                                  "size 3 2 # columns, rows\ngrid\nAA#\n.B#\n"
+                                  "# after the grid\ngoal A 0 1 # the exit\n"}});
+    CHECK(p->draw() == "AA#\n.B#\n");
+    CHECK(p->spec().params.at("goal_at") == "0,1");
+    CHECK(p->title().find("two") != std::string::npos);
+  }
+
   TEST_CASE("every named layout builds, and --help lists them all") {
     CHECK(klotski_layouts().size() >= 4);
     for (const KlotskiLayout &layout : klotski_layouts()) {

@@ -1,0 +1,100 @@
+#include "cli/help.hpp"
+
+#include <algorithm>
+
+namespace satslide::cli {
+
+const std::vector<CommandInfo> &command_table() {
+  static const std::vector<CommandInfo> table = {
+      {Command::solve, "solve",
+       "satslide [solve] --puzzle 8 --board \"[1,3,6,4,2,0,7,5,8]\"",
+       "raises the horizon from a proven lower bound until the SAT\n"
+       "solver finds a plan; every shorter horizon is refuted on the\n"
+       "way, so the plan printed is optimal. Progress goes to stderr.\n"
+       "With --any: a fast plan instead, not proven optimal unless\n"
+       "the optimal driver racing it finishes first."},
+      {Command::dimacs, "dimacs",
+       "satslide dimacs  --puzzle 8 --board ... --horizon N -o file.cnf",
+       "writes the CNF of exactly one horizon for another solver."},
+      {Command::decode, "decode",
+       "satslide decode  --cnf file.cnf --model answer.txt",
+       "reads such a solver's answer and prints the plan it encodes."},
+      {Command::explore, "explore",
+       "satslide explore --puzzle klotski --metric slide",
+       "counts the reachable positions by breadth-first search (as\n"
+       "TLC and ProB report them): moves, depth, goal positions, the\n"
+       "distance to the nearest goal, positions per depth."},
+      {Command::batch, "batch",
+       "satslide batch   --puzzle 8 instances.txt -j 2 -o results.jsonl",
+       "solves one instance per line of a file (the benchmark data's\n"
+       "formats, layout file paths or JSON lines of options), writing\n"
+       "one JSON line per instance; parallel, shardable, resumable."},
+      {Command::export_model, "export",
+       "satslide export  --puzzle klotski --format pddl -o klotski",
+       "writes the instance for another tool: PDDL (Fast Downward,\n"
+       "Madagascar), NuSMV, TLA+ (TLC) or one horizon for limboole;\n"
+       "plans come back with check-plan."},
+      {Command::check_plan, "check-plan",
+       "satslide check-plan --puzzle 8 --board ... --moves ULDDR",
+       "replays a plan from elsewhere (an IPC plan file, satslide's\n"
+       "numbered moves or a move string) and says whether it is legal,\n"
+       "reaches the goal, and how far from optimal it is."},
+      {Command::scramble, "scramble",
+       "satslide scramble --puzzle 15 --random --count 10 --seed 7",
+       "writes new instances as JSON lines for batch: random walks,\n"
+       "or random solvable n-puzzle boards; the same seed, the same."},
+      {Command::play, "play",
+       "satslide play    --puzzle klotski --layout classic",
+       "a game in the terminal: move pieces, undo and redo, ask for a\n"
+       "hint (the next move of an optimal plan) or watch an optimal\n"
+       "solution from the current position; keys are shown on screen."},
+  };
+  return table;
+}
+
+const CommandInfo &command_info(Command c) {
+  const auto &table = command_table();
+  const auto it = std::find_if(table.begin(), table.end(),
+                               [&](const CommandInfo &i) { return i.command == c; });
+  return it == table.end() ? table.front() : *it;
+}
+
+namespace {
+
+constexpr const char *k_title =
+    "satslide: optimal sliding-puzzle plans from a SAT solver.\n";
+
+// The name, then the description: its first line beside the name, the
+// others indented under it.
+std::string describe(const CommandInfo &c) {
+  const std::string name = c.name;
+  std::string out = name + std::string(name.size() < 8 ? 8 - name.size() : 1,
+                                       ' ');
+  for (const char *p = c.description; *p; ++p) {
+    out += *p;
+    if (*p == '\n') {
+      out += std::string(8, ' ');
+    }
+  }
+  return out + "\n";
+}
+
+} // namespace
+
+std::string usage_summary() {
+  std::string usage, described;
+  for (const CommandInfo &c : command_table()) {
+    usage += std::string("  ") + c.usage + "\n";
+    described += describe(c);
+  }
+  return std::string(k_title) + "\nUsage:\n" + usage + "\n" + described;
+}
+
+std::string command_summary(Command c) {
+  const CommandInfo &info = command_info(c);
+  return std::string(k_title) + "\nUsage:\n  " + info.usage + "\n\n" +
+         describe(info) +
+         "\n(satslide --help: every command and every option)\n";
+}
+
+} // namespace satslide::cli

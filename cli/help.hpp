@@ -1,0 +1,31 @@
+// The subcommands' words, usage lines and descriptions, declared once:
+// `satslide --help` shows them all, `satslide NAME --help` one command
+// with only the options it takes.
+#pragma once
+
+#include "cli/options.hpp"
+
+#include <string>
+#include <vector>
+
+namespace satslide::cli {
+
+struct CommandInfo {
+  Command command;
+  const char *name;        // the word that selects it
+  const char *usage;       // one example command line
+  const char *description; // what it does; lines after the first indented
+};
+
+// Every subcommand, solve first (it is the default).
+const std::vector<CommandInfo> &command_table();
+const CommandInfo &command_info(Command c);
+
+// The title, every usage line and every description: the head of --help
+// and what a bad command line prints.
+std::string usage_summary();
+
+// One subcommand: its title, usage line and description.
+std::string command_summary(Command c);
+
+} // namespace satslide::cli
