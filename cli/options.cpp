@@ -169,6 +169,15 @@ po::options_description search_options(Options &o, Raw &raw) {
       "N solvers side by side: horizons: sharing what they prove "
       "(--threads-split); reach: expanding each layer's positions "
       "together (same positions and plan as one)")(
+      "split-depth", po::value(&p.split_depth),
+      "split the proof into cubes: every position exactly K moves from the "
+      "start (by breadth-first search) is solved on its own from its own "
+      "bound (the n-puzzle: pattern databases), horizons raised over all "
+      "cubes together, side by side on --threads; a cube whose bound is "
+      "too high needs no solver call. Off by default")(
+      "split-window", po::value(&p.split_window)->default_value(p.split_window),
+      "with --split-depth: horizons each cube's solver takes per round (1: "
+      "every cube refutes n before any tries n + 2)")(
       "threads-split", po::value(&raw.split)->default_value("horizons"),
       "with --threads: horizons (each solver takes the next horizon not yet "
       "taken: one refutes n while another tries n + 2) or portfolio (every "
@@ -428,6 +437,12 @@ void check_ranges(const Options &o, const po::variables_map &vm) {
   }
   if (p.max_states < 0) {
     throw UsageError("--max-states must be >= 0");
+  }
+  if (vm.count("split-depth") && (p.split_depth < 0 || p.split_depth > 40)) {
+    throw UsageError("--split-depth: a depth from 0 to 40");
+  }
+  if (p.split_window < 1 || p.split_window > 1000) {
+    throw UsageError("--split-window: horizons per round from 1 to 1000");
   }
   if (!std::isfinite(p.timeout_seconds) || p.timeout_seconds < 0) {
     throw UsageError("--timeout: a finite number of seconds >= 0 (0 = no "

@@ -150,6 +150,11 @@ Json head_json(const Report &report) {
     j["positions"] = r.positions;
     j["sat_calls"] = r.sat_calls;
   }
+  if (r.split_depth >= 0) {
+    j["split"] = {{"depth", r.split_depth},
+                  {"cubes", r.cubes},
+                  {"refuted_by_bound", r.cubes_by_bound}};
+  }
   if (r.nodes >= 0) {
     j["nodes"] = r.nodes;
   }

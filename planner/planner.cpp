@@ -84,6 +84,13 @@ void check(const PlannerOptions &o) {
     throw std::invalid_argument("a search over positions has no horizons: "
                                 "no textbook driver, no minimum horizon");
   }
+  if (o.split_depth >= 0 &&
+      (o.mode == Mode::any || o.textbook_driver || o.min_horizon > 0 ||
+       (o.engine != Engine::automatic && o.engine != Engine::horizons))) {
+    throw std::invalid_argument("splitting into cubes is the optimal "
+                                "horizon driver's: no --any, other engine, "
+                                "textbook driver or minimum horizon");
+  }
   if (o.max_states < 0) {
     throw std::invalid_argument("the positions limit must be >= 0");
   }
@@ -198,6 +205,10 @@ void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop,
   }
   if (o.engine == Engine::ida) {
     solve_ida(run, result, stop);
+    return;
+  }
+  if (o.split_depth >= 0) {
+    solve_split(run, result, stop);
     return;
   }
   if (o.engine == Engine::reach) {

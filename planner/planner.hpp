@@ -103,6 +103,15 @@ struct PlannerOptions {
   // horizon driver joins the race (k_race_after; smaller in tests).
   long race_after = 0; // 0 = k_race_after
   solver::Split split = solver::Split::horizons; // how they share
+  // Split the proof at this depth (split_path.cpp): every position at
+  // exactly this many moves from the start is a cube solved on its own,
+  // horizons raised over all of them together; -1 = no split.
+  int split_depth = -1;
+  // Horizons per round of the split: 1, every cube refutes n before any
+  // tries n + stride; more, each cube's solver keeps its clauses over
+  // that many horizons (a plan found may then be overtaken by a shorter
+  // one of another cube in the same round: the shortest is kept).
+  int split_window = 1;
   bool fresh_solver = false;    // a new solver per horizon (comparisons)
   bool textbook_driver = false; // horizons 0, 1, 2, ... each in a fresh
                                 // solver, no bound, no parity (baseline)

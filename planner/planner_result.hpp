@@ -44,6 +44,11 @@ struct PlannerResult {
   long positions = -1;  // reach: positions found; -1 = engine not run
   long sat_calls = -1;  // reach: solver calls
   long nodes = -1;      // ida: positions generated; -1 = engine not run
+  // --split-depth: the frontier's depth, its positions (the cubes) and
+  // how many of them the bound alone refuted; -1 = not split.
+  int split_depth = -1;
+  long cubes = -1;
+  long cubes_by_bound = -1;
   std::string encoding; // the encoding(s) used
   // What was proven.
   bool optimal = false;

@@ -90,6 +90,11 @@ void horizons_after_reach(const Run &run, PlannerResult &result, int depth,
                           const std::string &what,
                           const solver::StopFn &stop);
 
+// The split path (split_path.cpp): the positions at depth split_depth
+// as cubes, each solved on its own, horizons raised over all of them.
+void solve_split(const Run &run, PlannerResult &result,
+                 const solver::StopFn &stop);
+
 // The explicit-state path (bfs_path.cpp): breadth-first over positions.
 void solve_bfs(const Run &run, PlannerResult &result,
                const solver::StopFn &stop);

@@ -49,6 +49,8 @@ public:
   // (npuzzle_ida.cpp); nullopt beyond 64 cells.
   std::optional<HeuristicSearch>
   heuristic_search(const HeuristicSearchOptions &options) const override;
+  // The same databases as a bound on any state of compile()'s task.
+  StateBound state_bound(const HeuristicSearchOptions &options) const override;
 
   int rows() const { return m_rows; }
   int cols() const { return m_cols; }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <memory>
 #include <stdexcept>
 
 namespace satslide::encoder {
@@ -251,6 +252,31 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
     blank = to;
   }
   return s;
+}
+
+StateBound
+NPuzzle::state_bound(const HeuristicSearchOptions &options) const {
+  if (cells() > 64) {
+    return {};
+  }
+  std::shared_ptr<const PatternDatabases> databases;
+  try {
+    databases = std::make_shared<const PatternDatabases>(
+        cached_pattern_databases(m_rows, m_cols, m_goal, options.note,
+                                 options.stop));
+  } catch (const PatternDatabases::Stopped &) {
+    return {};
+  }
+  const int n = cells();
+  return [databases, n](const State &state) {
+    std::vector<int> board(static_cast<std::size_t>(n), 0);
+    for (int f = 0; f < static_cast<int>(state.size()); ++f) {
+      if (state[f]) {
+        board[f % n] = f / n; // fluent(value, cell) = value * cells + cell
+      }
+    }
+    return databases->bound(board);
+  };
 }
 
 } // namespace satslide::encoder

@@ -87,6 +87,15 @@ public:
     return std::nullopt;
   }
 
+  // The family's strongest admissible bound as a function of a state of
+  // compile()'s task (the n-puzzle: its pattern databases, read once);
+  // empty where it has none beyond lower_bound(). `options`' stop and
+  // note apply to building it.
+  virtual StateBound state_bound(const HeuristicSearchOptions &options) const {
+    (void)options;
+    return {};
+  }
+
   // For --any: the goal in stages, each a set of goal fluents of the
   // compiled task added to the earlier ones; the whole goal follows the
   // last. Empty: no staging known (the goal is reached in one stage).

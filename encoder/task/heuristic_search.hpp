@@ -20,6 +20,10 @@ struct HeuristicSearchOptions {
   std::function<void(const std::string &)> note;
 };
 
+// An admissible bound on the moves from a state of the family's task to
+// its goal (for bounding many positions: the cubes of a split proof).
+using StateBound = std::function<int(const State &)>;
+
 struct HeuristicSearch {
   bool found = false;
   Plan plan;              // optimal, actions of the family's task

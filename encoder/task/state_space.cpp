@@ -154,6 +154,61 @@ StateSpace explore_space(const Task &task, const SpaceOptions &options) {
   return space;
 }
 
+Frontier frontier_at(const Task &task, int depth,
+                     const SpaceOptions &options) {
+  Frontier out;
+  StateSpace &space = out.space;
+  Found found(task.num_fluents());
+  found.add(task.initial_state(), -1, -1);
+  space.per_depth.push_back(1);
+  if (task.satisfies_goal(task.initial_state())) {
+    space.goal_distance = 0;
+    out.goal_plan = Plan{};
+    space.positions = 1;
+    return out;
+  }
+  long begin = 0, end = 1;
+  for (int d = 0; d < depth && begin < end; ++d) {
+    for (long i = begin; i < end; ++i) {
+      if (options.poll && ((i - begin) & 0xFFFF) == 0xFFFF &&
+          options.poll(d, found.size())) {
+        space.stopped = true;
+        space.positions = found.size();
+        return out;
+      }
+      for (const auto &[next, a] : successors(task, found.state(i))) {
+        ++space.moves;
+        if (!found.add(next, static_cast<int>(i), a)) {
+          continue;
+        }
+        if (task.satisfies_goal(next)) {
+          space.goal_distance = d + 1;
+          space.depth = d + 1;
+          space.positions = found.size();
+          out.goal_plan = found.plan_to(found.size() - 1);
+          return out;
+        }
+        if (options.max_states > 0 && found.size() >= options.max_states) {
+          space.limit_reached = true;
+          space.positions = found.size();
+          return out;
+        }
+      }
+    }
+    begin = end;
+    end = found.size();
+    space.per_depth.push_back(end - begin);
+    space.depth = d + 1;
+  }
+  space.complete = begin == end; // the space ended before `depth`
+  space.positions = found.size();
+  for (long i = begin; i < end; ++i) {
+    out.states.push_back(found.state(i));
+    out.paths.push_back(found.plan_to(i));
+  }
+  return out;
+}
+
 std::optional<State> single_goal_state(const Task &task) {
   std::vector<char> covered(task.num_fluents(), 0);
   State goal(task.num_fluents(), 0);

@@ -42,6 +42,20 @@ struct StateSpace {
 
 StateSpace explore_space(const Task &task, const SpaceOptions &options);
 
+// The positions at distance exactly `depth` from the start, each once
+// with a shortest path to it: the cubes that split one proof of
+// optimality (every shortest plan longer than `depth` passes through
+// one). A goal found at depth <= `depth` ends the search: `goal_plan`
+// is then a shortest plan and there are no cubes. `poll` and
+// `max_states` of the options are honoured (then `space` says so).
+struct Frontier {
+  StateSpace space;             // positions, moves, per_depth, ...
+  std::optional<Plan> goal_plan; // a shortest plan, if within `depth`
+  std::vector<State> states;    // the positions at exactly `depth`
+  std::vector<Plan> paths;      // a shortest path to each
+};
+Frontier frontier_at(const Task &task, int depth, const SpaceOptions &options);
+
 // The one state satisfying the goal, if the goal fixes every fluent: it
 // names one fluent of every exactly-one group, and the groups cover all
 // fluents (the n-puzzle's goal board); nullopt otherwise.

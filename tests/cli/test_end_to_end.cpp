@@ -3,6 +3,8 @@
 // through Debian's SAT solver binaries.
 #include "support/test_support.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include <doctest/doctest.h>
 
 #include <chrono>
@@ -555,6 +557,23 @@ TEST_SUITE("cli::EndToEnd") {
     const auto version = run_satslide("--version");
     CHECK(version.exit_code == 0);
     CHECK(version.out.find("satslide ") == 0);
+  }
+
+  TEST_CASE("--split-depth: the proof over cubes, in the report and JSON") {
+    const std::string b = "--puzzle 8 --board \"8 6 7 2 5 4 3 0 1\" ";
+    const auto text = run_satslide(b + "--split-depth 4 -q");
+    CHECK(text.exit_code == 0);
+    CHECK(text.out.find("solution: 31 moves, optimal (by SAT over cubes: no "
+                        "plan of length <= 30: every one of 14 frontier "
+                        "positions at depth 4 refuted") != std::string::npos);
+    const auto json = run_satslide(b + "--split-depth 4 --json -q");
+    const auto j = nlohmann::json::parse(json.out);
+    CHECK(j.at("split").at("depth") == 4);
+    CHECK(j.at("split").at("cubes") == 14);
+    CHECK(j.at("path") == "split");
+    CHECK(run_satslide(b + "--split-depth -1 -q").exit_code == 32);
+    CHECK(run_satslide(b + "--split-depth 3 --engine reach -q").exit_code ==
+          32);
   }
 
   TEST_CASE("each subcommand's --help shows it and only the options it "

@@ -1,0 +1,282 @@
+// One proof of optimality in many pieces (cube and conquer, with cubes
+// chosen by the puzzle's own moves). Every shortest plan longer than k
+// passes, after exactly k moves, through a position at distance exactly k
+// from the start, so "no plan of length n" holds exactly when no such
+// frontier position has a path of n - k moves to the goal. The frontier
+// comes from an explicit breadth-first search (duplicates merged); each
+// position is a cube with its own bound (the family's strongest: the
+// n-puzzle's pattern databases, the puzzle's, the encoding's), and
+// horizons are raised over all cubes together: every cube refutes n
+// before any tries n + stride, so the first cube with a plan gives the
+// optimum. A cube whose bound exceeds n - k is refuted without a solver
+// call. Cubes of a round are solved side by side on --threads.
+#include "planner/run.hpp"
+
+#include "encoder/task/state_space.hpp"
+#include "solver/side_by_side.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <atomic>
+#include <climits>
+#include <mutex>
+
+namespace satslide::planner {
+
+namespace {
+
+struct Cube {
+  encoder::State state;
+  encoder::Plan path; // from the start: split_depth moves
+  int next = 0;       // its first horizon not yet refuted (bounds included)
+  bool called = false; // it needed a solver call (else: its bound alone)
+};
+
+// What one round (total horizons n .. top) found.
+struct Round {
+  int top = 0; // the round's last cube horizon
+  std::mutex mutex;
+  std::atomic<bool> found{false};
+  std::atomic<int> best{INT_MAX}; // the shortest cube plan so far
+  std::optional<encoder::Plan> plan; // the cube's path and its plan
+  std::optional<solver::Outcome> ended; // a limit or failure, not a plan
+  long sat_calls = 0;
+  solver::HorizonStats stats;
+};
+
+// A cube's first horizon: the largest of the bounds the family, the
+// puzzle restarted there and the start's bound give, at the residue its
+// plan lengths have.
+int cube_bound(const Run &run, const Cube &cube,
+               const encoder::StateBound &family_bound, int floor,
+               int residue, int stride) {
+  int bound = floor;
+  if (family_bound) {
+    bound = std::max(bound, family_bound(cube.state));
+  }
+  if (const auto there = run.puzzle.after(cube.path)) {
+    bound = std::max(bound, there->lower_bound());
+  }
+  return solver::round_up_to_stride(bound, residue, stride);
+}
+
+// Solves `cube` within its horizons from cube.next up to the round's top
+// (or below the shortest plan another cube found), or refutes them.
+void solve_cube(const Run &run, Cube &cube, Round &round,
+                const solver::StopFn &stop, int stride) {
+  const int h = cube.next;
+  const int top = std::min(round.top, round.best - stride);
+  if (h > top) {
+    return;
+  }
+  const encoder::Task task = run.task.restarted(cube.state, run.task.goal);
+  std::unique_ptr<encoder::Encoding> first = run.encoding.make(task);
+  const int own = solver::round_up_to_stride(first->lower_bound(),
+                                            h % stride, stride);
+  if (own > top) { // the encoding's own bound, e.g. pairs
+    cube.next = own;
+    return;
+  }
+  cube.called = true;
+  solver::DriverOptions d;
+  d.first_horizon = std::max(h, own);
+  d.max_horizon = top;
+  d.stride = stride;
+  d.start_proven = true; // every shorter horizon refuted in earlier rounds
+  d.timeout_seconds = run.seconds_left();
+  d.solver_config = run.options.solver_config;
+  d.solver_options = run.options.cadical_options;
+  // One horizon a round: a plan ends the round (it is the shortest).
+  d.stop = [&] {
+    return (round.found && round.top == h) || (stop && stop());
+  };
+  const solver::DriverResult r = solver::run_horizons(
+      [&] { return first ? std::move(first) : run.encoding.make(task); }, d);
+  std::lock_guard<std::mutex> lock(round.mutex);
+  for (const solver::HorizonStats &s : r.horizons) {
+    ++round.sat_calls;
+    round.stats.variables = std::max(round.stats.variables, s.variables);
+    round.stats.clauses = std::max(round.stats.clauses, s.clauses);
+    round.stats.conflicts += s.conflicts;
+  }
+  if (r.outcome == solver::Outcome::plan_found) {
+    const int length = static_cast<int>(r.plan.size());
+    if (length < round.best) {
+      encoder::Plan plan = cube.path;
+      plan.insert(plan.end(), r.plan.begin(), r.plan.end());
+      round.plan = std::move(plan);
+      round.best = length;
+      round.found = true;
+    }
+  } else if (r.outcome == solver::Outcome::horizon_limit) {
+    cube.next = top + stride;
+  } else if (!round.found && !round.ended) {
+    round.ended = r.outcome; // timeout, cancelled, out of memory, a bug
+  }
+}
+
+// The cubes of one round on `threads` workers.
+void run_round(const Run &run, std::vector<Cube> &cubes, Round &round,
+               const solver::StopFn &stop, int stride) {
+  std::vector<std::size_t> active;
+  for (std::size_t i = 0; i < cubes.size(); ++i) {
+    if (cubes[i].next <= round.top) {
+      active.push_back(i);
+    }
+  }
+  std::atomic<std::size_t> taken{0};
+  const int threads = std::max(
+      1, std::min(run.options.threads, static_cast<int>(active.size())));
+  solver::side_by_side(threads, [&](int) {
+    for (std::size_t i = taken++; i < active.size(); i = taken++) {
+      if ((round.found && round.top == cubes[active[i]].next) ||
+          round.ended) {
+        return;
+      }
+      solve_cube(run, cubes[active[i]], round, stop, stride);
+    }
+  });
+}
+
+} // namespace
+
+void solve_split(const Run &run, PlannerResult &result,
+                 const solver::StopFn &stop) {
+  const int k = run.options.split_depth;
+  const int stride = result.stride;
+  result.split_depth = k;
+  encoder::SpaceOptions o;
+  o.max_states = k_bfs_max_states;
+  o.poll = [&](int, long) { return run.stopped(stop); };
+  run.phase("split", fmt::format("split: the positions at depth {} by "
+                                 "breadth-first search",
+                                 k));
+  const encoder::Frontier frontier = encoder::frontier_at(run.task, k, o);
+  result.positions = frontier.space.positions;
+  if (frontier.goal_plan) {
+    result.path = "bfs";
+    result.sat_calls = 0;
+    result.cubes = 0;
+    result.cubes_by_bound = 0;
+    result.no_plan_up_to = frontier.space.goal_distance - 1;
+    end_with_optimal_plan(
+        result, *frontier.goal_plan, Proof::exhausted_layers,
+        fmt::format("breadth-first search (explicit states, not SAT) while "
+                    "splitting at depth {}: no goal position within depth {}",
+                    k, frontier.space.goal_distance - 1));
+    return;
+  }
+  if (frontier.space.stopped) {
+    end_without_plan(result,
+                     stop && stop() ? solver::Outcome::cancelled
+                                    : solver::Outcome::timeout,
+                     run, " while finding the cubes", "");
+    return;
+  }
+  if (frontier.space.limit_reached) {
+    result.status = Status::horizon_limit;
+    result.reason = fmt::format(
+        "the positions within depth {} exceed {}: choose a smaller "
+        "--split-depth",
+        k, k_bfs_max_states);
+    return;
+  }
+  if (frontier.states.empty()) {
+    result.status = Status::unsolvable;
+    result.reason = fmt::format("breadth-first search: every reachable "
+                                "position was found ({}), none within depth "
+                                "{} is a goal and none is deeper",
+                                frontier.space.positions, k);
+    return;
+  }
+  // Plan lengths from the start are congruent to its bound: from a cube,
+  // to the bound less k.
+  const int residue = ((result.lower_bound - k) % stride + stride) % stride;
+  encoder::HeuristicSearchOptions bound_options;
+  bound_options.stop = [&] { return run.stopped(stop); };
+  bound_options.note = [&](const std::string &text) {
+    run.phase("split", text);
+  };
+  const encoder::StateBound family_bound =
+      run.puzzle.state_bound(bound_options);
+  std::vector<Cube> cubes;
+  int lowest = INT_MAX;
+  for (std::size_t i = 0; i < frontier.states.size(); ++i) {
+    Cube c{frontier.states[i], frontier.paths[i], 0, false};
+    c.next = cube_bound(run, c, family_bound,
+                        std::max(0, result.lower_bound - k), residue, stride);
+    lowest = std::min(lowest, c.next);
+    cubes.push_back(std::move(c));
+  }
+  result.cubes = static_cast<long>(cubes.size());
+  if (k + lowest > result.lower_bound) {
+    result.lower_bound = k + lowest;
+    result.lower_bound_name = fmt::format(
+        "the least over {} cubes at depth {} of the depth plus the cube's "
+        "bound{}",
+        cubes.size(), k, family_bound ? " (pattern databases)" : "");
+  }
+  result.path = "split";
+  result.sat_calls = 0;
+  result.no_plan_up_to = result.lower_bound - 1;
+  run.phase("split", fmt::format("{} cubes at depth {}; lower bound {} ({})",
+                                 cubes.size(), k, result.lower_bound,
+                                 result.lower_bound_name));
+  const auto by_bound = [&] {
+    return static_cast<long>(std::count_if(
+        cubes.begin(), cubes.end(), [](const Cube &c) { return !c.called; }));
+  };
+  const int window = std::max(1, run.options.split_window);
+  for (int n = result.lower_bound; n <= run.options.max_horizon;) {
+    const int last = n + stride * std::min(window - 1,
+                                           (run.options.max_horizon - n) /
+                                               stride);
+    Round round;
+    round.top = last - k;
+    const auto started = std::chrono::steady_clock::now();
+    run_round(run, cubes, round, stop, stride);
+    round.stats.horizon = last;
+    round.stats.seconds = solver::seconds_since(started);
+    round.stats.result = round.plan ? "SAT" : "UNSAT";
+    result.sat_calls += round.sat_calls;
+    result.horizons.push_back(round.stats);
+    if (round.plan) {
+      const int length = static_cast<int>(round.plan->size());
+      result.cubes_by_bound = by_bound();
+      result.no_plan_up_to = length - 1;
+      end_with_optimal_plan(
+          result, *round.plan, Proof::refuted_horizons,
+          fmt::format("by SAT over cubes: no plan of length <= {}: every one "
+                      "of {} frontier positions at depth {} refuted ({} of "
+                      "them by the bound alone)",
+                      length - 1, result.cubes, k, result.cubes_by_bound));
+      return;
+    }
+    if (round.ended) {
+      result.cubes_by_bound = by_bound();
+      end_without_plan(result, *round.ended, run,
+                       fmt::format("; proven: no plan of length <= {}",
+                                   result.no_plan_up_to),
+                       "a cube's model does not take one action per step");
+      return;
+    }
+    result.no_plan_up_to = last; // every cube refuted, or its bound did
+    const long next = std::count_if(
+        cubes.begin(), cubes.end(),
+        [&](const Cube &c) { return c.next <= round.top + stride * window; });
+    run.phase("split",
+              fmt::format("no plan of length <= {}: {} SAT calls ({} so "
+                          "far), {:.1f} s; {} cubes in the next round",
+                          last, round.sat_calls, result.sat_calls,
+                          round.stats.seconds, next));
+    n = last + stride;
+  }
+  result.cubes_by_bound = by_bound();
+  end_without_plan(result, solver::Outcome::horizon_limit, run,
+                   fmt::format("; proven: no plan of length <= {}",
+                               result.no_plan_up_to),
+                   "");
+}
+
+} // namespace satslide::planner

@@ -1,0 +1,153 @@
+// One proof split into cubes (planner/split_path.cpp): the optimum of
+// breadth-first search on random boards for several depths (beyond the
+// optimum and at a start that is the goal too), the proof counting every
+// cube, windows and threads, a block puzzle without pattern databases,
+// limits and a stop.
+#include "encoder/puzzles/families.hpp"
+#include "encoder/puzzles/npuzzle.hpp"
+#include "planner/planner.hpp"
+#include "support/test_support.hpp"
+
+#include <doctest/doctest.h>
+
+#include <random>
+
+using namespace satslide;
+using planner::Status;
+
+namespace {
+
+planner::PlannerOptions split(int depth, int window = 1, int threads = 1) {
+  planner::PlannerOptions o;
+  o.engine = planner::Engine::horizons;
+  o.split_depth = depth;
+  o.split_window = window;
+  o.threads = threads;
+  return o;
+}
+
+bool has(const std::string &text, const std::string &what) {
+  return text.find(what) != std::string::npos;
+}
+
+} // namespace
+
+TEST_SUITE("planner::Split") {
+  TEST_CASE("the split optimum is breadth-first search's, for every depth") {
+    std::mt19937 rng(2011);
+    for (const auto &[rows, cols] : {std::pair{3, 3}, {2, 4}, {3, 4}}) {
+      const bool large = rows * cols > 9; // 3x4: fewer, shorter boards
+      for (int i = 0; i < (large ? 2 : 4); ++i) {
+        const encoder::NPuzzle goal(rows, cols,
+                                    encoder::NPuzzle::default_goal(rows, cols),
+                                    encoder::NPuzzle::default_goal(rows, cols));
+        const encoder::NPuzzle p =
+            !large ? test::random_board(rows, cols, rng)
+                   : encoder::NPuzzle(rows, cols,
+                                      test::random_walk(rows, cols, 18, rng),
+                                      goal.goal());
+        if (p.unsolvable_reason()) {
+          continue;
+        }
+        const int d = test::bfs_distance(p, 40);
+        REQUIRE(d >= 0);
+        CAPTURE(p.draw());
+        const std::vector<int> depths =
+            large ? std::vector<int>{3, d} : std::vector<int>{0, 1, 4, 7, d, d + 3};
+        for (int k : depths) {
+          CAPTURE(k);
+          const planner::PlannerResult r = planner::solve(p, split(k));
+          REQUIRE(r.status == Status::solved);
+          CHECK(r.optimal);
+          CHECK(static_cast<int>(r.replay.moves.size()) == d);
+          CHECK(r.no_plan_up_to == d - 1);
+          CHECK(r.split_depth == k);
+          if (k >= d) { // the frontier's search meets the goal first
+            CHECK(r.path == "bfs");
+            CHECK(r.cubes == 0);
+            continue;
+          }
+          CHECK(r.path == "split");
+          CHECK(r.cubes > 0);
+          CHECK(r.cubes_by_bound >= 0);
+          CHECK(r.cubes_by_bound < r.cubes); // the plan's cube was solved
+          CHECK(has(r.optimality,
+                    "no plan of length <= " + std::to_string(d - 1) +
+                        ": every one of " + std::to_string(r.cubes) +
+                        " frontier positions at depth " + std::to_string(k)));
+        }
+      }
+    }
+  }
+
+  TEST_CASE("windows and threads change the work, not the optimum") {
+    const encoder::NPuzzle p =
+        encoder::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    for (const auto &[window, threads] :
+         {std::pair{1, 2}, {3, 1}, {3, 2}, {50, 2}}) {
+      CAPTURE(window);
+      CAPTURE(threads);
+      const planner::PlannerResult r =
+          planner::solve(p, split(5, window, threads));
+      REQUIRE(r.status == Status::solved);
+      CHECK(r.optimal);
+      CHECK(r.replay.moves.size() == 31);
+    }
+  }
+
+  TEST_CASE("the start at the goal: the empty plan at every depth") {
+    const encoder::NPuzzle p =
+        encoder::NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 8 0"}});
+    for (int k : {0, 3}) {
+      const planner::PlannerResult r = planner::solve(p, split(k));
+      REQUIRE(r.status == Status::solved);
+      CHECK(r.plan.empty());
+      CHECK(r.proof == planner::Proof::start_is_goal);
+    }
+  }
+
+  TEST_CASE("a block puzzle: the puzzle's own bound per cube") {
+    encoder::InstanceOptions o;
+    o.board = "AB../AB../CC..";
+    o.goal_piece = "C";
+    o.goal_at = "2,0";
+    const auto p = encoder::make_puzzle("klotski", o);
+    planner::PlannerOptions bfs;
+    bfs.engine = planner::Engine::bfs;
+    const std::size_t d = planner::solve(*p, bfs).replay.moves.size();
+    REQUIRE(d > 2);
+    for (int k : {1, 2}) {
+      const planner::PlannerResult r = planner::solve(*p, split(k));
+      REQUIRE(r.status == Status::solved);
+      CHECK(r.optimal);
+      CHECK(r.replay.moves.size() == d);
+      CHECK(r.path == "split");
+    }
+  }
+
+  TEST_CASE("a horizon limit and a stop say what every cube refuted") {
+    const encoder::NPuzzle p =
+        encoder::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    planner::PlannerOptions limited = split(4);
+    limited.max_horizon = 29;
+    const planner::PlannerResult r = planner::solve(p, limited);
+    CHECK(r.status == Status::horizon_limit);
+    // The cubes' bound (exact here: one pattern of every tile) is 31.
+    CHECK(r.no_plan_up_to == 30);
+    CHECK(has(r.reason, "proven: no plan of length <= 30"));
+    planner::PlannerOptions stopped = split(4);
+    stopped.stop = [] { return true; };
+    CHECK(planner::solve(p, stopped).status == Status::cancelled);
+  }
+
+  TEST_CASE("splitting is the optimal horizon driver's") {
+    const encoder::NPuzzle p =
+        encoder::NPuzzle::from_params({{"board", "1 3 6 4 2 0 7 5 8"}});
+    planner::PlannerOptions o = split(2);
+    o.engine = planner::Engine::reach;
+    CHECK_THROWS_AS(planner::solve(p, o), std::invalid_argument);
+    o = split(2);
+    o.mode = planner::Mode::any;
+    CHECK_THROWS_AS(planner::solve(p, o), std::invalid_argument);
+  }
+}
