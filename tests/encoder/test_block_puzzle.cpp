@@ -93,7 +93,7 @@ TEST_SUITE("encoder::BlockPuzzle") {
     CHECK(ma->spec().params.at("goal_at") == "3,0/3,1");
   }
 
-  TEST_CASE("a layout file's comments: ';' anywhere, '#' outside the rows") {
+  TEST_CASE("a layout file's comments: semicolon anywhere, hash outside the rows") {
     const auto p = make(
         "klotski", {{"file_text", "# the exit is below\nname two ; pieces\n"
                                   "size 3 2 # columns, rows\ngrid\nAA#\n.B#\n"
