@@ -111,8 +111,10 @@ void solve_cube(const Run &run, Cube &cube, Round &round,
     }
   } else if (r.outcome == solver::Outcome::horizon_limit) {
     cube.next = top + stride;
-  } else if (!round.found && !round.ended) {
-    round.ended = r.outcome; // timeout, cancelled, out of memory, a bug
+  } else if (!(round.found && round.top == h) && !round.ended) {
+    // A timeout, a stop, out of memory, a bug; not the end of a round a
+    // plan has decided (then the cube was stopped on purpose).
+    round.ended = r.outcome;
   }
 }
 
@@ -241,7 +243,9 @@ void solve_split(const Run &run, PlannerResult &result,
     round.stats.result = round.plan ? "SAT" : "UNSAT";
     result.sat_calls += round.sat_calls;
     result.horizons.push_back(round.stats);
-    if (round.plan) {
+    // With one horizon a round the plan decides it whatever else ended;
+    // with more, a cube stopped short might hold a shorter plan.
+    if (round.plan && (!round.ended || window == 1)) {
       const int length = static_cast<int>(round.plan->size());
       result.cubes_by_bound = by_bound();
       result.no_plan_up_to = length - 1;
