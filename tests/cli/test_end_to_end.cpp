@@ -572,6 +572,10 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(j.at("split").at("cubes") == 14);
     CHECK(j.at("path") == "split");
     CHECK(run_satslide(b + "--split-depth -1 -q").exit_code == 32);
+    CHECK(run_satslide(b + "--split-depth 41 -q").exit_code == 32);
+    const auto window = run_satslide(b + "--split-depth 2 --split-window 0");
+    CHECK(window.exit_code == 32);
+    CHECK(window.err.find("--split-window") != std::string::npos);
     CHECK(run_satslide(b + "--split-depth 3 --engine reach -q").exit_code ==
           32);
   }
