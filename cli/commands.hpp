@@ -18,6 +18,8 @@ int run_export(const Options &options);
 int run_check_plan(const Options &options);
 int run_scramble(const Options &options);
 int run_play(const Options &options);
+int run_split(const Options &options);
+int run_merge(const Options &options);
 
 // One rule for every file `-o NAME` names (dimacs, export): NAME without
 // the format's extension (the first of `extensions` it ends with) is the

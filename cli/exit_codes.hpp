@@ -14,6 +14,8 @@ enum class ExitCode : int {
   cancelled = 22,          // interrupted (SIGINT, SIGTERM); what was
                            // refuted is printed
   memory_limit = 23,       // out of memory (--memory-limit, ulimit -v)
+  cubes_written = 24,      // split, merge: cubes for batch written to -o
+  cubes_missing = 25,      // merge: cubes of the round still unanswered
   internal_error = 30,     // a bug: e.g. a decoded plan failed replay
   bad_input = 31,          // bad board, goal, layout or puzzle file
   bad_usage = 32,          // unknown option, missing or bad option value
@@ -34,6 +36,8 @@ constexpr const char *k_exit_code_help =
     "  21  --timeout reached (what was refuted is printed)\n"
     "  22  interrupted by SIGINT or SIGTERM (what was refuted is printed)\n"
     "  23  out of memory (--memory-limit or the address-space limit)\n"
+    "  24  split, merge: cubes written to -o for `satslide batch`\n"
+    "  25  merge: cubes of the round not answered yet, written to -o\n"
     "  30  internal error (please report it)\n"
     "  31  bad puzzle input (board, goal, layout, file contents)\n"
     "  32  bad command line (unknown option, bad value)\n"

@@ -48,6 +48,16 @@ const std::vector<CommandInfo> &command_table() {
        "a game in the terminal: move pieces, undo and redo, ask for a\n"
        "hint (the next move of an optimal plan) or watch an optimal\n"
        "solution from the current position; keys are shown on screen."},
+      {Command::split, "split",
+       "satslide split   --puzzle 15 --board ... --split-depth 6 -o cubes.jsonl",
+       "one proof in pieces for many machines: writes every position\n"
+       "exactly K moves from the start as a batch line (a cube) with\n"
+       "the round's length cap; `satslide batch` solves them anywhere."},
+      {Command::merge, "merge",
+       "satslide merge   cubes.jsonl out.*.jsonl -o next.jsonl",
+       "reads a round's cubes and the batch outputs: prints the optimum\n"
+       "with its proof (exit 0), or writes the next round's cubes (exit\n"
+       "24) or the cubes still missing (exit 25) to -o."},
   };
   return table;
 }

@@ -58,6 +58,10 @@ int run(const Options &o) {
     return run_scramble(o);
   case Command::play:
     return run_play(o);
+  case Command::split:
+    return run_split(o);
+  case Command::merge:
+    return run_merge(o);
   }
   return code(ExitCode::internal_error);
 }

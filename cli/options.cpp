@@ -247,7 +247,7 @@ po::options_description dimacs_options(Options &o) {
   d.add_options()("horizon,n", po::value(&o.horizon), "the plan length")(
       "output,o", po::value(&o.output),
       "dimacs: the CNF file; batch: the JSON lines file (default or -: "
-      "stdout)");
+      "stdout); split, merge: the cubes file for batch");
   return d;
 }
 
@@ -330,6 +330,10 @@ const std::map<Command, std::set<std::string>> &command_groups() {
        {"Instance", "General", "json", "check-plan", "timeout"}},
       {Command::play, {"Instance", "General", "max-states", "timeout",
                        "animate"}},
+      {Command::split,
+       {"Instance", "Search", "General", "encoding", "output", "json",
+        "boards", "timeout"}},
+      {Command::merge, {"General", "output", "json", "boards"}},
   };
   return table;
 }
@@ -520,10 +524,27 @@ void check_combinations(const Options &o) {
       o.plan_file.empty() == o.moves.empty()) {
     throw UsageError("check-plan needs --plan FILE or --moves STRING (one)");
   }
-  if ((o.command == Command::batch) == o.input.empty()) {
-    throw UsageError(o.input.empty()
+  const bool reads_file =
+      o.command == Command::batch || o.command == Command::merge;
+  if (reads_file == o.input.empty()) {
+    throw UsageError(!o.input.empty()
+                         ? "unexpected argument '" + o.input + "'"
+                     : o.command == Command::batch
                          ? "batch needs an input file (- = stdin)"
-                         : "unexpected argument '" + o.input + "'");
+                         : "merge needs the cubes file, then the batch "
+                           "outputs of its round");
+  }
+  if (o.command != Command::merge && !o.answers.empty()) {
+    throw UsageError("unexpected argument '" + o.answers.front() + "'");
+  }
+  if (o.command == Command::split && o.planner.split_depth < 0) {
+    throw UsageError("split needs --split-depth K (the cubes' depth)");
+  }
+  if ((o.command == Command::split || o.command == Command::merge) &&
+      (o.output.empty() || o.output == "-")) {
+    throw UsageError(std::string(o.command == Command::split ? "split"
+                                                             : "merge") +
+                     " needs -o FILE: where the cubes go (a batch input)");
   }
   if (o.command == Command::batch && o.resume &&
       (o.output.empty() || o.output == "-")) {
@@ -708,9 +729,10 @@ Options parse_options(int argc, const char *const argv[],
   std::string command;
   po::options_description all;
   all.add(shown).add_options()("command", po::value(&command))(
-      "input", po::value(&o.input));
+      "input", po::value(&o.input))(
+      "answers", po::value(&o.answers)->multitoken());
   po::positional_options_description positional;
-  positional.add("command", 1).add("input", 1);
+  positional.add("command", 1).add("input", 1).add("answers", -1);
   po::variables_map vm;
   try {
     if (!first.empty()) {

@@ -35,6 +35,8 @@ enum class Command {
   check_plan,
   scramble,
   play,
+  split,
+  merge,
   help,
   version
 };
@@ -61,6 +63,8 @@ struct Options {
   // batch: the input file, one instance per line ("-" = stdin); the
   // output is `output` ("" or "-" = stdout).
   std::string input;
+  // merge: the batch outputs after the cubes file (`input`).
+  std::vector<std::string> answers;
   // export: the format; solve: how a plan is printed ("text" or "ipc").
   std::string format = "pddl";
   std::string plan_format = "text";

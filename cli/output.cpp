@@ -93,6 +93,16 @@ int finish(const Report &report, const Options &o) {
   return code(exit_code_for(report.result.status));
 }
 
+int finish(const RoundReport &report, const Options &o) {
+  if (o.json) {
+    print_json(std::cout, report);
+  } else {
+    print_text(std::cout, report);
+  }
+  return code(report.status == "cubes_missing" ? ExitCode::cubes_missing
+                                               : ExitCode::cubes_written);
+}
+
 namespace {
 
 std::atomic<bool> g_signalled{false};

@@ -320,4 +320,55 @@ void print_json(std::ostream &out, const SpaceReport &r) {
 }
 
 
+void print_text(std::ostream &out, const RoundReport &r) {
+  out << printable(r.title) << '\n' << indent(r.board, "  ");
+  if (r.answers >= 0) {
+    out << fmt::format("merged: {} answers, {:.1f} s of solving in all, the "
+                       "longest cube {:.1f} s\n",
+                       r.answers, r.cpu_seconds, r.longest_seconds);
+  }
+  out << fmt::format("lower bound: {} ({})\n", r.lower_bound,
+                     r.lower_bound_name);
+  if (r.no_plan_up_to >= 0) {
+    out << fmt::format("proven so far: no plan of length <= {}\n",
+                       r.no_plan_up_to);
+  }
+  const bool missing = r.status == "cubes_missing";
+  out << fmt::format(
+      "round {}: {} of {} cubes at depth {} {}, plans up to {} moves from "
+      "the start ({} from a cube)\n",
+      r.round, r.to_solve, r.cubes, r.depth,
+      missing ? "still to answer" : "to solve", r.cap, r.cap - r.depth);
+  out << "written: " << printable(r.output) << '\n'
+      << "next: satslide batch " << printable(r.output)
+      << " -o answers.jsonl   (or --shard K/N on many machines)\n"
+      << "then: satslide merge " << printable(r.output)
+      << " answers*.jsonl -o next.jsonl\n";
+}
+
+void print_json(std::ostream &out, const RoundReport &r) {
+  Json j;
+  j["puzzle"] = r.title;
+  j["kind"] = r.spec.kind;
+  j["instance"] = r.spec.params;
+  j["board"] = r.board;
+  j["status"] = r.status;
+  j["round"] = r.round;
+  j["depth"] = r.depth;
+  j["cubes"] = r.cubes;
+  j["to_solve"] = r.to_solve;
+  j["cap"] = r.cap;
+  j["no_plan_up_to"] = r.no_plan_up_to >= 0 ? Json(r.no_plan_up_to)
+                                            : Json(nullptr);
+  j["lower_bound"] = r.lower_bound;
+  j["lower_bound_name"] = r.lower_bound_name;
+  j["output"] = r.output;
+  if (r.answers >= 0) {
+    j["answers"] = r.answers;
+    j["cpu_seconds"] = r.cpu_seconds;
+    j["longest_seconds"] = r.longest_seconds;
+  }
+  out << j.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
+}
+
 } // namespace satslide::cli

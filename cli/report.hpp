@@ -38,6 +38,27 @@ struct SpaceReport {
   double seconds = 0;
 };
 
+// What split or merge wrote: a round of cubes for batch, and what the
+// rounds so far prove.
+struct RoundReport {
+  std::string title;
+  std::string board;
+  encoder::PuzzleSpec spec;
+  std::string status; // "cubes_written" or "cubes_missing"
+  int round = 1;
+  int depth = 0;
+  long cubes = 0;    // all cubes of the split
+  long to_solve = 0; // the round's solve lines
+  int cap = 0;       // the round's longest plan from the start
+  int no_plan_up_to = -1;
+  int lower_bound = -1;
+  std::string lower_bound_name;
+  std::string output; // the file written
+  // merge: the answers read and their solve times
+  long answers = -1;
+  double cpu_seconds = 0, longest_seconds = 0;
+};
+
 // The instance part of a report.
 Report report_for(const encoder::Puzzle &puzzle);
 
@@ -46,6 +67,8 @@ void print_json(std::ostream &out, const Report &report, bool show_boards);
 // The document print_json prints (batch adds to it).
 nlohmann::ordered_json to_json(const Report &report, bool show_boards);
 void print_text(std::ostream &out, const SpaceReport &report);
+void print_text(std::ostream &out, const RoundReport &report);
+void print_json(std::ostream &out, const RoundReport &report);
 void print_json(std::ostream &out, const SpaceReport &report);
 
 } // namespace satslide::cli

@@ -1,5 +1,7 @@
 #include "planner/planner.hpp"
 
+#include "planner/cubes.hpp"
+
 #include "planner/race.hpp"
 #include "planner/run.hpp"
 
@@ -249,7 +251,14 @@ const encoder::EncodingInfo &encoding_for(const encoder::Puzzle &puzzle,
   return *info;
 }
 
-PlannerResult solve(const encoder::Puzzle &puzzle, const PlannerOptions &o) {
+namespace {
+
+// What every run shares: the options checked, the family's proof of
+// unsolvability, the bounds, the task and its check; then `body` on the
+// run, and a plan it found replayed by the puzzle's rules.
+template <typename Body>
+PlannerResult with_run(const encoder::Puzzle &puzzle, const PlannerOptions &o,
+                       Body body) {
   const auto started = Run::Clock::now(); // the timeout counts set-up too
   check(o);
   const encoder::EncodingInfo &encoding = chosen_encoding(puzzle, o);
@@ -281,16 +290,56 @@ PlannerResult solve(const encoder::Puzzle &puzzle, const PlannerOptions &o) {
     result.reason = "the compiled task is inconsistent: " + *problem;
     return result;
   }
-  if (o.mode == Mode::any) {
-    solve_any(run, result, o.stop);
-  } else {
-    prove(run, result, o.stop);
-  }
+  body(run, result);
   if (result.status == Status::solved) {
     replay(puzzle, result);
   }
   result.seconds = solver::seconds_since(started);
   return result;
+}
+
+} // namespace
+
+PlannerResult solve(const encoder::Puzzle &puzzle, const PlannerOptions &o) {
+  return with_run(puzzle, o, [&](const Run &run, PlannerResult &result) {
+    if (o.mode == Mode::any) {
+      solve_any(run, result, o.stop);
+    } else {
+      prove(run, result, o.stop);
+    }
+  });
+}
+
+CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
+                           const PlannerOptions &o) {
+  if (o.split_depth < 0) {
+    throw std::invalid_argument("splitting into cubes needs a depth >= 0");
+  }
+  CubeSplit split;
+  split.decided = true;
+  split.result = with_run(puzzle, o, [&](const Run &run,
+                                         PlannerResult &result) {
+    auto found = frontier_cubes(run, result, o.stop);
+    if (!found) {
+      return;
+    }
+    for (FrontierCube &f : *found) {
+      SplitCube c;
+      c.puzzle = puzzle.after(f.path);
+      if (!c.puzzle) {
+        throw std::invalid_argument("the " + puzzle.spec().kind +
+                                    " family cannot restart at a position");
+      }
+      c.moves = puzzle.replay(f.path).compact;
+      c.path = std::move(f.path);
+      c.bound = f.bound;
+      split.cubes.push_back(std::move(c));
+    }
+    result.path = "split";
+    result.no_plan_up_to = result.lower_bound - 1;
+    split.decided = false;
+  });
+  return split;
 }
 
 } // namespace satslide::planner

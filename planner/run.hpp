@@ -10,6 +10,8 @@
 
 #include <chrono>
 #include <mutex>
+#include <optional>
+#include <vector>
 
 namespace satslide::planner {
 
@@ -89,6 +91,23 @@ void solve_reach(const Run &run, PlannerResult &result,
 void horizons_after_reach(const Run &run, PlannerResult &result, int depth,
                           const std::string &what,
                           const solver::StopFn &stop);
+
+// A position at depth split_depth, the shortest path to it, and its
+// first plan length to try (its bound, at the residue its lengths have).
+struct FrontierCube {
+  encoder::State state;
+  encoder::Plan path;
+  int bound = 0;
+};
+
+// The split's cubes (split_path.cpp): the positions at depth
+// split_depth by breadth-first search, each with the family's strongest
+// bound; result's lower bound raised to the least depth plus bound.
+// nullopt if that search decided the run (a goal within the depth, no
+// position that deep, a limit, a stop): `result` then says how.
+std::optional<std::vector<FrontierCube>>
+frontier_cubes(const Run &run, PlannerResult &result,
+               const solver::StopFn &stop);
 
 // The split path (split_path.cpp): the positions at depth split_depth
 // as cubes, each solved on its own, horizons raised over all of them.

@@ -48,7 +48,7 @@ struct Round {
 // A cube's first horizon: the largest of the bounds the family, the
 // puzzle restarted there and the start's bound give, at the residue its
 // plan lengths have.
-int cube_bound(const Run &run, const Cube &cube,
+int cube_bound(const Run &run, const FrontierCube &cube,
                const encoder::StateBound &family_bound, int floor,
                int residue, int stride) {
   int bound = floor;
@@ -143,8 +143,9 @@ void run_round(const Run &run, std::vector<Cube> &cubes, Round &round,
 
 } // namespace
 
-void solve_split(const Run &run, PlannerResult &result,
-                 const solver::StopFn &stop) {
+std::optional<std::vector<FrontierCube>>
+frontier_cubes(const Run &run, PlannerResult &result,
+               const solver::StopFn &stop) {
   const int k = run.options.split_depth;
   const int stride = result.stride;
   result.split_depth = k;
@@ -167,14 +168,14 @@ void solve_split(const Run &run, PlannerResult &result,
         fmt::format("breadth-first search (explicit states, not SAT) while "
                     "splitting at depth {}: no goal position within depth {}",
                     k, frontier.space.goal_distance - 1));
-    return;
+    return std::nullopt;
   }
   if (frontier.space.stopped) {
     end_without_plan(result,
                      stop && stop() ? solver::Outcome::cancelled
                                     : solver::Outcome::timeout,
                      run, " while finding the cubes", "");
-    return;
+    return std::nullopt;
   }
   if (frontier.space.limit_reached) {
     result.status = Status::horizon_limit;
@@ -182,7 +183,7 @@ void solve_split(const Run &run, PlannerResult &result,
         "the positions within depth {} exceed {}: choose a smaller "
         "--split-depth",
         k, k_bfs_max_states);
-    return;
+    return std::nullopt;
   }
   if (frontier.states.empty()) {
     result.status = Status::unsolvable;
@@ -190,7 +191,7 @@ void solve_split(const Run &run, PlannerResult &result,
                                 "position was found ({}), none within depth "
                                 "{} is a goal and none is deeper",
                                 frontier.space.positions, k);
-    return;
+    return std::nullopt;
   }
   // Plan lengths from the start are congruent to its bound: from a cube,
   // to the bound less k.
@@ -202,13 +203,13 @@ void solve_split(const Run &run, PlannerResult &result,
   };
   const encoder::StateBound family_bound =
       run.puzzle.state_bound(bound_options);
-  std::vector<Cube> cubes;
+  std::vector<FrontierCube> cubes;
   int lowest = INT_MAX;
   for (std::size_t i = 0; i < frontier.states.size(); ++i) {
-    Cube c{frontier.states[i], frontier.paths[i], 0, false};
-    c.next = cube_bound(run, c, family_bound,
-                        std::max(0, result.lower_bound - k), residue, stride);
-    lowest = std::min(lowest, c.next);
+    FrontierCube c{frontier.states[i], frontier.paths[i], 0};
+    c.bound = cube_bound(run, c, family_bound,
+                         std::max(0, result.lower_bound - k), residue, stride);
+    lowest = std::min(lowest, c.bound);
     cubes.push_back(std::move(c));
   }
   result.cubes = static_cast<long>(cubes.size());
@@ -219,12 +220,28 @@ void solve_split(const Run &run, PlannerResult &result,
         "bound{}",
         cubes.size(), k, family_bound ? " (pattern databases)" : "");
   }
-  result.path = "split";
-  result.sat_calls = 0;
-  result.no_plan_up_to = result.lower_bound - 1;
   run.phase("split", fmt::format("{} cubes at depth {}; lower bound {} ({})",
                                  cubes.size(), k, result.lower_bound,
                                  result.lower_bound_name));
+  return cubes;
+}
+
+void solve_split(const Run &run, PlannerResult &result,
+                 const solver::StopFn &stop) {
+  const int k = run.options.split_depth;
+  const int stride = result.stride;
+  auto found = frontier_cubes(run, result, stop);
+  if (!found) {
+    return;
+  }
+  std::vector<Cube> cubes;
+  for (FrontierCube &f : *found) {
+    cubes.push_back(Cube{std::move(f.state), std::move(f.path), f.bound,
+                         false});
+  }
+  result.path = "split";
+  result.sat_calls = 0;
+  result.no_plan_up_to = result.lower_bound - 1;
   const auto by_bound = [&] {
     return static_cast<long>(std::count_if(
         cubes.begin(), cubes.end(), [](const Cube &c) { return !c.called; }));

@@ -1,0 +1,174 @@
+#include "cli/cube_file.hpp"
+
+#include "cli/options.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+namespace satslide::cli {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr const char *k_header = "# satslide cubes ";
+constexpr const char *k_cube = "# cube ";
+
+// A spec's params as the options of a batch line (the flags without
+// "--"): identify=no is --distinct-pieces, a title is dropped.
+void add_instance_options(Json &line, const encoder::Params &params) {
+  for (const auto &[key, value] : params) {
+    if (key == "name") {
+      continue;
+    }
+    if (key == "identify") {
+      if (value == "no") {
+        line["distinct-pieces"] = true;
+      }
+      continue;
+    }
+    std::string flag = key;
+    for (char &c : flag) {
+      c = c == '_' ? '-' : c;
+    }
+    line[flag] = value;
+  }
+}
+
+Json standing_json(const planner::CubeStanding &s) {
+  Json j;
+  j["bound"] = s.bound;
+  j["refuted"] = s.refuted;
+  if (s.length >= 0) {
+    j["length"] = s.length;
+  }
+  if (s.unsolvable) {
+    j["unsolvable"] = true;
+  }
+  return j;
+}
+
+Json parse_json_line(const std::string &text, const std::string &path,
+                     int number) {
+  Json j = Json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    throw encoder::InputError(path + ":" + std::to_string(number) +
+                              ": not a JSON object");
+  }
+  return j;
+}
+
+} // namespace
+
+void write_round(const std::string &path, const CubeRound &r) {
+  std::ofstream out(path);
+  Json header;
+  header["round"] = r.round;
+  header["depth"] = r.depth;
+  header["stride"] = r.stride;
+  header["cap"] = r.cap;
+  header["window"] = r.window;
+  header["max_length"] = r.max_length;
+  header["lower_bound"] = r.lower_bound;
+  header["lower_bound_name"] = r.lower_bound_name;
+  header["cubes"] = r.cubes.size();
+  header["to_solve"] = r.to_solve.size();
+  header["kind"] = r.start.kind;
+  header["start"] = r.start.params;
+  out << k_header << header.dump() << '\n';
+  out << "# Solve the lines below with `satslide batch " << path
+      << " -o out.jsonl` (or --shard K/N on many machines), then\n"
+      << "# `satslide merge " << path
+      << " out*.jsonl -o next.jsonl`. Lines starting with '#' are the split's "
+         "state.\n";
+  for (const CubeEntry &c : r.cubes) {
+    Json j;
+    j["id"] = c.id;
+    j["moves"] = c.moves;
+    j.update(standing_json(c.standing));
+    if (!c.plan.empty()) {
+      j["plan"] = c.plan;
+    }
+    if (c.answered) {
+      j["answered"] = true;
+    }
+    j["params"] = c.params;
+    out << k_cube << j.dump() << '\n';
+  }
+  for (const std::size_t i : r.to_solve) {
+    const CubeEntry &c = r.cubes[i];
+    Json line;
+    line["id"] = c.id;
+    line["puzzle"] = r.start.kind;
+    add_instance_options(line, c.params);
+    line["max-horizon"] = r.cap - r.depth;
+    out << line.dump() << '\n';
+  }
+  out.close();
+  if (!out) {
+    throw IoError("cannot write the cubes file '" + path + "'");
+  }
+}
+
+CubeRound read_round(const std::string &path) {
+  std::ifstream in(path);
+  if (!in) {
+    throw IoError("cannot read the cubes file '" + path + "'");
+  }
+  CubeRound r;
+  bool header_seen = false;
+  std::string text;
+  for (int number = 1; std::getline(in, text); ++number) {
+    const auto where = [&] { return path + ":" + std::to_string(number); };
+    try {
+      if (text.rfind(k_header, 0) == 0) {
+        const Json h = parse_json_line(text.substr(std::string(k_header).size()),
+                                       path, number);
+        r.round = h.at("round").get<int>();
+        r.depth = h.at("depth").get<int>();
+        r.stride = h.at("stride").get<int>();
+        r.cap = h.at("cap").get<int>();
+        r.window = h.at("window").get<int>();
+        r.max_length = h.at("max_length").get<int>();
+        r.lower_bound = h.at("lower_bound").get<int>();
+        r.lower_bound_name = h.at("lower_bound_name").get<std::string>();
+        r.start.kind = h.at("kind").get<std::string>();
+        r.start.params = h.at("start").get<encoder::Params>();
+        header_seen = true;
+      } else if (text.rfind(k_cube, 0) == 0) {
+        const Json j = parse_json_line(text.substr(std::string(k_cube).size()),
+                                       path, number);
+        CubeEntry c;
+        c.id = j.at("id").get<std::string>();
+        c.moves = j.at("moves").get<std::string>();
+        c.params = j.at("params").get<encoder::Params>();
+        c.standing.bound = j.at("bound").get<int>();
+        c.standing.refuted = j.at("refuted").get<int>();
+        c.standing.length = j.value("length", -1);
+        c.standing.unsolvable = j.value("unsolvable", false);
+        c.plan = j.value("plan", "");
+        c.answered = j.value("answered", false);
+        r.cubes.push_back(std::move(c));
+      }
+    } catch (const Json::exception &e) {
+      throw encoder::InputError(where() + ": not a line of a cubes file (" +
+                                e.what() + ")");
+    }
+  }
+  if (in.bad()) {
+    throw IoError("error while reading the cubes file '" + path + "'");
+  }
+  if (!header_seen) {
+    throw encoder::InputError("'" + path + "' is not a cubes file of "
+                              "satslide split or merge (no '" +
+                              std::string(k_header) + "{...}' line)");
+  }
+  if (r.depth < 0 || r.stride < 1 || r.window < 1 || r.cubes.empty()) {
+    throw encoder::InputError("'" + path + "': the cubes file's header is "
+                              "inconsistent or it lists no cube");
+  }
+  return r;
+}
+
+} // namespace satslide::cli

@@ -1,0 +1,230 @@
+// satslide merge: a round of split cubes (cube_file.hpp) and the batch
+// outputs that answered them, judged together (planner::judge_round):
+// the optimum with its proof, or the next round's cubes, or the cubes
+// still missing, written for batch.
+#include "cli/commands.hpp"
+#include "cli/cube_file.hpp"
+#include "cli/output.hpp"
+
+#include "encoder/puzzles/families.hpp"
+#include "planner/plan_check.hpp"
+#include "solver/stats.hpp"
+
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <chrono>
+#include <fstream>
+#include <map>
+
+namespace satslide::cli {
+
+namespace {
+
+using Json = nlohmann::json;
+
+struct Merged {
+  long answers = 0;
+  double cpu_seconds = 0, longest_seconds = 0;
+};
+
+// Folds one batch answer into its cube's standing.
+void take_answer(CubeEntry &cube, const Json &j, const std::string &where) {
+  const std::string status = j.value("status", "");
+  if (status == "error") {
+    spdlog::warn("{}: cube {}: {}", where, cube.id, j.value("reason", "error"));
+    return;
+  }
+  cube.answered = true;
+  planner::CubeStanding &s = cube.standing;
+  if (status == "unsolvable") {
+    s.unsolvable = true;
+  }
+  if (j.contains("no_plan_up_to") && j["no_plan_up_to"].is_number_integer()) {
+    s.refuted = std::max(s.refuted, j["no_plan_up_to"].get<int>());
+  }
+  if (status != "solved") {
+    return;
+  }
+  if (!j.value("optimal", false)) {
+    spdlog::warn("{}: cube {}: its plan is not proven optimal (solved with "
+                 "--any?): only what it refuted counts",
+                 where, cube.id);
+    return;
+  }
+  const int length = j.value("length", -1);
+  if (length >= 0 && (s.length < 0 || length < s.length)) {
+    s.length = length;
+    cube.plan = j.value("moves", "");
+  }
+}
+
+Merged read_answers(CubeRound &round, const std::vector<std::string> &files) {
+  std::map<std::string, std::size_t> by_id;
+  for (std::size_t i = 0; i < round.cubes.size(); ++i) {
+    by_id[round.cubes[i].id] = i;
+  }
+  Merged m;
+  long foreign = 0;
+  for (const std::string &file : files) {
+    std::ifstream in(file);
+    if (!in) {
+      throw IoError("cannot read the answers file '" + file + "'");
+    }
+    std::string text;
+    for (int number = 1; std::getline(in, text); ++number) {
+      const std::string where = file + ":" + std::to_string(number);
+      if (text.find_first_not_of(" \t\r") == std::string::npos) {
+        continue;
+      }
+      const Json j = Json::parse(text, nullptr, false);
+      if (j.is_discarded() || !j.is_object()) {
+        throw encoder::InputError(where + ": not a JSON line of satslide "
+                                          "batch");
+      }
+      const auto it = by_id.find(j.value("id", ""));
+      if (it == by_id.end()) {
+        ++foreign;
+        continue;
+      }
+      CubeEntry &cube = round.cubes[it->second];
+      const auto board = cube.params.find("board");
+      if (j.value("status", "") != "error" &&
+          (!j.contains("instance") || !j["instance"].is_object() ||
+           board == cube.params.end() ||
+           j["instance"].value("board", "") != board->second)) {
+        throw encoder::InputError(where + ": the answer for cube " + cube.id +
+                                  " is for another board: not an answer of "
+                                  "this split");
+      }
+      ++m.answers;
+      const double seconds = j.value("seconds", 0.0);
+      m.cpu_seconds += seconds;
+      m.longest_seconds = std::max(m.longest_seconds, seconds);
+      take_answer(cube, j, where);
+    }
+    if (in.bad()) {
+      throw IoError("error while reading '" + file + "'");
+    }
+  }
+  if (foreign > 0) {
+    spdlog::warn("{} answer lines name no cube of this split; ignored",
+                 foreign);
+  }
+  return m;
+}
+
+// The whole plan: the path to the best cube, then its plan, checked
+// against the start by the puzzle's rules.
+Report optimum_report(const encoder::Puzzle &start, const CubeRound &r,
+                      const planner::RoundVerdict &v, long by_bound) {
+  const CubeEntry &best = r.cubes[v.best];
+  const std::string text =
+      best.moves + (best.moves.empty() || best.plan.empty() ? "" : " ") +
+      best.plan;
+  Report report = report_for(start);
+  planner::PlannerResult &result = report.result;
+  result.lower_bound = r.lower_bound;
+  result.lower_bound_name = r.lower_bound_name;
+  result.stride = r.stride;
+  result.path = "split";
+  result.split_depth = r.depth;
+  result.cubes = static_cast<long>(r.cubes.size());
+  result.cubes_by_bound = by_bound;
+  result.no_plan_up_to = v.no_plan_up_to;
+  const planner::PlanCheck check = planner::check_plan(start, text);
+  result.plan = check.plan;
+  result.replay = start.replay(check.plan);
+  if (check.verdict != planner::PlanCheck::Verdict::valid ||
+      result.replay.error || !result.replay.solved ||
+      static_cast<int>(check.plan.size()) != v.length) {
+    result.status = planner::Status::internal_error;
+    result.reason = "the merged plan does not replay: " +
+                    (check.reason.empty() ? std::string("wrong length")
+                                          : check.reason);
+    result.replay.moves.clear();
+    return report;
+  }
+  result.status = planner::Status::solved;
+  result.optimal = true;
+  result.proof = planner::Proof::refuted_horizons;
+  result.optimality =
+      "by SAT over cubes, merged: no plan of length <= " +
+      std::to_string(v.length - 1) + ": every one of " +
+      std::to_string(r.cubes.size()) + " frontier positions at depth " +
+      std::to_string(r.depth) + " refuted (" + std::to_string(by_bound) +
+      " of them by the bound alone)";
+  return report;
+}
+
+} // namespace
+
+int run_merge(const Options &o) {
+  const auto started = std::chrono::steady_clock::now();
+  CubeRound r = read_round(o.input);
+  const auto start = encoder::make_puzzle(r.start);
+  const Merged m = read_answers(r, o.answers);
+  std::vector<planner::CubeStanding> standings;
+  for (const CubeEntry &c : r.cubes) {
+    standings.push_back(c.standing);
+  }
+  const planner::RoundVerdict v = planner::judge_round(
+      standings, r.depth, r.stride, r.cap - r.depth, r.window, r.max_length);
+  const long by_bound = std::count_if(r.cubes.begin(), r.cubes.end(),
+                                      [](const CubeEntry &c) {
+                                        return !c.answered;
+                                      });
+  using Kind = planner::RoundVerdict::Kind;
+  if (v.kind == Kind::optimum || v.kind == Kind::unsolvable ||
+      v.kind == Kind::horizon_limit) {
+    Report report = v.kind == Kind::optimum
+                        ? optimum_report(*start, r, v, by_bound)
+                        : report_for(*start);
+    planner::PlannerResult &result = report.result;
+    if (v.kind == Kind::unsolvable) {
+      result.status = planner::Status::unsolvable;
+      result.reason = "every one of the " + std::to_string(r.cubes.size()) +
+                      " cubes at depth " + std::to_string(r.depth) +
+                      " was proven unsolvable";
+    } else if (v.kind == Kind::horizon_limit) {
+      result.status = planner::Status::horizon_limit;
+      result.no_plan_up_to = v.no_plan_up_to;
+      result.lower_bound = r.lower_bound;
+      result.lower_bound_name = r.lower_bound_name;
+      result.stride = r.stride;
+      result.reason = "reached the length limit " +
+                      std::to_string(r.max_length) +
+                      "; proven: no plan of length <= " +
+                      std::to_string(v.no_plan_up_to);
+    }
+    result.seconds = solver::seconds_since(started);
+    return finish(report, o);
+  }
+  if (v.kind == Kind::next_round) {
+    ++r.round;
+  }
+  r.cap = r.depth + v.cap;
+  r.to_solve = v.to_solve;
+  write_round(o.output, r);
+  RoundReport report;
+  report.title = start->title();
+  report.board = start->draw();
+  report.spec = r.start;
+  report.status = v.kind == Kind::missing ? "cubes_missing" : "cubes_written";
+  report.round = r.round;
+  report.depth = r.depth;
+  report.cubes = static_cast<long>(r.cubes.size());
+  report.to_solve = static_cast<long>(r.to_solve.size());
+  report.cap = r.cap;
+  report.no_plan_up_to = v.no_plan_up_to;
+  report.lower_bound = r.lower_bound;
+  report.lower_bound_name = r.lower_bound_name;
+  report.output = o.output;
+  report.answers = m.answers;
+  report.cpu_seconds = m.cpu_seconds;
+  report.longest_seconds = m.longest_seconds;
+  return finish(report, o);
+}
+
+} // namespace satslide::cli

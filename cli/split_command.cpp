@@ -1,0 +1,81 @@
+// satslide split: the first round of one proof in pieces (planner/
+// cubes.hpp): the positions exactly K moves from the start, each a batch
+// line solved up to the round's cap, written to a cubes file that
+// `satslide batch` solves anywhere and `satslide merge` judges.
+#include "cli/commands.hpp"
+#include "cli/cube_file.hpp"
+#include "cli/output.hpp"
+
+#include "encoder/puzzles/families.hpp"
+
+#include <algorithm>
+
+namespace satslide::cli {
+
+int run_split(const Options &o) {
+  const auto puzzle = encoder::make_puzzle(o.family, read_instance(o));
+  planner::PlannerOptions p = o.planner;
+  p.progress = log_progress(false);
+  p.stop = stop_on_signal();
+  planner::CubeSplit split = planner::split_into_cubes(*puzzle, p);
+  if (split.decided) { // the split's own search answered
+    Report report = report_for(*puzzle);
+    report.result = std::move(split.result);
+    return finish(report, o);
+  }
+  const planner::PlannerResult &s = split.result;
+  CubeRound r;
+  r.start = puzzle->spec();
+  r.depth = p.split_depth;
+  r.stride = s.stride;
+  r.window = p.split_window;
+  r.max_length = p.max_horizon;
+  r.lower_bound = s.lower_bound;
+  r.lower_bound_name = s.lower_bound_name;
+  if (s.lower_bound > p.max_horizon) {
+    Report report = report_for(*puzzle);
+    report.result = s;
+    report.result.status = planner::Status::horizon_limit;
+    report.result.reason = "every cube's bound passes --max-horizon " +
+                           std::to_string(p.max_horizon) +
+                           "; proven: no plan of length <= " +
+                           std::to_string(s.lower_bound - 1);
+    return finish(report, o);
+  }
+  r.cap = s.lower_bound;
+  while (r.cap + s.stride <= std::min(p.max_horizon,
+                                      s.lower_bound +
+                                          s.stride * (p.split_window - 1))) {
+    r.cap += s.stride;
+  }
+  for (std::size_t i = 0; i < split.cubes.size(); ++i) {
+    const planner::SplitCube &c = split.cubes[i];
+    CubeEntry e;
+    e.id = "c" + std::to_string(i);
+    e.moves = c.moves;
+    e.params = c.puzzle->spec().params;
+    e.standing.bound = c.bound;
+    r.cubes.push_back(std::move(e));
+    if (c.bound <= r.cap - r.depth) {
+      r.to_solve.push_back(i);
+    }
+  }
+  write_round(o.output, r);
+  RoundReport report;
+  report.title = puzzle->title();
+  report.board = puzzle->draw();
+  report.spec = r.start;
+  report.status = "cubes_written";
+  report.round = r.round;
+  report.depth = r.depth;
+  report.cubes = static_cast<long>(r.cubes.size());
+  report.to_solve = static_cast<long>(r.to_solve.size());
+  report.cap = r.cap;
+  report.no_plan_up_to = s.lower_bound - 1;
+  report.lower_bound = s.lower_bound;
+  report.lower_bound_name = s.lower_bound_name;
+  report.output = o.output;
+  return finish(report, o);
+}
+
+} // namespace satslide::cli

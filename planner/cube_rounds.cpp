@@ -1,0 +1,86 @@
+// Judging one round of separately solved cubes (cubes.hpp): what the
+// cubes' answers prove together, and what is left to solve.
+#include "planner/cubes.hpp"
+
+#include <algorithm>
+#include <climits>
+
+namespace satslide::planner {
+
+namespace {
+
+// No plan from the cube of length <= this (INT_MAX: none at all).
+int refuted_up_to(const CubeStanding &c) {
+  if (c.unsolvable) {
+    return INT_MAX;
+  }
+  int r = std::max(c.refuted, c.bound - 1);
+  if (c.length >= 0) {
+    r = std::max(r, c.length - 1); // an optimal plan: none shorter
+  }
+  return r;
+}
+
+} // namespace
+
+RoundVerdict judge_round(const std::vector<CubeStanding> &cubes, int depth,
+                         int stride, int cap, int window, int max_length) {
+  RoundVerdict v;
+  int best = INT_MAX, proven = INT_MAX;
+  for (std::size_t i = 0; i < cubes.size(); ++i) {
+    if (cubes[i].length >= 0 && cubes[i].length < best) {
+      best = cubes[i].length;
+      v.best = i;
+    }
+    proven = std::min(proven, refuted_up_to(cubes[i]));
+  }
+  if (proven == INT_MAX) {
+    v.kind = RoundVerdict::Kind::unsolvable;
+    return v;
+  }
+  v.no_plan_up_to = depth + proven;
+  // The cubes that must still refute every length up to `needed` (or
+  // find a plan) before anything more is proven.
+  const auto below = [&](int needed) {
+    std::vector<std::size_t> out;
+    for (std::size_t i = 0; i < cubes.size(); ++i) {
+      if (refuted_up_to(cubes[i]) < needed) {
+        out.push_back(i);
+      }
+    }
+    return out;
+  };
+  if (best != INT_MAX) {
+    // Every cube's plan lengths have one residue modulo the stride, so
+    // refuting up to best - stride leaves none shorter than best.
+    v.cap = best - stride;
+    v.to_solve = below(v.cap);
+    v.kind = v.to_solve.empty() ? RoundVerdict::Kind::optimum
+                                : RoundVerdict::Kind::missing;
+    if (v.kind == RoundVerdict::Kind::optimum) {
+      v.length = depth + best;
+      v.no_plan_up_to = v.length - 1;
+    }
+    return v;
+  }
+  v.to_solve = below(cap);
+  if (!v.to_solve.empty()) {
+    v.cap = cap;
+    v.kind = RoundVerdict::Kind::missing;
+    return v;
+  }
+  v.cap = cap + stride * std::max(1, window);
+  while (depth + v.cap > max_length && v.cap > cap) {
+    v.cap -= stride; // a last, narrower round up to the maximum
+  }
+  if (v.cap <= cap) {
+    v.kind = RoundVerdict::Kind::horizon_limit;
+    v.cap = cap;
+    return v;
+  }
+  v.to_solve = below(v.cap);
+  v.kind = RoundVerdict::Kind::next_round;
+  return v;
+}
+
+} // namespace satslide::planner

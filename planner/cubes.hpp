@@ -1,0 +1,76 @@
+// One proof of optimality in pieces that separate runs solve: the
+// positions exactly k moves from the start as cubes (split_into_cubes),
+// each solved by any optimal run up to a round's cap, and the answers
+// judged together (judge_round): the optimum and its proof, the next
+// round's cubes, or the cubes still missing. The in-process split
+// (--split-depth on solve) raises the same rounds itself.
+//
+// Why it is a proof: every plan longer than k passes, after exactly k
+// moves, through a position at distance exactly k from the start, so the
+// optimum is k plus the least cube optimum, and "no plan of length n"
+// holds exactly when every cube has no plan of length n - k.
+#pragma once
+
+#include "planner/planner.hpp"
+#include "planner/planner_result.hpp"
+
+#include <memory>
+#include <vector>
+
+namespace satslide::planner {
+
+struct SplitCube {
+  std::unique_ptr<encoder::Puzzle> puzzle; // restarted at the position
+  encoder::Plan path;                      // from the start: k moves
+  std::string moves; // the path in the puzzle's move notation
+  int bound = 0;     // its first plan length to try (an admissible bound
+                     // at the residue its plan lengths have)
+};
+
+struct CubeSplit {
+  // Decided by the split's own search (a goal within k: solved and
+  // optimal; unsolvable; a limit or a stop): the cubes are then empty.
+  // Otherwise the result carries the lower bound (k plus the least cube
+  // bound, named), the stride, the depth and the number of cubes.
+  bool decided = false;
+  PlannerResult result;
+  std::vector<SplitCube> cubes;
+};
+
+// The cubes at options.split_depth (>= 0); options as for solve()
+// (engine automatic or horizons, no --any, no minimum horizon).
+CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
+                           const PlannerOptions &options);
+
+// What is known of one cube after some rounds, in moves from the cube.
+struct CubeStanding {
+  int bound = 0;        // its first length to try
+  int refuted = -1;     // no plan of length <= refuted; -1: nothing
+  int length = -1;      // an optimal plan's length, if one was found
+  bool unsolvable = false; // proven: no plan from there
+};
+
+struct RoundVerdict {
+  enum class Kind {
+    optimum,       // `best`'s plan is optimal: no cube has a shorter one
+    unsolvable,    // every cube is unsolvable
+    next_round,    // every cube refuted up to the cap: `to_solve` up to
+                   // the raised `cap`
+    missing,       // cubes still to be refuted up to `cap` (or solved)
+    horizon_limit, // the next round would pass the maximum length
+  };
+  Kind kind = Kind::missing;
+  std::size_t best = 0; // optimum: the cube whose plan it is
+  int length = -1;      // optimum: the plan's length from the start
+  int no_plan_up_to = -1; // from the start: what the cubes prove
+  int cap = 0; // next_round, missing: the cubes' cap (moves from a cube)
+  std::vector<std::size_t> to_solve; // next_round, missing: which cubes
+};
+
+// Judges the cubes' standing in a round whose cap was `cap` moves from a
+// cube (depth + cap from the start); a next round raises the cap by
+// stride * window, unless depth + the new cap passes max_length.
+RoundVerdict judge_round(const std::vector<CubeStanding> &cubes, int depth,
+                         int stride, int cap, int window, int max_length);
+
+} // namespace satslide::planner
