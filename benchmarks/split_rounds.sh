@@ -1,0 +1,99 @@
+#!/bin/sh
+# One proof in cubes, round after round, on GNU parallel (one machine or
+# many: --sshlogin in PARALLEL_OPTIONS) or on a SLURM cluster (one job
+# array per round): split, solve the round's cubes with satslide batch
+# in N shards, merge, until merge prints the optimum (or a limit).
+#
+#   benchmarks/split_rounds.sh [--slurm] OUTDIR N SPLIT-OPTIONS... [-- BATCH-OPTIONS...]
+#
+#   benchmarks/split_rounds.sh out 2 --puzzle 15 --board "..." --split-depth 4
+#   benchmarks/split_rounds.sh --slurm out 64 --puzzle 15 --board "..." --split-depth 8 -- --timeout 3600
+#
+# OUTDIR keeps every round: round.R.jsonl (the cubes), round.R.part.K.jsonl
+# (shard K's answers, round.R.part.retryT-K.jsonl for reruns; their "seconds" are the per-cube times
+# benchmarks/cube_schedule.py simulates clusters from), merge.R.txt, and
+# result.txt, merge's final report. Exit code: merge's (0 the optimum,
+# 10 unsolvable, 20 a length limit) or 30 if a round stays incomplete.
+# SATSLIDE names the binary (default: satslide on PATH); with --slurm,
+# sbatch --wait runs benchmarks/slurm_batch.sh as the array.
+set -eu
+slurm=false
+if [ "${1:-}" = --slurm ]; then
+  slurm=true
+  shift
+fi
+if [ $# -lt 3 ]; then
+  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 32
+fi
+out=$1
+shards=$2
+shift 2
+satslide=${SATSLIDE:-satslide}
+here=$(cd "$(dirname "$0")" && pwd)
+mkdir -p "$out"
+
+# The split options, then (after --) the batch options.
+split_args=""
+batch_args=""
+seen=false
+for a in "$@"; do
+  if [ "$a" = -- ] && ! $seen; then
+    seen=true
+    continue
+  fi
+  q=$(printf "'%s'" "$(printf %s "$a" | sed "s/'/'\\\\''/g")")
+  if $seen; then batch_args="$batch_args $q"; else split_args="$split_args $q"; fi
+done
+
+# Solves cubes file $1 into $out/round.$2.part.$3K.jsonl, K = 0..shards-1.
+solve_round() {
+  if $slurm; then
+    eval "SATSLIDE='$satslide' sbatch --wait --quiet --array=0-$((shards - 1)) \
+      --output='$out/slurm.$2.$3%a.log' '$here/slurm_batch.sh' '$1' '$out/slurm.$2.$3' $batch_args"
+    for k in $(seq 0 $((shards - 1))); do
+      cp "$out/slurm.$2.$3/shard.$k.jsonl" "$out/round.$2.part.$3$k.jsonl" 2>/dev/null || true
+    done
+  else
+    eval "parallel --will-cite -j '$shards' ${PARALLEL_OPTIONS:-} \"'$satslide'\" batch '$1' \
+      --shard {}/$shards -q -o '$out/round.$2.part.$3{}.jsonl' $batch_args \
+      ::: $(seq -s ' ' 0 $((shards - 1)))" || true
+  fi
+}
+
+status=0
+eval "'$satslide' split $split_args -o '$out/round.1.jsonl'" >"$out/split.txt" || status=$?
+if [ $status -ne 24 ]; then # decided by the split's own search
+  cp "$out/split.txt" "$out/result.txt"
+  cat "$out/result.txt"
+  exit $status
+fi
+round=1
+file=$out/round.1.jsonl
+tries=0
+while :; do
+  solve_round "$file" $round "$([ $tries -gt 0 ] && echo "retry$tries-")"
+  status=0
+  "$satslide" merge "$out/round.$round.jsonl" "$out"/round.$round.part.*.jsonl \
+    -o "$out/next.jsonl" >"$out/merge.$round.txt" || status=$?
+  case $status in
+    24) # the next round
+      round=$((round + 1))
+      mv "$out/next.jsonl" "$out/round.$round.jsonl"
+      file=$out/round.$round.jsonl
+      tries=0
+      echo "round $round: $(grep -c '^{' "$file") cubes" >&2 ;;
+    25) # cubes of this round unanswered (a timeout, a lost shard): again
+      tries=$((tries + 1))
+      if [ $tries -gt 2 ]; then
+        echo "round $round: cubes still missing after 3 runs (see $out/merge.$round.txt)" >&2
+        exit 30
+      fi
+      mv "$out/next.jsonl" "$out/round.$round.retry$tries.jsonl"
+      file=$out/round.$round.retry$tries.jsonl ;;
+    *)
+      cp "$out/merge.$round.txt" "$out/result.txt"
+      cat "$out/result.txt"
+      exit $status ;;
+  esac
+done
