@@ -159,6 +159,7 @@ ida-korf100|IDA* over pattern databases
 ida-npuzzle|IDA* over pattern databases
 ida-24puzzle|IDA* over pattern databases
 bounds|IDA* over pattern databases
+split-rounds|One proof in cubes > Across machines
 EOF
 }
 
@@ -455,6 +456,29 @@ produce() {
     hyperfine -N -r 1 --export-markdown $R/sat-vs-bfs/explore-big.md \
         "$S explore --puzzle npuzzle --rows 3 --cols 4 --board 0,1,2,3,4,5,6,7,8,9,10,11" \
         "$S explore --puzzle klotski --distinct-pieces" ;;
+  split-rounds)
+    # One proof across machines: split, batch (2 shards on GNU parallel),
+    # merge, round after round (benchmarks/split_rounds.sh), at depths 4
+    # and 6, against the one-solver default, instance after instance
+    # (SPLIT_KORF: the public Korf ids, default the two shortest); then the
+    # clusters simulated from the recorded cube times.
+    d=$R/split-rounds
+    mkdir -p $d
+    bin=${SATSLIDE:-./build/cli/satslide}
+    for id in ${SPLIT_KORF:-55 79}; do
+      board=$(awk -v id="$id" '!/^#/ && $1 == id { for (i = 3; i <= NF; i++) printf "%s%s", $i, (i < NF ? "," : "") }' \
+        benchmarks/data/npuzzle/korf100_15puzzle_blank_last.txt)
+      /usr/bin/time -f %e -o $d/korf$id.one.seconds \
+        "$bin" --puzzle 15 --board "$board" --json -q >$d/korf$id.one.json
+      for k in 4 6; do
+        rm -rf $d/korf$id-k$k
+        /usr/bin/time -f %e -o $d/korf$id-k$k.seconds env SATSLIDE="$bin" \
+          benchmarks/split_rounds.sh $d/korf$id-k$k 2 --puzzle 15 \
+          --board "$board" --split-depth $k -q >/dev/null
+      done
+    done
+    benchmarks/cube_schedule.py $d/korf*-k[0-9] --workers 2,64,256,1024 \
+      --overhead 1 >$d/schedule.md ;;
   ida-korf100)
     # IDA* over the 6-6-3 pattern databases (built first, outside the
     # timing, by the bounds' run or here) on every public Korf instance.
