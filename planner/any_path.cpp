@@ -16,6 +16,9 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
+#include <thread>
+
 
 namespace satslide::planner {
 
@@ -139,18 +142,33 @@ void first_plan(const Run &run, PlannerResult &result,
   }
 }
 
-// The first-plan path against the optimal one; the first plan wins and
-// the other is cancelled. A plan from the optimal path is preferred when
-// both finish. If neither finds one, the optimal path's result stands: it
-// says which lengths were refuted.
+// Waits `seconds` or until `stop` says so; true if the time ran out.
+bool wait_unless(double seconds, const solver::StopFn &stop) {
+  const auto until = std::chrono::steady_clock::now() +
+                     std::chrono::duration<double>(seconds);
+  while (std::chrono::steady_clock::now() < until) {
+    if (stop && stop()) {
+      return false;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  return true;
+}
+
+// The first-plan path against the optimal one, which is the default
+// engine as plain solve runs it (its threads too) and gets a head start
+// of k_any_head_start; the first plan wins and the other is cancelled. A
+// plan from the optimal path is preferred when both finish. If neither
+// finds one, the optimal path's result stands: it says which lengths were
+// refuted.
 void race_optimal(const Run &run, PlannerResult &result,
                   const solver::StopFn &stop) {
   std::array<PlannerResult, 2> results = {result, result};
-  race({[&](PlannerResult &r, const solver::StopFn &s) {
-          prove(run, r, s, /*threads=*/1);
-        },
+  race({[&](PlannerResult &r, const solver::StopFn &s) { prove(run, r, s); },
         [&](PlannerResult &r, const solver::StopFn &s) {
-          first_plan(run, r, s);
+          if (wait_unless(k_any_head_start, s)) {
+            first_plan(run, r, s);
+          }
         }},
        results, stop,
        [](const PlannerResult &r) { return r.status == Status::solved; });
