@@ -9,7 +9,7 @@
 
 #include "encoder/puzzles/families.hpp"
 #include "encoder/task/state_space.hpp"
-#include "planner/planner.hpp"
+#include "planner/explore.hpp"
 #include "solver/stats.hpp"
 
 #include <spdlog/spdlog.h>
@@ -21,7 +21,6 @@ namespace satslide::cli {
 int run_explore(const Options &o) {
   const auto start = std::chrono::steady_clock::now();
   const auto puzzle = encoder::make_puzzle(o.family, read_instance(o));
-  const encoder::Task task = puzzle->compile();
   encoder::SpaceOptions options;
   options.max_states = o.planner.max_states; // 0: the family's own search
                                              // is bounded by its array
@@ -44,20 +43,14 @@ int run_explore(const Options &o) {
   options.poll = [&](int depth, long positions) {
     return progress("expanding depth", depth, positions);
   };
-  std::optional<encoder::StateSpace> found = puzzle->search_space(options);
-  if (!found) {
-    if (options.max_states == 0) {
-      options.max_states = planner::k_bfs_max_states;
-    }
-    found = encoder::explore_space(task, options);
-  }
-  const encoder::StateSpace &space = *found;
+  planner::Exploration found = planner::explore(*puzzle, options);
+  const encoder::StateSpace &space = found.space;
   SpaceReport report;
   report.title = puzzle->title();
   report.board = puzzle->draw();
   report.spec = puzzle->spec();
   report.space = space;
-  report.max_states = options.max_states;
+  report.max_states = found.max_states;
   report.estimate = puzzle->reachable_positions();
   report.seconds = solver::seconds_since(start);
   if (o.json) {

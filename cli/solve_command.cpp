@@ -7,6 +7,7 @@
 #include "encoder/puzzles/families.hpp"
 #include "encoder/task/pddl.hpp"
 #include "encoder/task/state_space.hpp"
+#include "planner/explore.hpp"
 #include "solver/stats.hpp"
 
 #include <spdlog/spdlog.h>
@@ -19,20 +20,6 @@
 namespace satslide::cli {
 
 namespace {
-
-// The number of reachable positions where an explicit search could store
-// them all at once: known for the n-puzzle (ranked up to 12 cells),
-// counted by a short search for the others; 0 if the space is too large.
-long enumerable_positions(const encoder::Puzzle &puzzle) {
-  constexpr double k_ranked = 239'500'800; // the 3x4 puzzle, 240 MB
-  if (const double known = puzzle.reachable_positions(); known > 0) {
-    return known <= k_ranked ? static_cast<long>(known) : 0;
-  }
-  encoder::SpaceOptions o;
-  o.max_states = 2'000'000; // about a second
-  const encoder::StateSpace s = encoder::explore_space(puzzle.compile(), o);
-  return s.complete ? s.positions : 0;
-}
 
 // The progress lines, and once the SAT engine has run 10 s on a space an
 // explicit search could enumerate, a one-line hint that it would.
@@ -50,7 +37,7 @@ planner::ProgressFn progress_with_hint(const encoder::Puzzle &puzzle,
       return;
     }
     *hinted = true;
-    if (const long n = enumerable_positions(puzzle); n > 0) {
+    if (const long n = planner::enumerable_positions(puzzle); n > 0) {
       spdlog::info("hint: the reachable space has only {} positions; "
                    "--engine bfs (or satslide explore) enumerates it by "
                    "explicit search, usually much faster than SAT here",

@@ -1,0 +1,30 @@
+// The reachable space of an instance by explicit breadth-first search
+// (satslide explore, as TLC and ProB report the seed systems' spaces),
+// and the planner's one test of whether a space is small enough for that
+// (the hint a long SAT run on such a space prints). Not SAT.
+#pragma once
+
+#include "encoder/puzzles/puzzle.hpp"
+#include "encoder/task/state_space.hpp"
+
+namespace satslide::planner {
+
+struct Exploration {
+  encoder::StateSpace space;
+  long max_states = 0; // the positions limit the search had
+};
+
+// The family's own compact search where it has one (bounded by its array
+// unless options.max_states is set), else the task's over packed
+// positions up to options.max_states (0: k_bfs_max_states). The options'
+// callbacks are polled as encoder::SpaceOptions says.
+Exploration explore(const encoder::Puzzle &puzzle,
+                    encoder::SpaceOptions options);
+
+// The number of reachable positions where an explicit search could store
+// them all at once: the family's count where it knows one (up to
+// k_reach_space, the n-puzzle up to 12 cells), else a search of about a
+// second; 0 if the space is larger.
+long enumerable_positions(const encoder::Puzzle &puzzle);
+
+} // namespace satslide::planner
