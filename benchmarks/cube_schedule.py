@@ -60,7 +60,8 @@ def main():
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for outdir in args.outdirs:
-        rounds = rounds_of(outdir)
+        # A round still under way may have no answer yet: left out.
+        rounds = {k: v for k, v in rounds_of(outdir).items() if v}
         if not rounds:
             print(f"{outdir}: no round.R.part*.jsonl answers", file=sys.stderr)
             return 1

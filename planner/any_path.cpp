@@ -157,7 +157,7 @@ bool wait_unless(double seconds, const solver::StopFn &stop) {
 
 // The first-plan path against the optimal one, which is the default
 // engine as plain solve runs it (its threads too) and gets a head start
-// of k_any_head_start; the first plan wins and the other is cancelled. A
+// (k_any_head_start_positions or k_any_head_start, planner.hpp); the first plan wins and the other is cancelled. A
 // plan from the optimal path is preferred when both finish. If neither
 // finds one, the optimal path's result stands: it says which lengths were
 // refuted.
@@ -166,7 +166,10 @@ void race_optimal(const Run &run, PlannerResult &result,
   std::array<PlannerResult, 2> results = {result, result};
   race({[&](PlannerResult &r, const solver::StopFn &s) { prove(run, r, s); },
         [&](PlannerResult &r, const solver::StopFn &s) {
-          if (wait_unless(k_any_head_start, s)) {
+          if (wait_unless(searches_positions_first(run)
+                              ? k_any_head_start_positions
+                              : k_any_head_start,
+                          s)) {
             first_plan(run, r, s);
           }
         }},

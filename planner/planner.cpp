@@ -198,6 +198,19 @@ void race_engines(const Run &run, PlannerResult &result,
 
 } // namespace
 
+bool searches_positions_first(const Run &run) {
+  const PlannerOptions &o = run.options;
+  if (o.engine != Engine::automatic || o.textbook_driver ||
+      o.min_horizon > 0 || o.split_depth >= 0) {
+    return false;
+  }
+  const encoder::FamilyInfo *family =
+      encoder::find_family(run.puzzle.spec().kind);
+  const double known_space = run.puzzle.reachable_positions();
+  return (family && family->reach_first) ||
+         (known_space > 0 && known_space <= k_reach_space);
+}
+
 void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop,
            int threads) {
   const PlannerOptions &o = run.options;
@@ -218,14 +231,7 @@ void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop,
     solve_reach(run, result, stop, o.max_states, o.max_states > 0, o.threads);
     return;
   }
-  const encoder::FamilyInfo *family =
-      encoder::find_family(run.puzzle.spec().kind);
-  const bool horizons_asked = o.textbook_driver || o.min_horizon > 0;
-  const double known_space = run.puzzle.reachable_positions();
-  const bool reach_first =
-      (family && family->reach_first) ||
-      (known_space > 0 && known_space <= k_reach_space);
-  if (o.engine == Engine::automatic && reach_first && !horizons_asked) {
+  if (searches_positions_first(run)) {
     if (threads >= 2) {
       race_engines(run, result, stop);
     } else {

@@ -118,6 +118,10 @@ void solve_split(const Run &run, PlannerResult &result,
 void solve_bfs(const Run &run, PlannerResult &result,
                const solver::StopFn &stop);
 
+// True where the automatic engine searches positions first (planner.cpp):
+// the block puzzles and n-puzzles of at most k_reach_space positions.
+bool searches_positions_first(const Run &run);
+
 // The optimal plan by the engine the options choose (planner.cpp), in at
 // most `threads` threads: with one, the automatic engine on a block
 // puzzle searches positions and hands over to horizons at its budget
