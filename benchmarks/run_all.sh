@@ -160,6 +160,7 @@ ida-npuzzle|IDA* over pattern databases
 ida-24puzzle|IDA* over pattern databases
 bounds|IDA* over pattern databases
 split-rounds|One proof in cubes > Across machines
+any-head-start|Any plan: the race > The head start
 EOF
 }
 
@@ -479,6 +480,33 @@ produce() {
     done
     benchmarks/cube_schedule.py $d/korf*-k[0-9] --workers 2,64,256,1024 \
       --overhead 1 >$d/schedule.md ;;
+  any-head-start)
+    # --any against solve, before (BEFORE: a binary of commit 0b71ebb) and
+    # after the head start, one hyperfine session per table.
+    d=$R/any-head-start
+    mkdir -p $d
+    new=${SATSLIDE:-./build/cli/satslide}
+    old=${BEFORE:?BEFORE=path to a satslide built at commit 0b71ebb}
+    e8a="--puzzle 8 --board 1,3,6,4,2,0,7,5,8"
+    e8b="--puzzle 8 --board 8,6,7,2,5,4,3,0,1"
+    hyperfine -N -w 1 -r 10 --export-markdown $d/small.md \
+      -n "solve 5-mover" "$new $e8a -q" -n "before --any 5-mover" "$old $e8a --any -q" \
+      -n "after --any 5-mover" "$new $e8a --any -q" -n "solve 31-mover" "$new $e8b -q" \
+      -n "before --any 31-mover" "$old $e8b --any -q" -n "after --any 31-mover" "$new $e8b --any -q"
+    hyperfine -N -w 1 -r 5 --export-markdown $d/block.md \
+      -n "solve rush #40 slide" "$new --puzzle rushhour --metric slide -q" \
+      -n "before --any rush #40 slide" "$old --puzzle rushhour --metric slide --any -q" \
+      -n "after --any rush #40 slide" "$new --puzzle rushhour --metric slide --any -q" \
+      -n "solve klotski classic step" "$new --puzzle klotski -q" \
+      -n "before --any klotski classic" "$old --puzzle klotski --any -q" \
+      -n "after --any klotski classic" "$new --puzzle klotski --any -q"
+    k55=5,10,14,4,6,12,11,1,9,0,15,7,13,2,8,3
+    k24=$(grep -v '^#' benchmarks/data/npuzzle/korf_felner50_24puzzle.txt | head -1 | cut -d' ' -f3- | tr ' ' ',')
+    hyperfine -N -r 3 --export-markdown $d/big.md \
+      -n "before --any korf55" "$old --puzzle 15 --board $k55 --any -q" \
+      -n "after --any korf55" "$new --puzzle 15 --board $k55 --any -q" \
+      -n "before --any 24-puzzle #1" "$old --puzzle 24 --board $k24 --any -q" \
+      -n "after --any 24-puzzle #1" "$new --puzzle 24 --board $k24 --any -q" ;;
   ida-korf100)
     # IDA* over the 6-6-3 pattern databases (built first, outside the
     # timing, by the bounds' run or here) on every public Korf instance.
