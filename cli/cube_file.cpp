@@ -1,6 +1,7 @@
 #include "cli/cube_file.hpp"
 
 #include "cli/options.hpp"
+#include "cli/report.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -60,6 +61,24 @@ Json parse_json_line(const std::string &text, const std::string &path,
 }
 
 } // namespace
+
+RoundReport round_report(const encoder::Puzzle &start, const CubeRound &r,
+                         const std::string &output) {
+  RoundReport report;
+  report.title = start.title();
+  report.board = start.draw();
+  report.spec = r.start;
+  report.status = "cubes_written";
+  report.round = r.round;
+  report.depth = r.depth;
+  report.cubes = static_cast<long>(r.cubes.size());
+  report.to_solve = static_cast<long>(r.to_solve.size());
+  report.cap = r.cap;
+  report.lower_bound = r.lower_bound;
+  report.lower_bound_name = r.lower_bound_name;
+  report.output = output;
+  return report;
+}
 
 void write_round(const std::string &path, const CubeRound &r) {
   std::ofstream out(path);

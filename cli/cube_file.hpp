@@ -45,6 +45,12 @@ struct CubeRound {
   std::vector<std::size_t> to_solve; // the cubes with a solve line
 };
 
+// The report of a round written to `output` (status cubes_written; the
+// caller adds what it knows beyond the round).
+struct RoundReport;
+RoundReport round_report(const encoder::Puzzle &start, const CubeRound &round,
+                         const std::string &output);
+
 // Writes the round; throws IoError if the file cannot be written.
 void write_round(const std::string &path, const CubeRound &round);
 

@@ -207,20 +207,11 @@ int run_merge(const Options &o) {
   r.cap = r.depth + v.cap;
   r.to_solve = v.to_solve;
   write_round(o.output, r);
-  RoundReport report;
-  report.title = start->title();
-  report.board = start->draw();
-  report.spec = r.start;
-  report.status = v.kind == Kind::missing ? "cubes_missing" : "cubes_written";
-  report.round = r.round;
-  report.depth = r.depth;
-  report.cubes = static_cast<long>(r.cubes.size());
-  report.to_solve = static_cast<long>(r.to_solve.size());
-  report.cap = r.cap;
+  RoundReport report = round_report(*start, r, o.output);
+  if (v.kind == Kind::missing) {
+    report.status = "cubes_missing";
+  }
   report.no_plan_up_to = v.no_plan_up_to;
-  report.lower_bound = r.lower_bound;
-  report.lower_bound_name = r.lower_bound_name;
-  report.output = o.output;
   report.answers = m.answers;
   report.cpu_seconds = m.cpu_seconds;
   report.longest_seconds = m.longest_seconds;

@@ -8,7 +8,6 @@
 
 #include "encoder/puzzles/families.hpp"
 
-#include <algorithm>
 
 namespace satslide::cli {
 
@@ -32,7 +31,9 @@ int run_split(const Options &o) {
   r.max_length = p.max_horizon;
   r.lower_bound = s.lower_bound;
   r.lower_bound_name = s.lower_bound_name;
-  if (s.lower_bound > p.max_horizon) {
+  r.cap = planner::first_round_cap(s.lower_bound, s.stride, p.split_window,
+                                   p.max_horizon);
+  if (r.cap < 0) {
     Report report = report_for(*puzzle);
     report.result = s;
     report.result.status = planner::Status::horizon_limit;
@@ -41,12 +42,6 @@ int run_split(const Options &o) {
                            "; proven: no plan of length <= " +
                            std::to_string(s.lower_bound - 1);
     return finish(report, o);
-  }
-  r.cap = s.lower_bound;
-  while (r.cap + s.stride <= std::min(p.max_horizon,
-                                      s.lower_bound +
-                                          s.stride * (p.split_window - 1))) {
-    r.cap += s.stride;
   }
   for (std::size_t i = 0; i < split.cubes.size(); ++i) {
     const planner::SplitCube &c = split.cubes[i];
@@ -61,20 +56,8 @@ int run_split(const Options &o) {
     }
   }
   write_round(o.output, r);
-  RoundReport report;
-  report.title = puzzle->title();
-  report.board = puzzle->draw();
-  report.spec = r.start;
-  report.status = "cubes_written";
-  report.round = r.round;
-  report.depth = r.depth;
-  report.cubes = static_cast<long>(r.cubes.size());
-  report.to_solve = static_cast<long>(r.to_solve.size());
-  report.cap = r.cap;
+  RoundReport report = round_report(*puzzle, r, o.output);
   report.no_plan_up_to = s.lower_bound - 1;
-  report.lower_bound = s.lower_bound;
-  report.lower_bound_name = s.lower_bound_name;
-  report.output = o.output;
   return finish(report, o);
 }
 

@@ -23,6 +23,18 @@ int refuted_up_to(const CubeStanding &c) {
 
 } // namespace
 
+int first_round_cap(int lower_bound, int stride, int window,
+                    int max_length) {
+  if (lower_bound > max_length) {
+    return -1;
+  }
+  int cap = lower_bound;
+  for (int i = 1; i < window && cap + stride <= max_length; ++i) {
+    cap += stride;
+  }
+  return cap;
+}
+
 RoundVerdict judge_round(const std::vector<CubeStanding> &cubes, int depth,
                          int stride, int cap, int window, int max_length) {
   RoundVerdict v;

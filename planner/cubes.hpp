@@ -67,6 +67,11 @@ struct RoundVerdict {
   std::vector<std::size_t> to_solve; // next_round, missing: which cubes
 };
 
+// The first round's cap (the longest plan from the start it tries): the
+// split's lower bound and window - 1 more lengths of its parity, not past
+// max_length; -1 if the lower bound itself passes max_length.
+int first_round_cap(int lower_bound, int stride, int window, int max_length);
+
 // Judges the cubes' standing in a round whose cap was `cap` moves from a
 // cube (depth + cap from the start); a next round raises the cap by
 // stride * window, unless depth + the new cap passes max_length.

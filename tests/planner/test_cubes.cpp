@@ -50,16 +50,15 @@ Protocol run_protocol(const encoder::Puzzle &p, int depth, int window,
     CHECK(static_cast<int>(c.path.size()) == depth);
     CHECK(c.puzzle->draw() == p.after(c.path)->draw());
   }
-  int cap = split.result.lower_bound - depth + stride * (window - 1);
-  while (cap > split.result.lower_bound - depth && depth + cap > max_length) {
-    cap -= stride; // as satslide split: not past the maximum
-  }
   Protocol out;
-  if (depth + cap > max_length) {
+  const int first = planner::first_round_cap(split.result.lower_bound, stride,
+                                             window, max_length);
+  if (first < 0) {
     out.end = Kind::horizon_limit;
     out.no_plan_up_to = split.result.lower_bound - 1;
     return out;
   }
+  int cap = first - depth;
   std::vector<std::size_t> to_solve;
   for (std::size_t i = 0; i < standing.size(); ++i) {
     if (standing[i].bound <= cap) {
@@ -149,6 +148,14 @@ TEST_SUITE("planner::judge_round") {
     v = planner::judge_round({cube(6, 13)}, 4, 2, 12, 3, 16);
     CHECK(v.kind == Kind::horizon_limit);
     CHECK(v.no_plan_up_to == 17);
+  }
+
+  TEST_CASE("the first round's cap: the bound, the window, the maximum") {
+    CHECK(planner::first_round_cap(31, 2, 1, 100) == 31);
+    CHECK(planner::first_round_cap(31, 2, 3, 100) == 35);
+    CHECK(planner::first_round_cap(31, 2, 3, 34) == 33);
+    CHECK(planner::first_round_cap(31, 1, 3, 100) == 33);
+    CHECK(planner::first_round_cap(31, 2, 1, 30) == -1);
   }
 
   TEST_CASE("every cube unsolvable: the instance is") {
