@@ -220,6 +220,24 @@ std::vector<BatchLine> read_batch(std::istream &in, const std::string &family,
   return lines;
 }
 
+nlohmann::ordered_json instance_line(const encoder::PuzzleSpec &spec) {
+  nlohmann::ordered_json j;
+  j["puzzle"] = spec.kind;
+  for (const auto &[key, value] : spec.params) {
+    if (key == "name") {
+      continue; // a title, not an option
+    }
+    if (key == "identify") {
+      j["distinct-pieces"] = value == "no";
+      continue;
+    }
+    std::string option = key;
+    std::replace(option.begin(), option.end(), '_', '-');
+    j[option] = value;
+  }
+  return j;
+}
+
 int known_optimum(const BatchLine &line, const std::string &metric) {
   for (const std::string &key : {metric, std::string()}) {
     const auto it = line.known.find(key);

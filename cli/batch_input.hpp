@@ -14,6 +14,10 @@
 // Blank lines and lines starting with '#' or ';' are skipped.
 #pragma once
 
+#include "encoder/puzzles/puzzle.hpp"
+
+#include <nlohmann/json.hpp>
+
 #include <iosfwd>
 #include <map>
 #include <string>
@@ -37,6 +41,12 @@ struct BatchLine {
 // name); `folder` is where relative layout paths are looked up second.
 std::vector<BatchLine> read_batch(std::istream &in, const std::string &family,
                                   const std::string &folder);
+
+// The JSON line that stands for an instance (what scramble and split
+// write): "puzzle" (the family) and the spec's params as the solve
+// options they are (goal_piece is --goal-piece, identify=no is
+// --distinct-pieces; a title is dropped).
+nlohmann::ordered_json instance_line(const encoder::PuzzleSpec &spec);
 
 // The known optimum of `line` in `metric` (a metric name, "" for
 // families with one); -1 if the line does not say.

@@ -1,5 +1,6 @@
 #include "cli/cube_file.hpp"
 
+#include "cli/batch_input.hpp"
 #include "cli/options.hpp"
 #include "cli/report.hpp"
 
@@ -15,27 +16,6 @@ using Json = nlohmann::ordered_json;
 
 constexpr const char *k_header = "# satslide cubes ";
 constexpr const char *k_cube = "# cube ";
-
-// A spec's params as the options of a batch line (the flags without
-// "--"): identify=no is --distinct-pieces, a title is dropped.
-void add_instance_options(Json &line, const encoder::Params &params) {
-  for (const auto &[key, value] : params) {
-    if (key == "name") {
-      continue;
-    }
-    if (key == "identify") {
-      if (value == "no") {
-        line["distinct-pieces"] = true;
-      }
-      continue;
-    }
-    std::string flag = key;
-    for (char &c : flag) {
-      c = c == '_' ? '-' : c;
-    }
-    line[flag] = value;
-  }
-}
 
 Json standing_json(const planner::CubeStanding &s) {
   Json j;
@@ -119,8 +99,7 @@ void write_round(const std::string &path, const CubeRound &r) {
     const CubeEntry &c = r.cubes[i];
     Json line;
     line["id"] = c.id;
-    line["puzzle"] = r.start.kind;
-    add_instance_options(line, c.params);
+    line.update(instance_line({r.start.kind, c.params}));
     line["max-horizon"] = r.cap - r.depth;
     out << line.dump() << '\n';
   }

@@ -3,6 +3,7 @@
 // the goal for the n-puzzle, from the start for block puzzles, no move
 // undoing the one before), or uniformly random solvable n-puzzle boards.
 // Reproducible: the same --seed gives the same lines.
+#include "cli/batch_input.hpp"
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 
@@ -145,19 +146,7 @@ int run_scramble(const Options &o) {
             : board_argument(kind, random_walk(*puzzle, task, o.walk, rng));
     nlohmann::ordered_json j;
     j["id"] = "seed" + std::to_string(o.seed) + "-" + std::to_string(k + 1);
-    j["puzzle"] = kind;
-    for (const auto &[key, value] : params) {
-      if (key == "name") {
-        continue; // a title, not an option
-      }
-      if (key == "identify") {
-        j["distinct-pieces"] = value == "no";
-        continue;
-      }
-      std::string option = key;
-      std::replace(option.begin(), option.end(), '_', '-');
-      j[option] = value;
-    }
+    j.update(instance_line({kind, params}));
     out << j.dump() << '\n';
   }
   out.flush(); // a full disk shows only when the buffer is written
