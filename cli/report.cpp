@@ -110,20 +110,26 @@ std::string engine_of(const planner::PlannerResult &r) {
   return r.horizons.empty() && r.positions < 0 ? "none" : "sat";
 }
 
+// A spec's params as JSON, the sizes as numbers (as every report has them).
+Json instance_json(const encoder::Params &params) {
+  Json j = Json::object();
+  for (const auto &[key, value] : params) {
+    if (key == "rows" || key == "cols") {
+      j[key] = std::stoi(value);
+    } else {
+      j[key] = value;
+    }
+  }
+  return j;
+}
+
 // Everything but the plan and the work: what was asked and proven.
 Json head_json(const Report &report) {
   const planner::PlannerResult &r = report.result;
   Json j = Json::object();
   j["puzzle"] = report.title;
   j["kind"] = report.spec.kind;
-  j["instance"] = Json::object();
-  for (const auto &[key, value] : report.spec.params) {
-    if (key == "rows" || key == "cols") {
-      j["instance"][key] = std::stoi(value); // numbers, as in the spec
-    } else {
-      j["instance"][key] = value;
-    }
-  }
+  j["instance"] = instance_json(report.spec.params);
   j["board"] = report.board;
   if (!r.encoding.empty()) {
     j["encoding"] = r.encoding;
@@ -301,7 +307,7 @@ void print_json(std::ostream &out, const SpaceReport &r) {
   Json j;
   j["puzzle"] = r.title;
   j["kind"] = r.spec.kind;
-  j["instance"] = r.spec.params;
+  j["instance"] = instance_json(r.spec.params);
   j["board"] = r.board;
   j["positions"] = s.positions;
   j["complete"] = s.complete;
@@ -350,7 +356,7 @@ void print_json(std::ostream &out, const RoundReport &r) {
   Json j;
   j["puzzle"] = r.title;
   j["kind"] = r.spec.kind;
-  j["instance"] = r.spec.params;
+  j["instance"] = instance_json(r.spec.params);
   j["board"] = r.board;
   j["status"] = r.status;
   j["round"] = r.round;
