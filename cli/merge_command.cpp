@@ -60,6 +60,32 @@ void take_answer(CubeEntry &cube, const Json &j, const std::string &where) {
   }
 }
 
+// One answer line: matched to its cube by id and board, then folded in.
+void take_line(CubeRound &round,
+               const std::map<std::string, std::size_t> &by_id, const Json &j,
+               const std::string &where, Merged &m, long &foreign) {
+  const auto it = by_id.find(j.value("id", ""));
+  if (it == by_id.end()) {
+    ++foreign;
+    return;
+  }
+  CubeEntry &cube = round.cubes[it->second];
+  const auto board = cube.params.find("board");
+  if (j.value("status", "") != "error" &&
+      (!j.contains("instance") || !j["instance"].is_object() ||
+       board == cube.params.end() ||
+       j["instance"].value("board", "") != board->second)) {
+    throw encoder::InputError(where + ": the answer for cube " + cube.id +
+                              " is for another board: not an answer of "
+                              "this split");
+  }
+  ++m.answers;
+  const double seconds = j.value("seconds", 0.0);
+  m.cpu_seconds += seconds;
+  m.longest_seconds = std::max(m.longest_seconds, seconds);
+  take_answer(cube, j, where);
+}
+
 Merged read_answers(CubeRound &round, const std::vector<std::string> &files) {
   std::map<std::string, std::size_t> by_id;
   for (std::size_t i = 0; i < round.cubes.size(); ++i) {
@@ -83,26 +109,12 @@ Merged read_answers(CubeRound &round, const std::vector<std::string> &files) {
         throw encoder::InputError(where + ": not a JSON line of satslide "
                                           "batch");
       }
-      const auto it = by_id.find(j.value("id", ""));
-      if (it == by_id.end()) {
-        ++foreign;
-        continue;
+      try {
+        take_line(round, by_id, j, where, m, foreign);
+      } catch (const Json::exception &e) {
+        throw encoder::InputError(where + ": not an answer of satslide batch (" +
+                                  e.what() + ")");
       }
-      CubeEntry &cube = round.cubes[it->second];
-      const auto board = cube.params.find("board");
-      if (j.value("status", "") != "error" &&
-          (!j.contains("instance") || !j["instance"].is_object() ||
-           board == cube.params.end() ||
-           j["instance"].value("board", "") != board->second)) {
-        throw encoder::InputError(where + ": the answer for cube " + cube.id +
-                                  " is for another board: not an answer of "
-                                  "this split");
-      }
-      ++m.answers;
-      const double seconds = j.value("seconds", 0.0);
-      m.cpu_seconds += seconds;
-      m.longest_seconds = std::max(m.longest_seconds, seconds);
-      take_answer(cube, j, where);
     }
     if (in.bad()) {
       throw IoError("error while reading '" + file + "'");

@@ -139,6 +139,11 @@ TEST_SUITE("cli::split and merge") {
     std::ofstream("garbage.jsonl") << "not json\n";
     CHECK(run_satslide("merge bf.jsonl garbage.jsonl -o x.jsonl").exit_code ==
           31);
+    // A JSON line with the wrong types: bad input, not an internal error.
+    std::ofstream("typed.jsonl") << "{\"id\": \"c0\", \"status\": 5}\n";
+    r = run_satslide("merge bf.jsonl typed.jsonl -o x.jsonl");
+    CHECK(r.exit_code == 31);
+    CHECK(has(r.err, "typed.jsonl:1"));
     CHECK(run_satslide("merge bf.jsonl nowhere.jsonl -o x.jsonl").exit_code ==
           34);
     CHECK(run_satslide("merge nowhere.jsonl -o x.jsonl").exit_code == 34);
@@ -151,7 +156,7 @@ TEST_SUITE("cli::split and merge") {
     CHECK(run_satslide("split " + k_board + " --split-depth 2 --any -o x.jsonl")
               .exit_code == 32);
     run_command("rm -f bf.jsonl other.jsonl other_a.jsonl notcubes.jsonl "
-                "garbage.jsonl x.jsonl");
+                "garbage.jsonl typed.jsonl x.jsonl");
   }
 
   TEST_CASE("benchmarks/split_rounds.sh on GNU parallel: solve's optimum") {
