@@ -331,7 +331,7 @@ CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
     }
     for (FrontierCube &f : *found) {
       SplitCube c;
-      c.puzzle = puzzle.after(f.path);
+      c.puzzle = std::move(f.puzzle);
       if (!c.puzzle) {
         throw std::invalid_argument("the " + puzzle.spec().kind +
                                     " family cannot restart at a position");

@@ -9,6 +9,7 @@
 #include "encoder/task/task.hpp"
 
 #include <chrono>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <vector>
@@ -92,11 +93,13 @@ void horizons_after_reach(const Run &run, PlannerResult &result, int depth,
                           const std::string &what,
                           const solver::StopFn &stop);
 
-// A position at depth split_depth, the shortest path to it, and its
+// A position at depth split_depth, the shortest path to it, the puzzle
+// restarted there (nullptr where the family cannot restart), and its
 // first plan length to try (its bound, at the residue its lengths have).
 struct FrontierCube {
   encoder::State state;
   encoder::Plan path;
+  std::unique_ptr<encoder::Puzzle> puzzle;
   int bound = 0;
 };
 

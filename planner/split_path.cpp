@@ -48,15 +48,15 @@ struct Round {
 // A cube's first horizon: the largest of the bounds the family, the
 // puzzle restarted there and the start's bound give, at the residue its
 // plan lengths have.
-int cube_bound(const Run &run, const FrontierCube &cube,
+int cube_bound(const FrontierCube &cube,
                const encoder::StateBound &family_bound, int floor,
                int residue, int stride) {
   int bound = floor;
   if (family_bound) {
     bound = std::max(bound, family_bound(cube.state));
   }
-  if (const auto there = run.puzzle.after(cube.path)) {
-    bound = std::max(bound, there->lower_bound());
+  if (cube.puzzle) {
+    bound = std::max(bound, cube.puzzle->lower_bound());
   }
   return solver::round_up_to_stride(bound, residue, stride);
 }
@@ -206,9 +206,10 @@ frontier_cubes(const Run &run, PlannerResult &result,
   std::vector<FrontierCube> cubes;
   int lowest = INT_MAX;
   for (std::size_t i = 0; i < frontier.states.size(); ++i) {
-    FrontierCube c{frontier.states[i], frontier.paths[i], 0};
-    c.bound = cube_bound(run, c, family_bound,
-                         std::max(0, result.lower_bound - k), residue, stride);
+    FrontierCube c{frontier.states[i], frontier.paths[i],
+                   run.puzzle.after(frontier.paths[i]), 0};
+    c.bound = cube_bound(c, family_bound, std::max(0, result.lower_bound - k),
+                         residue, stride);
     lowest = std::min(lowest, c.bound);
     cubes.push_back(std::move(c));
   }
