@@ -136,6 +136,11 @@ TEST_SUITE("cli::split and merge") {
     r = run_satslide("merge notcubes.jsonl -o x.jsonl");
     CHECK(r.exit_code == 31);
     CHECK(has(r.err, "not a cubes file"));
+    std::ofstream("badcube.jsonl")
+        << "# satslide cubes {\"round\": 1}\n# cube {\"id\": 3}\n";
+    r = run_satslide("merge badcube.jsonl -o x.jsonl");
+    CHECK(r.exit_code == 31);
+    CHECK(has(r.err, "badcube.jsonl:1: not a line of a cubes file"));
     std::ofstream("garbage.jsonl") << "not json\n";
     CHECK(run_satslide("merge bf.jsonl garbage.jsonl -o x.jsonl").exit_code ==
           31);
@@ -156,7 +161,7 @@ TEST_SUITE("cli::split and merge") {
     CHECK(run_satslide("split " + k_board + " --split-depth 2 --any -o x.jsonl")
               .exit_code == 32);
     run_command("rm -f bf.jsonl other.jsonl other_a.jsonl notcubes.jsonl "
-                "garbage.jsonl typed.jsonl x.jsonl");
+                "garbage.jsonl typed.jsonl badcube.jsonl x.jsonl");
   }
 
   TEST_CASE("benchmarks/split_rounds.sh on GNU parallel: solve's optimum") {
