@@ -129,6 +129,10 @@ SUITES = {
     "8puzzle-31": npuzzle_file("8puzzle_depth31.txt", 3, 3),
     "11puzzle": npuzzle_file("11puzzle_3x4_random50.txt", 3, 4),
     "11puzzle-53": npuzzle_file("11puzzle_3x4_depth53.txt", 3, 4),
+    "11puzzle-sweep": npuzzle_file("11puzzle_3x4_sweep.txt", 3, 4),
+    "11puzzle-sweep-35": npuzzle_file("11puzzle_3x4_sweep.txt", 3, 4, lo=35),
+    "2x5-sweep": npuzzle_file("9puzzle_2x5_sweep.txt", 2, 5),
+    "2x6-sweep": npuzzle_file("11puzzle_2x6_sweep.txt", 2, 6),
     "15puzzle-20s": npuzzle_file("15puzzle_scrambles60.txt", 4, 4, lo=20,
                                  hi=29),
     "15puzzle-30s": npuzzle_file("15puzzle_scrambles60.txt", 4, 4, lo=30,
@@ -242,7 +246,10 @@ def main():
                 status = "WRONG"
             line[enc] = {"status": status, "length": length, "any": anyplan,
                          "solver": solver_s, "wall": wall,
-                         "proven": report.get("no_plan_up_to")}
+                         "proven": report.get("no_plan_up_to"),
+                         "positions": report.get("positions"),
+                         "bound": report.get("lower_bound"),
+                         "path": report.get("path")}
             print(f"{ident:28} {enc:8} {status:13} len={length} "
                   f"solver={solver_s:8.3f}s wall={wall:8.3f}s", flush=True)
         summary.append(line)
@@ -255,13 +262,15 @@ def main():
     with open(os.path.join(opts.out, "instances.csv"), "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(["instance", "optimal", "encoding", "status", "length",
-                    "solver_seconds", "wall_seconds", "no_plan_up_to"])
+                    "solver_seconds", "wall_seconds", "no_plan_up_to",
+                    "positions", "lower_bound", "path"])
         for line in summary:
             for enc in encodings:
                 r = line[enc]
                 w.writerow([line["instance"], line["optimal"], enc,
                             r["status"], r["length"], f"{r['solver']:.4f}",
-                            f"{r['wall']:.4f}", r["proven"]])
+                            f"{r['wall']:.4f}", r["proven"], r["positions"],
+                            r["bound"], r["path"]])
     write_markdown(opts, encodings, summary)
     return 1 if failures else 0
 

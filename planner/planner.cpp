@@ -1,6 +1,7 @@
 #include "planner/planner.hpp"
 
 #include "planner/cubes.hpp"
+#include "planner/engine_choice.hpp"
 
 #include "planner/race.hpp"
 #include "planner/run.hpp"
@@ -196,6 +197,52 @@ void race_engines(const Run &run, PlannerResult &result,
   }
 }
 
+// Where the family counts its space (the n-puzzle), the automatic engine
+// chooses before it searches (engine_choice.hpp); the block puzzles'
+// spaces are small and their families say reach first: they keep the
+// race above.
+bool counts_its_space(const Run &run) {
+  return run.puzzle.reachable_positions() > 0;
+}
+
+// The automatic engine's predicted choice, run on two threads: reach on
+// both (then horizons past its budget), the horizon driver alone, or the
+// two side by side from the start, a thread each, the first proof winning
+// (if neither decides, the one that proved more stands).
+void run_automatic_choice(const Run &run, PlannerResult &result,
+                          const solver::StopFn &stop) {
+  const EngineChoice choice = choose_automatic_engine(run);
+  run.phase("auto", choice.reason);
+  const long budget = automatic_budget(run.options);
+  switch (choice.engine) {
+  case AutoEngine::reach:
+    solve_reach(run, result, stop, budget, true, 2);
+    return;
+  case AutoEngine::horizons:
+    solve_optimal(run, result, stop);
+    return;
+  case AutoEngine::race:
+    break;
+  }
+  std::array<PlannerResult, 2> results = {result, result};
+  const int winner = race(
+      {[&](PlannerResult &r, const solver::StopFn &s) {
+         solve_reach(run, r, s, budget, false, 1);
+       },
+       [&](PlannerResult &r, const solver::StopFn &s) {
+         solve_optimal(run, r, s);
+       }},
+      results, stop, [](const PlannerResult &r) {
+        return r.status == Status::solved || r.status == Status::unsolvable;
+      });
+  if (winner >= 0) {
+    result = results[winner];
+  } else {
+    result = results[0].no_plan_up_to > results[1].no_plan_up_to ? results[0]
+                                                                 : results[1];
+  }
+}
+
 } // namespace
 
 bool searches_positions_first(const Run &run) {
@@ -232,10 +279,12 @@ void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop,
     return;
   }
   if (searches_positions_first(run)) {
-    if (threads >= 2) {
-      race_engines(run, result, stop);
-    } else {
+    if (threads < 2) {
       solve_reach(run, result, stop, automatic_budget(o), true);
+    } else if (counts_its_space(run)) {
+      run_automatic_choice(run, result, stop);
+    } else {
+      race_engines(run, result, stop);
     }
     return;
   }

@@ -40,11 +40,12 @@ enum class AnyPath {
 
 // Which SAT engine proves an optimal plan.
 enum class Engine {
-  automatic, // block puzzles and n-puzzles of at most k_reach_space
-             // positions: reach (within a positions budget) on two
+  automatic, // block puzzles: reach (within a positions budget) on two
              // threads; past k_race_after positions, horizons on one of
-             // them from the depth reached, the first proof wins; larger
-             // n-puzzles: horizons (strong bounds, huge spaces)
+             // them from the depth reached, the first proof wins;
+             // n-puzzles of at most k_reach_space positions: reach,
+             // horizons or both side by side as engine_choice.hpp
+             // predicts; larger n-puzzles: horizons (huge spaces)
   horizons,  // the horizon driver: paths of growing length, each refuted
   reach,     // breadth-first over positions, successors by SAT calls
   bfs,       // breadth-first over positions, explicit states (not SAT)
@@ -132,16 +133,17 @@ PlannerResult solve(const encoder::Puzzle &puzzle,
 
 // The positions budget of the automatic engine's reachability search.
 constexpr long k_automatic_budget = 1'000'000;
-// The automatic engine searches positions by SAT on both threads until it
-// has found this many, then races the horizon driver on one of them: a
+// On a block puzzle the automatic engine searches positions by SAT on
+// both threads until it has found this many, then races the horizon
+// driver on one of them: a
 // few seconds of search (the classic Klotski has 25,955 positions; the
 // largest public layouts under 200,000).
 constexpr long k_race_after = 100'000;
-// The automatic engine searches positions first on a puzzle whose family
+// The automatic engine considers positions first on a puzzle whose family
 // knows its space to hold at most this many (the n-puzzle up to 12 cells:
-// 3x4 has 239,500,800; 4x4 about 10^13): measured faster than the
-// horizon driver on 3x3 and 3x4 boards, slower on the 15-puzzle (RESULTS,
-// "The n-puzzle from both ends").
+// 3x4 has 239,500,800; 4x4 about 10^13): there it chooses between reach
+// and the horizon driver (engine_choice.hpp); beyond, reach always lost
+// (the 15-puzzle: RESULTS, "The n-puzzle from both ends").
 constexpr double k_reach_space = 3e8;
 
 // --any: the optimal side of the race (the default engine, as plain

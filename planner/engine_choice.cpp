@@ -1,0 +1,98 @@
+#include "planner/engine_choice.hpp"
+
+#include "encoder/task/state_space.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+namespace satslide::planner {
+
+const char *to_string(AutoEngine engine) {
+  switch (engine) {
+  case AutoEngine::reach:
+    return "reach";
+  case AutoEngine::race:
+    return "race";
+  case AutoEngine::horizons:
+    return "horizons";
+  }
+  return "?";
+}
+
+namespace {
+
+// Positions within `depth` moves of the start: the sample's whole layers,
+// then its last layer grown by the last ratio between two of them.
+double positions_within(const std::vector<long> &layers, double growth,
+                        int depth) {
+  double sum = 0;
+  for (int d = 0; d <= depth; ++d) {
+    if (d < static_cast<int>(layers.size())) {
+      sum += static_cast<double>(layers[d]);
+    } else {
+      sum += static_cast<double>(layers.back()) *
+             std::pow(growth, d - static_cast<int>(layers.size()) + 1);
+    }
+  }
+  return sum;
+}
+
+} // namespace
+
+double predicted_reach_positions(const Run &run) {
+  encoder::SpaceOptions o;
+  o.max_states = k_growth_sample;
+  const encoder::StateSpace sample = encoder::explore_space(run.task, o);
+  std::vector<long> layers = sample.per_depth;
+  if (sample.limit_reached && layers.size() > 2) {
+    layers.pop_back(); // the layer the limit cut short
+  }
+  const double space = run.puzzle.reachable_positions();
+  if (sample.complete) {
+    return static_cast<double>(sample.positions);
+  }
+  double growth = 1;
+  if (layers.size() >= 2 && layers[layers.size() - 2] > 0) {
+    growth = std::max(1.0, static_cast<double>(layers.back()) /
+                               static_cast<double>(layers[layers.size() - 2]));
+  }
+  const int bound = run.puzzle.lower_bound();
+  const bool both_ends = run.options.reach_both_ends &&
+                         encoder::single_goal_state(run.task).has_value();
+  const double predicted =
+      both_ends ? 2 * positions_within(layers, growth, (bound + 1) / 2)
+                : positions_within(layers, growth, bound);
+  return space > 0 ? std::min(predicted, space) : predicted;
+}
+
+EngineChoice choose_automatic_engine(const Run &run) {
+  EngineChoice c;
+  const double space = run.puzzle.reachable_positions();
+  const long budget = run.options.max_states > 0 ? run.options.max_states
+                                                 : k_automatic_budget;
+  if (space > 0 && space <= k_small_space) {
+    c.predicted_positions = space;
+    c.engine = AutoEngine::reach;
+    c.reason = fmt::format("a space of {:.0f} positions: reach on both "
+                           "threads",
+                           space);
+    return c;
+  }
+  c.predicted_positions = predicted_reach_positions(run);
+  c.engine = c.predicted_positions < k_predict_reach ? AutoEngine::reach
+             : c.predicted_positions > static_cast<double>(budget)
+                 ? AutoEngine::horizons
+                 : AutoEngine::race;
+  c.reason = fmt::format(
+      "reach would store at least {:.2g} positions (bound {}): {}",
+      c.predicted_positions, run.puzzle.lower_bound(),
+      c.engine == AutoEngine::reach ? "reach on both threads"
+      : c.engine == AutoEngine::horizons
+          ? "the horizon driver"
+          : "reach and the horizon driver side by side, a thread each");
+  return c;
+}
+
+} // namespace satslide::planner

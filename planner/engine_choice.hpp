@@ -1,0 +1,56 @@
+// The automatic engine's choice on an n-puzzle small enough for the
+// reachability engine, made before any SAT call from what the instance
+// tells cheaply: how many positions reach would store before its two
+// searches meet, predicted from a sample of the start's own layers and
+// the lower bound. Reach wins while that number is small and loses, to
+// the horizon driver, once it is large (RESULTS, "The engine the default
+// picks"); in between, where the prediction is not sure, both start at
+// once with one thread each. Internal to the planner room.
+#pragma once
+
+#include "planner/run.hpp"
+
+#include <string>
+
+namespace satslide::planner {
+
+enum class AutoEngine {
+  reach,    // reach on both threads (the horizon driver after its budget)
+  race,     // reach and the horizon driver from the start, a thread each
+  horizons, // the horizon driver alone
+};
+const char *to_string(AutoEngine engine);
+
+struct EngineChoice {
+  AutoEngine engine = AutoEngine::reach;
+  double predicted_positions = 0; // what reach would store, predicted
+  std::string reason;             // in words, for the progress line
+};
+
+// The rule, from the sweeps in RESULTS ("The engine the default picks"):
+// - a space of at most k_small_space positions (the n-puzzle up to 10
+//   cells): reach on both threads; it won on every such board measured;
+// - else, reach predicted to store fewer than k_predict_reach positions
+//   (a short board: every engine is fast there): reach on both threads;
+// - reach predicted to store more than its budget (k_automatic_budget)
+//   even at the lower bound: the horizon driver alone;
+// - else (the 12-cell boards of middling bounds, where which engine wins
+//   depends on the board, not on anything known before the search): the
+//   two side by side, a thread each, the first proof winning; so the
+//   default is never much slower than the better of the two run alone.
+constexpr double k_small_space = 2e6;
+constexpr double k_predict_reach = 5e3;
+constexpr long k_growth_sample = 20'000;
+
+// The prediction: the start's layers by explicit breadth-first search up
+// to k_growth_sample positions, extended past the sample at the growth
+// of its last whole layer, summed up to the depth each search must reach
+// (half the lower bound, rounded up, from both ends where the goal is
+// one position; the bound from the start otherwise), and capped at the
+// space's size.
+double predicted_reach_positions(const Run &run);
+
+// The choice for `run` (an n-puzzle whose space the family counts).
+EngineChoice choose_automatic_engine(const Run &run);
+
+} // namespace satslide::planner

@@ -1,0 +1,133 @@
+// The automatic engine's choice on the n-puzzle (planner/engine_choice):
+// each of its three answers on a board where the rule gives it, said in
+// the progress line, and the optimum of the explicit searches whatever
+// it chose (boards of 2x3 to 3x4, random and scrambled).
+#include "encoder/puzzles/families.hpp"
+#include "encoder/puzzles/npuzzle.hpp"
+#include "planner/planner.hpp"
+#include "support/test_support.hpp"
+
+#include <doctest/doctest.h>
+
+#include <random>
+
+using namespace satslide;
+using planner::Status;
+
+namespace {
+
+struct Solved {
+  planner::PlannerResult result;
+  std::string choice; // the automatic engine's progress line
+};
+
+Solved solve_auto(const encoder::NPuzzle &p, planner::PlannerOptions o = {}) {
+  Solved s;
+  o.progress = [&](const planner::Progress &g) {
+    if (g.kind == planner::Progress::Kind::phase && g.path == "auto") {
+      s.choice = g.text;
+    }
+  };
+  s.result = planner::solve(p, o);
+  return s;
+}
+
+// The optimum by explicit breadth-first search from both ends (not SAT).
+int explicit_optimum(const encoder::NPuzzle &p) {
+  planner::PlannerOptions o;
+  o.engine = planner::Engine::bfs;
+  const planner::PlannerResult r = planner::solve(p, o);
+  REQUIRE(r.status == Status::solved);
+  return static_cast<int>(r.replay.moves.size());
+}
+
+encoder::NPuzzle board_3x4(const std::vector<int> &tiles) {
+  return encoder::NPuzzle(3, 4, tiles, encoder::NPuzzle::default_goal(3, 4));
+}
+
+bool has(const std::string &text, const std::string &what) {
+  return text.find(what) != std::string::npos;
+}
+
+} // namespace
+
+TEST_SUITE("planner::EngineChoice") {
+  TEST_CASE("a space of at most two million positions: reach on both "
+            "threads, and the optimum is the explicit search's") {
+    std::mt19937 rng(23);
+    for (const auto &[rows, cols] :
+         {std::pair{2, 3}, {3, 3}, {2, 4}, {2, 5}}) {
+      for (int i = 0; i < 2; ++i) {
+        const encoder::NPuzzle p = test::random_board(rows, cols, rng);
+        if (p.unsolvable_reason()) {
+          continue;
+        }
+        CAPTURE(p.draw());
+        const Solved s = solve_auto(p);
+        REQUIRE(s.result.status == Status::solved);
+        CHECK(s.result.optimal);
+        CHECK(has(s.choice, "reach on both threads"));
+        CHECK(has(s.choice, "a space of"));
+        CHECK(s.result.path == "reach");
+        CHECK(static_cast<int>(s.result.replay.moves.size()) ==
+              explicit_optimum(p));
+      }
+    }
+  }
+
+  TEST_CASE("a short 3x4 board: reach predicted small, on both threads") {
+    std::mt19937 rng(5);
+    const encoder::NPuzzle p = board_3x4(test::random_walk(3, 4, 12, rng));
+    const Solved s = solve_auto(p);
+    REQUIRE(s.result.status == Status::solved);
+    CHECK(has(s.choice, "reach would store at least"));
+    CHECK(has(s.choice, "reach on both threads"));
+    CHECK(static_cast<int>(s.result.replay.moves.size()) ==
+          explicit_optimum(p));
+  }
+
+  TEST_CASE("a 3x4 board of middling bound: reach and the horizon driver "
+            "side by side, and the optimum stands") {
+    // 30 moves by the explicit search; Manhattan distance 22.
+    const encoder::NPuzzle p =
+        board_3x4({2, 8, 7, 10, 1, 3, 9, 6, 5, 0, 4, 11});
+    const Solved s = solve_auto(p);
+    REQUIRE(s.result.status == Status::solved);
+    CHECK(s.result.optimal);
+    CHECK(has(s.choice, "side by side, a thread each"));
+    CHECK((s.result.path == "reach" || s.result.path == "horizons"));
+    CHECK(static_cast<int>(s.result.replay.moves.size()) ==
+          explicit_optimum(p));
+  }
+
+  TEST_CASE("reach predicted past its positions budget: the horizon "
+            "driver alone") {
+    const encoder::NPuzzle p =
+        board_3x4({2, 8, 7, 10, 1, 3, 9, 6, 5, 0, 4, 11});
+    planner::PlannerOptions o;
+    o.max_states = 1000; // the automatic engine's budget
+    const Solved s = solve_auto(p, o);
+    REQUIRE(s.result.status == Status::solved);
+    CHECK(has(s.choice, "the horizon driver"));
+    CHECK_FALSE(has(s.choice, "side by side"));
+    CHECK(s.result.path == "horizons");
+    CHECK(s.result.optimal);
+    CHECK(static_cast<int>(s.result.replay.moves.size()) ==
+          explicit_optimum(p));
+  }
+
+  TEST_CASE("the side-by-side run honours the timeout and says what it "
+            "proved") {
+    // 45 moves; minutes for either engine.
+    const encoder::NPuzzle p =
+        board_3x4({11, 7, 6, 9, 2, 4, 1, 5, 0, 8, 3, 10});
+    planner::PlannerOptions o;
+    o.timeout_seconds = 0.5;
+    const Solved s = solve_auto(p, o);
+    CHECK(has(s.choice, "side by side"));
+    CHECK(s.result.status == Status::timeout);
+    CHECK(s.result.replay.moves.empty());
+    CHECK(s.result.no_plan_up_to >= p.lower_bound() - 1);
+    CHECK(s.result.seconds < 5);
+  }
+}
