@@ -161,6 +161,7 @@ ida-24puzzle|IDA* over pattern databases
 bounds|IDA* over pattern databases
 split-rounds|One proof in cubes > Across machines
 any-head-start|Any plan: the race > The head start
+auto-sweep|The engine the default picks
 EOF
 }
 
@@ -480,6 +481,15 @@ produce() {
     done
     benchmarks/cube_schedule.py $d/korf*-k[0-9] --workers 2,64,256,1024 \
       --overhead 1 >$d/schedule.md ;;
+  auto-sweep)
+    # The default against each SAT engine on every small n-puzzle suite,
+    # one run; then the worst ratio per suite.
+    run --suite 8puzzle --suite 2x5-sweep --suite 2x6-sweep \
+        --suite 11puzzle-sweep \
+        --encodings "pairs,pairs:--engine=horizons,pairs:--engine=reach" \
+        --timeout 90 --out $R/auto-sweep
+    benchmarks/auto_table.py $R/auto-sweep/instances.csv \
+        >$R/auto-sweep/worst.md ;;
   any-head-start)
     # --any against solve, before (BEFORE: a binary of commit 0b71ebb) and
     # after the head start, one hyperfine session per table.
