@@ -9,18 +9,6 @@
 
 namespace satslide::planner {
 
-const char *to_string(AutoEngine engine) {
-  switch (engine) {
-  case AutoEngine::reach:
-    return "reach";
-  case AutoEngine::race:
-    return "race";
-  case AutoEngine::horizons:
-    return "horizons";
-  }
-  return "?";
-}
-
 namespace {
 
 // Positions within `depth` moves of the start: the sample's whole layers,
@@ -67,11 +55,14 @@ double predicted_reach_positions(const Run &run) {
   return space > 0 ? std::min(predicted, space) : predicted;
 }
 
+long side_by_side_budget(const PlannerOptions &o) {
+  return o.max_states > 0 ? o.max_states : k_side_by_side_budget;
+}
+
 EngineChoice choose_automatic_engine(const Run &run) {
   EngineChoice c;
   const double space = run.puzzle.reachable_positions();
-  const long budget = run.options.max_states > 0 ? run.options.max_states
-                                                 : k_automatic_budget;
+  const long budget = side_by_side_budget(run.options);
   if (space > 0 && space <= k_small_space) {
     c.predicted_positions = space;
     c.engine = AutoEngine::reach;
@@ -86,7 +77,7 @@ EngineChoice choose_automatic_engine(const Run &run) {
                  ? AutoEngine::horizons
                  : AutoEngine::race;
   c.reason = fmt::format(
-      "reach would store at least {:.2g} positions (bound {}): {}",
+      "reach would store at least {:.0f} positions (bound {}): {}",
       c.predicted_positions, run.puzzle.lower_bound(),
       c.engine == AutoEngine::reach ? "reach on both threads"
       : c.engine == AutoEngine::horizons

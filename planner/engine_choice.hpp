@@ -19,7 +19,6 @@ enum class AutoEngine {
   race,     // reach and the horizon driver from the start, a thread each
   horizons, // the horizon driver alone
 };
-const char *to_string(AutoEngine engine);
 
 struct EngineChoice {
   AutoEngine engine = AutoEngine::reach;
@@ -32,7 +31,7 @@ struct EngineChoice {
 //   cells): reach on both threads; it won on every such board measured;
 // - else, reach predicted to store fewer than k_predict_reach positions
 //   (a short board: every engine is fast there): reach on both threads;
-// - reach predicted to store more than its budget (k_automatic_budget)
+// - reach predicted to store more than k_side_by_side_budget positions
 //   even at the lower bound: the horizon driver alone;
 // - else (the 12-cell boards of middling bounds, where which engine wins
 //   depends on the board, not on anything known before the search): the
@@ -41,6 +40,12 @@ struct EngineChoice {
 constexpr double k_small_space = 2e6;
 constexpr double k_predict_reach = 5e3;
 constexpr long k_growth_sample = 20'000;
+// Reach's positions budget when it runs beside the horizon driver: no
+// hand-over is needed there (the driver already runs), so this only
+// bounds memory (about 110 bytes a position on a 12-cell board: 1.1 GB).
+// Measured: a 52-move 2x6 board needs about 2 million positions, and
+// with the automatic budget (10^6) reach stopped short of it.
+constexpr long k_side_by_side_budget = 10'000'000;
 
 // The prediction: the start's layers by explicit breadth-first search up
 // to k_growth_sample positions, extended past the sample at the growth
@@ -49,6 +54,10 @@ constexpr long k_growth_sample = 20'000;
 // one position; the bound from the start otherwise), and capped at the
 // space's size.
 double predicted_reach_positions(const Run &run);
+
+// Reach's budget beside the horizon driver: the user's --max-states, or
+// k_side_by_side_budget.
+long side_by_side_budget(const PlannerOptions &options);
 
 // The choice for `run` (an n-puzzle whose space the family counts).
 EngineChoice choose_automatic_engine(const Run &run);

@@ -29,4 +29,8 @@ const char *to_string(PlanCheck::Verdict verdict); // "valid", ...
 // Throws encoder::InputError if the text is none of the four forms.
 PlanCheck check_plan(const encoder::Puzzle &puzzle, const std::string &text);
 
+// The time check-plan gives the planner to prove the optimum it compares
+// a plan against, unless the user sets --timeout.
+constexpr double k_check_plan_timeout = 10;
+
 } // namespace satslide::planner

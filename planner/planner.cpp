@@ -227,7 +227,7 @@ void run_automatic_choice(const Run &run, PlannerResult &result,
   std::array<PlannerResult, 2> results = {result, result};
   const int winner = race(
       {[&](PlannerResult &r, const solver::StopFn &s) {
-         solve_reach(run, r, s, budget, false, 1);
+         solve_reach(run, r, s, side_by_side_budget(run.options), false, 1);
        },
        [&](PlannerResult &r, const solver::StopFn &s) {
          solve_optimal(run, r, s);

@@ -131,3 +131,21 @@ TEST_SUITE("planner::EngineChoice") {
     CHECK(s.result.seconds < 5);
   }
 }
+
+TEST_SUITE("planner::AnyOnSmallBoards") {
+  TEST_CASE("--any on a small board: the default engine answers first, "
+            "with its optimal plan") {
+    encoder::InstanceOptions io;
+    io.board = "8 6 7 2 5 4 3 0 1"; // 31 moves, the 3x3 maximum
+    planner::PlannerOptions o;
+    o.mode = planner::Mode::any;
+    const planner::PlannerResult r =
+        planner::solve(*encoder::make_puzzle("8", io), o);
+    REQUIRE(r.status == Status::solved);
+    CHECK(r.optimal);
+    CHECK(r.path == "optimal"); // the race's optimal side won
+    CHECK(has(r.encoding, "reach")); // by the default engine on 3x3
+    CHECK(r.replay.moves.size() == 31);
+    CHECK(r.no_plan_up_to == 30);
+  }
+}
