@@ -18,6 +18,7 @@
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <optional>
 #include <set>
 
 
@@ -79,8 +80,19 @@ std::string metric_of(const Options &o) {
 }
 
 struct Answer {
-  Json json;
+  Json json; // the line's document, as written
+  std::optional<planner::PlannerResult> result; // none: the line failed
   int known = -1; // the line's known optimum in the run's metric
+
+  std::string status() const {
+    return result ? planner::to_string(result->status) : "error";
+  }
+  bool optimal() const { return result && result->optimal; }
+  int length() const {
+    return result && result->status == planner::Status::solved
+               ? static_cast<int>(result->replay.moves.size())
+               : -1;
+  }
 };
 
 // Solves one line as `satslide solve <batch options> <line options>`.
@@ -110,12 +122,10 @@ Answer solve_line(const BatchLine &line, const std::vector<const char *> &argv,
     if (a.known >= 0) {
       a.json["known_optimal"] = a.known;
     }
+    a.result = std::move(report.result);
   } catch (...) {
     const Failure f = current_failure();
-    a.json["status"] = "error";
-    a.json["error"] = f.kind;
-    a.json["exit_code"] = static_cast<int>(f.code);
-    a.json["reason"] = f.message;
+    a.json.update(error_json(static_cast<int>(f.code), f.kind, f.message));
   }
   return a;
 }
@@ -159,7 +169,7 @@ int run_batch(const Options &o) {
   const auto work = [&] {
     for (std::size_t k; !stop() && !unwritable && (k = next++) < todo.size();) {
       const Answer a = solve_line(*todo[k], argv, stop);
-      const std::string status = a.json.value("status", "error");
+      const std::string status = a.status();
       if (status == "cancelled") {
         return; // interrupted: --resume solves it again
       }
@@ -171,12 +181,9 @@ int run_batch(const Options &o) {
         unwritable = true;
         return;
       }
-      const auto found = a.json.find("length");
-      const int length = found != a.json.end() && found->is_number()
-                             ? found->get<int>()
-                             : -1;
-      tally.add(status, a.json.value("optimal", false), length, a.known);
-      if (status == "solved" && a.known >= 0 && a.json.value("optimal", false) &&
+      const int length = a.length();
+      tally.add(status, a.optimal(), length, a.known);
+      if (status == "solved" && a.known >= 0 && a.optimal() &&
           length != a.known) {
         spdlog::error("line {}: optimal length {}, but the input says {}",
                       todo[k]->number, length, a.known);

@@ -1,33 +1,17 @@
 #include "cli/batch_input.hpp"
 
 #include "encoder/puzzles/board_parsing.hpp"
+#include "encoder/puzzles/families.hpp"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cctype>
-#include <filesystem>
 #include <istream>
 #include <sstream>
 
 namespace satslide::cli {
 
 namespace {
-
-bool is_number(const std::string &text) {
-  return !text.empty() && text.size() < 10 &&
-         std::all_of(text.begin(), text.end(),
-                     [](unsigned char c) { return std::isdigit(c); });
-}
-
-std::vector<std::string> fields_of(const std::string &text) {
-  std::istringstream in(text);
-  std::vector<std::string> fields;
-  for (std::string f; in >> f;) {
-    fields.push_back(f);
-  }
-  return fields;
-}
 
 // Options of the batch itself, which a line cannot set.
 bool is_solve_key(const std::string &key) {
@@ -36,16 +20,6 @@ bool is_solve_key(const std::string &key) {
                                            "memory-limit"};
   return std::none_of(std::begin(batch_only), std::end(batch_only),
                       [&](const char *k) { return key == k; });
-}
-
-// A layout path as given if it exists there, else relative to `folder`.
-std::string layout_path(const std::string &path, const std::string &folder) {
-  namespace fs = std::filesystem;
-  if (fs::exists(path) || fs::path(path).is_absolute() || folder.empty()) {
-    return path;
-  }
-  const fs::path beside = fs::path(folder) / path;
-  return fs::exists(beside) ? beside.string() : path;
 }
 
 // A board given as a JSON list: tiles ([1,3,6,...], as --board
@@ -112,7 +86,7 @@ void read_json_line(BatchLine &line, const std::string &folder) {
       }
       std::string text = v.is_string() ? v.get<std::string>() : v.dump();
       if (key == "file") {
-        text = layout_path(text, folder);
+        text = encoder::path_beside(text, folder);
       }
       line.options.push_back("--" + key);
       line.options.push_back(text);
@@ -120,68 +94,11 @@ void read_json_line(BatchLine &line, const std::string &folder) {
   }
 }
 
-// `id optimal t0 t1 ...` (the tiles a permutation of 0..N-1), else tiles.
-void read_npuzzle_line(BatchLine &line) {
-  const auto f = fields_of(line.text);
-  bool with_id = f.size() >= 4 && is_number(f[1]);
-  std::vector<int> tiles;
-  for (std::size_t k = 2; with_id && k < f.size(); ++k) {
-    with_id = is_number(f[k]);
-    if (with_id) {
-      tiles.push_back(std::stoi(f[k]));
-    }
-  }
-  std::sort(tiles.begin(), tiles.end());
-  for (std::size_t k = 0; with_id && k < tiles.size(); ++k) {
-    with_id = tiles[k] == static_cast<int>(k);
-  }
-  if (!with_id) {
-    line.options = {"--board", line.text};
-    return;
-  }
-  line.id = f[0];
-  line.known[""] = std::stoi(f[1]);
-  std::string board;
-  for (std::size_t k = 2; k < f.size(); ++k) {
-    board += (k > 2 ? " " : "") + f[k];
-  }
-  line.options = {"--board", board};
-}
-
-// The first 36-character field is the board; the data files' optima are
-// told apart by where it stands (see the header).
-void read_rushhour_line(BatchLine &line) {
-  const auto f = fields_of(line.text);
-  const auto board = std::find_if(f.begin(), f.end(), [](const auto &s) {
-    return s.size() == 36;
-  });
-  if (board == f.end()) {
-    line.options = {"--board", line.text};
-    return;
-  }
-  line.options = {"--board", *board};
-  const auto at = board - f.begin();
-  const auto number = [&](std::size_t k) {
-    return k < f.size() && is_number(f[k]) ? std::stoi(f[k]) : -1;
-  };
-  const bool card = at == 2 && f.size() > 3 && f[3].size() == 36;
-  if (at == 1 && number(0) >= 0) { // moves board cluster
-    line.known["slide"] = number(0);
-  } else if (at == 2 && !card && number(4) >= 0 && number(6) >= 0) {
-    line.id = f[0]; // idx moves board cluster slide states step ...
-    line.known["slide"] = number(4);
-    line.known["step"] = number(6);
-  } else if (card && number(4) >= 0 && number(5) >= 0) {
-    line.id = f[0]; // card published board alt slide step ...
-    line.known["slide"] = number(4);
-    line.known["step"] = number(5);
-  }
-}
-
 } // namespace
 
 std::vector<BatchLine> read_batch(std::istream &in, const std::string &family,
                                   const std::string &folder) {
+  const encoder::FamilyInfo *info = encoder::find_family(family);
   std::vector<BatchLine> lines;
   std::string text;
   for (int number = 1; std::getline(in, text); ++number) {
@@ -201,14 +118,11 @@ std::vector<BatchLine> read_batch(std::istream &in, const std::string &family,
     line.text = text;
     if (text[first] == '{') {
       read_json_line(line, folder);
-    } else if (family == "npuzzle") {
-      read_npuzzle_line(line);
-    } else if (family == "rushhour") {
-      read_rushhour_line(line);
-    } else if (family == "klotski") {
-      const auto last = text.find_last_not_of(" \t");
-      line.options = {"--file",
-                      layout_path(text.substr(first, last + 1 - first), folder)};
+    } else if (info && info->data_line) {
+      encoder::DataLine data = info->data_line(text, folder);
+      line.options = std::move(data.options);
+      line.id = std::move(data.id);
+      line.known = std::move(data.known);
     } else {
       line.options = {"--board", text.substr(first)};
     }

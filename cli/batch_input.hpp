@@ -3,14 +3,10 @@
 //   - a JSON object of solve options ({"board": "...", "metric": "slide",
 //     "timeout": 10, "any": true}), with "id" and "optimal" (a known
 //     optimum, checked in the summary) beside them;
-//   - or a line of the benchmark data for the batch's --puzzle:
-//       npuzzle   `id optimal t0 t1 ...` or the tiles alone;
-//       rushhour  Fogleman's `moves board cluster` (moves: the slide
-//                 optimum), the oracle's `idx moves board cluster slide
-//                 states step ...`, the cards' `card published board alt
-//                 slide step ...`, or a board alone;
-//       klotski   the path of a layout file (as given, else relative to
-//                 the batch file's folder).
+//   - or a line of the benchmark data for the batch's --puzzle, as its
+//     family reads it (FamilyInfo::data_line: the n-puzzle `id optimal
+//     t0 t1 ...`, Rush Hour's database and card files, Klotski layout
+//     paths; see those families), else a board.
 // Blank lines and lines starting with '#' or ';' are skipped.
 #pragma once
 

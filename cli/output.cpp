@@ -41,12 +41,7 @@ ExitCode exit_code_for(planner::Status status) {
 
 void print_error(std::ostream &out, ExitCode code, const std::string &kind,
                  const std::string &reason) {
-  nlohmann::ordered_json j;
-  j["status"] = "error";
-  j["error"] = kind;
-  j["exit_code"] = static_cast<int>(code);
-  j["reason"] = reason;
-  out << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
+  out << error_json(static_cast<int>(code), kind, reason).dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)
       << '\n';
 }
 
@@ -101,6 +96,17 @@ int finish(const RoundReport &report, const Options &o) {
   }
   return code(report.status == "cubes_missing" ? ExitCode::cubes_missing
                                                : ExitCode::cubes_written);
+}
+
+int finish(const PlanCheckReport &report, const Options &o) {
+  if (o.json) {
+    print_json(std::cout, report);
+  } else {
+    print_text(std::cout, report);
+  }
+  return code(report.check.verdict == planner::PlanCheck::Verdict::valid
+                  ? ExitCode::plan_found
+                  : ExitCode::plan_invalid);
 }
 
 namespace {

@@ -30,6 +30,7 @@ Failure current_failure();
 // Prints the report as the options ask and returns its exit code.
 int finish(const Report &report, const Options &options);
 int finish(const RoundReport &report, const Options &options);
+int finish(const PlanCheckReport &report, const Options &options);
 
 // A stop test that turns true once SIGINT or SIGTERM arrives (the
 // handlers are installed on the first call); the run then ends as

@@ -123,6 +123,20 @@ Json instance_json(const encoder::Params &params) {
   return j;
 }
 
+} // namespace
+
+Json error_json(int exit_code, const std::string &kind,
+                const std::string &reason) {
+  Json j;
+  j["status"] = "error";
+  j["error"] = kind;
+  j["exit_code"] = exit_code;
+  j["reason"] = reason;
+  return j;
+}
+
+namespace {
+
 // Everything but the plan and the work: what was asked and proven.
 Json head_json(const Report &report) {
   const planner::PlannerResult &r = report.result;
@@ -375,6 +389,70 @@ void print_json(std::ostream &out, const RoundReport &r) {
     j["longest_seconds"] = r.longest_seconds;
   }
   out << j.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
+}
+
+namespace {
+
+// The optimum check-plan proved, or -1.
+int proven_optimum(const PlanCheckReport &report) {
+  const planner::PlannerResult &best = report.best;
+  return best.status == planner::Status::solved && best.optimal
+             ? static_cast<int>(best.plan.size())
+             : -1;
+}
+
+bool valid(const PlanCheckReport &report) {
+  return report.check.verdict == planner::PlanCheck::Verdict::valid;
+}
+
+} // namespace
+
+void print_json(std::ostream &out, const PlanCheckReport &report) {
+  const planner::PlanCheck &check = report.check;
+  const int optimum = proven_optimum(report);
+  Json j;
+  j["puzzle"] = report.title;
+  j["verdict"] = planner::to_string(check.verdict);
+  j["format"] = check.format;
+  j["moves"] = check.moves_read;
+  j["legal_moves"] = check.legal_moves;
+  if (!check.reason.empty()) {
+    j["reason"] = check.reason;
+  }
+  j["optimum"] = optimum >= 0 ? Json(optimum) : Json(nullptr);
+  j["excess"] = optimum >= 0 && valid(report)
+                    ? Json(check.moves_read - optimum)
+                    : Json(nullptr);
+  out << j.dump() << '\n';
+}
+
+void print_text(std::ostream &out, const PlanCheckReport &report) {
+  const planner::PlanCheck &check = report.check;
+  const planner::PlannerResult &best = report.best;
+  const int optimum = proven_optimum(report);
+  const int length = check.moves_read;
+  out << report.title << '\n'
+      << "plan: " << length << " moves (" << check.format << "), "
+      << (valid(report) ? "valid: every move legal, the goal reached"
+                        : planner::to_string(check.verdict) +
+                              std::string(": ") + check.reason)
+      << '\n';
+  if (optimum >= 0) {
+    out << "optimum: " << optimum << " moves (" << best.optimality << ")";
+    if (valid(report)) {
+      out << (length == optimum ? "; this plan is optimal"
+                                : "; this plan is " +
+                                      std::to_string(length - optimum) +
+                                      " moves longer");
+    }
+    out << '\n';
+  } else if (best.status == planner::Status::unsolvable) {
+    out << "optimum: none, the instance is unsolvable (" << best.reason
+        << ")\n";
+  } else {
+    out << "optimum: not proven within " << report.timeout_seconds << " s ("
+        << best.reason << ")\n";
+  }
 }
 
 } // namespace satslide::cli

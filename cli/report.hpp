@@ -6,6 +6,7 @@
 
 #include "encoder/task/state_space.hpp"
 #include "planner/count_plans.hpp"
+#include "planner/plan_check.hpp"
 #include "planner/planner_result.hpp"
 
 #include <nlohmann/json.hpp>
@@ -59,6 +60,20 @@ struct RoundReport {
   double cpu_seconds = 0, longest_seconds = 0;
 };
 
+// What check-plan found: the plan's verdict, and the optimum the planner
+// proved within `timeout_seconds` (`best`).
+struct PlanCheckReport {
+  std::string title;
+  planner::PlanCheck check;
+  planner::PlannerResult best;
+  double timeout_seconds = 0;
+};
+
+// The document of a run that ended in an error (exit codes 30-34): status
+// "error", the kind (e.g. "bad_input"), the exit code and the reason.
+nlohmann::ordered_json error_json(int exit_code, const std::string &kind,
+                                  const std::string &reason);
+
 // The instance part of a report.
 Report report_for(const encoder::Puzzle &puzzle);
 
@@ -70,5 +85,7 @@ void print_text(std::ostream &out, const SpaceReport &report);
 void print_text(std::ostream &out, const RoundReport &report);
 void print_json(std::ostream &out, const RoundReport &report);
 void print_json(std::ostream &out, const SpaceReport &report);
+void print_text(std::ostream &out, const PlanCheckReport &report);
+void print_json(std::ostream &out, const PlanCheckReport &report);
 
 } // namespace satslide::cli

@@ -8,42 +8,22 @@
 #include "cli/exit_codes.hpp"
 
 #include "encoder/puzzles/families.hpp"
-#include "encoder/puzzles/npuzzle.hpp"
 
 #include <nlohmann/json.hpp>
 
-#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <random>
-#include <sstream>
 
 namespace satslide::cli {
 
 namespace {
 
-// A drawn board ("1 3 .\n4 2 6\n...", "ABBC\nABBC\n...") as --board takes
-// it: the n-puzzle's values with 0 for the blank, block rows joined by '/'.
-std::string board_argument(const std::string &kind, const std::string &drawn) {
-  std::istringstream rows(drawn);
-  std::string out;
-  for (std::string row; std::getline(rows, row);) {
-    if (kind == "npuzzle") {
-      std::istringstream cells(row);
-      for (std::string c; cells >> c;) {
-        out += (out.empty() ? "" : ",") + (c == "." ? std::string("0") : c);
-      }
-    } else if (!row.empty()) {
-      out += (out.empty() ? "" : "/") + row;
-    }
-  }
-  return out;
-}
-
 // `steps` random legal moves from the puzzle's start, none undoing the
-// one before; the board reached, drawn.
-std::string random_walk(const encoder::Puzzle &puzzle, const encoder::Task &task,
-                        int steps, std::mt19937_64 &rng) {
+// one before; the instance where they end, as the family writes it.
+encoder::Params random_walk(const encoder::Puzzle &puzzle,
+                            const encoder::Task &task, int steps,
+                            std::mt19937_64 &rng) {
   encoder::State state = task.initial_state();
   encoder::Plan plan;
   for (int s = 0; s < steps; ++s) {
@@ -62,72 +42,32 @@ std::string random_walk(const encoder::Puzzle &puzzle, const encoder::Task &task
     state = task.apply(state, a);
     plan.push_back(a);
   }
-  const encoder::Replay r = puzzle.replay(plan);
-  return plan.empty() ? puzzle.draw() : r.moves.back().board;
-}
-
-// A uniformly random solvable board of the n-puzzle's shape: a shuffle,
-// made solvable by swapping two tiles when its parity says it is not.
-std::string random_board(const std::string &family,
-                         const encoder::InstanceOptions &shape,
-                         const encoder::Params &params, std::mt19937_64 &rng) {
-  const int rows = std::stoi(params.at("rows")), cols = std::stoi(params.at("cols"));
-  std::vector<int> tiles(rows * cols);
-  for (int k = 0; k < rows * cols; ++k) {
-    tiles[k] = k;
+  const auto there = puzzle.after(plan);
+  if (!there) {
+    throw UsageError("the " + puzzle.spec().kind +
+                     " family cannot restart at a position, so it has no "
+                     "walks to scramble");
   }
-  std::shuffle(tiles.begin(), tiles.end(), rng);
-  const auto text = [&] {
-    std::string t;
-    for (int v : tiles) {
-      t += (t.empty() ? "" : ",") + std::to_string(v);
-    }
-    return t;
-  };
-  encoder::InstanceOptions o = shape;
-  o.board = text();
-  if (encoder::make_puzzle(family, o)->unsolvable_reason()) {
-    const auto a = std::find_if(tiles.begin(), tiles.end(),
-                                [](int v) { return v != 0; });
-    const auto b = std::find_if(a + 1, tiles.end(),
-                                [](int v) { return v != 0; });
-    std::iter_swap(a, b);
-  }
-  return text();
+  return there->spec().params;
 }
 
 } // namespace
 
 int run_scramble(const Options &o) {
-  encoder::InstanceOptions given = read_instance(o);
   const encoder::FamilyInfo *family = encoder::find_family(o.family);
-  if (family && family->name == "npuzzle" && given.board.empty()) {
-    // No board needed: the walk starts from the goal.
-    const int side = o.family == "8" ? 3 : o.family == "15" ? 4
-                     : o.family == "24" ? 5 : 0;
-    const int rows = given.rows > 0 ? given.rows : side;
-    const int cols = given.cols > 0 ? given.cols : side;
-    if (!given.goal.empty()) {
-      given.board = given.goal;
-    } else if (rows > 0 && cols > 0) {
-      for (int v : encoder::NPuzzle::default_goal(rows, cols)) {
-        given.board += (given.board.empty() ? "" : ",") + std::to_string(v);
-      }
-    } else {
-      throw UsageError("scramble --puzzle npuzzle needs --rows and --cols");
-    }
+  if (!family) {
+    encoder::make_puzzle(o.family, {}); // says which families there are
   }
-  auto puzzle = encoder::make_puzzle(o.family, given);
+  if (o.scramble_random && !family->random_instance) {
+    throw UsageError("--random is for " +
+                     encoder::families_with_random_instances() +
+                     "; other families take --walk N");
+  }
+  const encoder::InstanceOptions given = read_instance(o);
+  const encoder::InstanceOptions origin =
+      family->walk_origin ? family->walk_origin(o.family, given) : given;
+  const auto puzzle = encoder::make_puzzle(o.family, origin);
   const std::string kind = puzzle->spec().kind;
-  if (kind == "npuzzle") {
-    // Scrambles of the n-puzzle start from its goal.
-    encoder::InstanceOptions from_goal = given;
-    from_goal.board = puzzle->spec().params.at("goal");
-    puzzle = encoder::make_puzzle(o.family, from_goal);
-  } else if (o.scramble_random) {
-    throw UsageError("--random is for the n-puzzle; block puzzles take "
-                     "--walk N");
-  }
   const encoder::Task task = puzzle->compile();
   std::mt19937_64 rng(o.seed);
   std::ofstream file;
@@ -139,11 +79,13 @@ int run_scramble(const Options &o) {
   }
   std::ostream &out = file.is_open() ? file : std::cout;
   for (int k = 0; k < o.count; ++k) {
-    encoder::Params params = puzzle->spec().params;
-    params["board"] =
+    const encoder::Params params =
         o.scramble_random
-            ? random_board(o.family, given, params, rng)
-            : board_argument(kind, random_walk(*puzzle, task, o.walk, rng));
+            ? encoder::make_puzzle(o.family, family->random_instance(
+                                                 o.family, given, rng))
+                  ->spec()
+                  .params
+            : random_walk(*puzzle, task, o.walk, rng);
     nlohmann::ordered_json j;
     j["id"] = "seed" + std::to_string(o.seed) + "-" + std::to_string(k + 1);
     j.update(instance_line({kind, params}));

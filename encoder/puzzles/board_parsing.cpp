@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 #include <climits>
+#include <filesystem>
+#include <sstream>
 
 namespace satslide::encoder {
 
@@ -30,6 +32,30 @@ int parse_int(const std::string &text, const std::string &what) {
     throw InputError(what + ": '" + text + "' is too large");
   }
   return std::stoi(text);
+}
+
+std::vector<std::string> split_fields(const std::string &text) {
+  std::istringstream in(text);
+  std::vector<std::string> fields;
+  for (std::string f; in >> f;) {
+    fields.push_back(f);
+  }
+  return fields;
+}
+
+bool is_whole_number(const std::string &text) {
+  return !text.empty() && text.size() < 10 &&
+         std::all_of(text.begin(), text.end(),
+                     [](unsigned char c) { return std::isdigit(c); });
+}
+
+std::string path_beside(const std::string &path, const std::string &folder) {
+  namespace fs = std::filesystem;
+  if (fs::exists(path) || fs::path(path).is_absolute() || folder.empty()) {
+    return path;
+  }
+  const fs::path beside = fs::path(folder) / path;
+  return fs::exists(beside) ? beside.string() : path;
 }
 
 void drop_byte_order_mark(std::string &text) {

@@ -34,7 +34,11 @@ std::vector<FamilyInfo> &table() {
        "pairs",
        [](const std::string &name, const InstanceOptions &o) {
          return std::make_unique<NPuzzle>(NPuzzle::from_options(name, o));
-       }},
+       },
+       false,
+       NPuzzle::walk_origin,
+       NPuzzle::random_instance,
+       NPuzzle::data_line},
       {"klotski",
        {},
        "blocks of any rectangular (or 4-connected) shape on a grid with "
@@ -45,7 +49,10 @@ std::vector<FamilyInfo> &table() {
        [](const std::string &, const InstanceOptions &o) {
          return std::make_unique<BlockPuzzle>(klotski_from_options(o));
        },
-       true},
+       true,
+       {},
+       {},
+       klotski_data_line},
       {"rushhour",
        {},
        "cars that move along their own axis on a 6x6 board (or any "
@@ -56,7 +63,10 @@ std::vector<FamilyInfo> &table() {
        [](const std::string &, const InstanceOptions &o) {
          return std::make_unique<BlockPuzzle>(rushhour_from_options(o));
        },
-       true},
+       true,
+       {},
+       {},
+       rushhour_data_line},
   };
   return rows;
 }
@@ -120,14 +130,29 @@ const FamilyInfo *find_family(const std::string &name) {
   return nullptr;
 }
 
-std::string families_accepting(InstanceField field) {
+namespace {
+
+// The names of the families `has`, as "klotski, rushhour".
+template <typename Has> std::string families_that(Has has) {
   std::string out;
   for (const FamilyInfo &f : families()) {
-    if (f.accepts_field(field)) {
+    if (has(f)) {
       out += (out.empty() ? "" : ", ") + f.name;
     }
   }
   return out.empty() ? "no family" : out;
+}
+
+} // namespace
+
+std::string families_accepting(InstanceField field) {
+  return families_that(
+      [&](const FamilyInfo &f) { return f.accepts_field(field); });
+}
+
+std::string families_with_random_instances() {
+  return families_that(
+      [](const FamilyInfo &f) { return static_cast<bool>(f.random_instance); });
 }
 
 std::unique_ptr<Puzzle> make_puzzle(const std::string &name,

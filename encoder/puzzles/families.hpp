@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <memory>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,23 @@ struct FamilyInfo {
   // small (planner.hpp: k_reach_space), else it runs the horizon driver
   // alone (strong bounds, huge spaces).
   bool reach_first = false;
+  // satslide scramble: the instance its random walks start from, given
+  // the user's options and the name used (the n-puzzle: its goal, in the
+  // shape the options or the name give, no board needed); empty: the
+  // instance as given (a block puzzle's default opening without a board).
+  std::function<InstanceOptions(const std::string &name_used,
+                                const InstanceOptions &)>
+      walk_origin;
+  // satslide scramble --random: a uniformly random solvable instance in
+  // the shape the options give; empty: the family has none.
+  std::function<InstanceOptions(const std::string &name_used,
+                                const InstanceOptions &, std::mt19937_64 &)>
+      random_instance;
+
+  // satslide batch: a line of the family's data files as options (file
+  // paths looked up beside `folder` second); empty: the line is a board.
+  std::function<DataLine(const std::string &text, const std::string &folder)>
+      data_line;
 
   bool accepts_field(InstanceField field) const;
 };
@@ -45,6 +63,10 @@ void register_family(FamilyInfo family);
 
 // The row named `name` or with it as an alias; nullptr if none.
 const FamilyInfo *find_family(const std::string &name);
+
+// Families that can draw random instances (random_instance), as
+// "npuzzle".
+std::string families_with_random_instances();
 
 // Families that accept `field`, as "klotski, rushhour".
 std::string families_accepting(InstanceField field);

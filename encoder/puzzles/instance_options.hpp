@@ -6,6 +6,7 @@
 
 #include "encoder/puzzles/puzzle.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -47,6 +48,15 @@ struct InstanceOptions {
 
   // The fields set here (not at their defaults); `name` is not a field.
   std::vector<InstanceField> given() const;
+};
+
+// One line of a family's data files (not JSON) as satslide batch reads
+// it: the solve options it stands for, its id, and the optima it records
+// by metric name ("" for the family's one metric).
+struct DataLine {
+  std::vector<std::string> options; // e.g. {"--board", "1 3 6 ..."}
+  std::string id;                   // "" = none
+  std::map<std::string, int> known;
 };
 
 // A PuzzleSpec's params (board, goal, rows, cols, goal_piece, goal_at,

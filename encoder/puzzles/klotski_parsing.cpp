@@ -212,3 +212,19 @@ BlockPuzzle klotski_from_options(const InstanceOptions &o) {
 }
 
 } // namespace satslide::encoder
+
+namespace satslide::encoder {
+
+DataLine klotski_data_line(const std::string &text, const std::string &folder) {
+  const auto first = text.find_first_not_of(" \t");
+  const auto last = text.find_last_not_of(" \t");
+  DataLine line;
+  line.options = {"--file",
+                  path_beside(first == std::string::npos
+                                  ? std::string()
+                                  : text.substr(first, last + 1 - first),
+                              folder)};
+  return line;
+}
+
+} // namespace satslide::encoder

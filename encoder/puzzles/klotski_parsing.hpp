@@ -17,6 +17,10 @@ BlockBoard parse_klotski_file(const std::string &text);
 // classic), goal_piece, goal_at, metric, distinct_pieces and name.
 BlockPuzzle klotski_from_options(const InstanceOptions &options);
 
+// satslide batch's hook: the line is the path of a layout file (as
+// given, else beside `folder`).
+DataLine klotski_data_line(const std::string &text, const std::string &folder);
+
 // The same from a PuzzleSpec's params (DIMACS comments, tests).
 inline BlockPuzzle klotski_from_params(const Params &params) {
   return klotski_from_options(options_from_params(params));

@@ -152,6 +152,89 @@ NPuzzle NPuzzle::from_options(const std::string &name,
   return NPuzzle(rows, cols, std::move(board), std::move(goal));
 }
 
+namespace {
+
+std::string joined(const std::vector<int> &values) {
+  std::string s;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    s += (i ? "," : "") + std::to_string(values[i]);
+  }
+  return s;
+}
+
+} // namespace
+
+InstanceOptions NPuzzle::walk_origin(const std::string &name,
+                                     const InstanceOptions &o) {
+  InstanceOptions origin = o;
+  if (origin.board.empty()) {
+    const int side = aliased_side(name);
+    const int rows = o.rows > 0 ? o.rows : side;
+    const int cols = o.cols > 0 ? o.cols : side;
+    if (!o.goal.empty()) {
+      origin.board = o.goal;
+    } else if (rows > 0 && cols > 0) {
+      origin.board = joined(default_goal(rows, cols));
+    } else {
+      throw InputError("a scramble of the n-puzzle needs its shape: "
+                       "--rows and --cols (or a board or goal)");
+    }
+  }
+  origin.board = joined(from_options(name, origin).goal());
+  return origin;
+}
+
+InstanceOptions NPuzzle::random_instance(const std::string &name,
+                                         const InstanceOptions &o,
+                                         std::mt19937_64 &rng) {
+  const NPuzzle shape = from_options(name, walk_origin(name, o));
+  std::vector<int> tiles(shape.cells());
+  for (int k = 0; k < shape.cells(); ++k) {
+    tiles[k] = k;
+  }
+  std::shuffle(tiles.begin(), tiles.end(), rng);
+  InstanceOptions random = o;
+  random.board = joined(tiles);
+  if (from_options(name, random).unsolvable_reason()) {
+    const auto a =
+        std::find_if(tiles.begin(), tiles.end(), [](int v) { return v != 0; });
+    const auto b =
+        std::find_if(a + 1, tiles.end(), [](int v) { return v != 0; });
+    std::iter_swap(a, b);
+    random.board = joined(tiles);
+  }
+  return random;
+}
+
+DataLine NPuzzle::data_line(const std::string &text, const std::string &) {
+  const std::vector<std::string> f = split_fields(text);
+  bool with_id = f.size() >= 4 && is_whole_number(f[1]);
+  std::vector<int> tiles;
+  for (std::size_t k = 2; with_id && k < f.size(); ++k) {
+    with_id = is_whole_number(f[k]);
+    if (with_id) {
+      tiles.push_back(std::stoi(f[k]));
+    }
+  }
+  std::sort(tiles.begin(), tiles.end());
+  for (std::size_t k = 0; with_id && k < tiles.size(); ++k) {
+    with_id = tiles[k] == static_cast<int>(k);
+  }
+  DataLine line;
+  if (!with_id) {
+    line.options = {"--board", text};
+    return line;
+  }
+  line.id = f[0];
+  line.known[""] = std::stoi(f[1]);
+  std::string board;
+  for (std::size_t k = 2; k < f.size(); ++k) {
+    board += (k > 2 ? " " : "") + f[k];
+  }
+  line.options = {"--board", board};
+  return line;
+}
+
 double NPuzzle::reachable_positions() const {
   double count = 1;
   for (int k = 2; k <= cells(); ++k) {
@@ -161,18 +244,11 @@ double NPuzzle::reachable_positions() const {
 }
 
 PuzzleSpec NPuzzle::spec() const {
-  auto join = [](const std::vector<int> &v) {
-    std::string s;
-    for (std::size_t i = 0; i < v.size(); ++i) {
-      s += (i ? "," : "") + std::to_string(v[i]);
-    }
-    return s;
-  };
   return {"npuzzle",
           {{"rows", std::to_string(m_rows)},
            {"cols", std::to_string(m_cols)},
-           {"board", join(m_board)},
-           {"goal", join(m_goal)}}};
+           {"board", joined(m_board)},
+           {"goal", joined(m_goal)}}};
 }
 
 std::string NPuzzle::title() const {

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <random>
 #include <vector>
 
 namespace satslide::encoder {
@@ -27,6 +28,21 @@ public:
 
   // 1..N-1 followed by the blank.
   static std::vector<int> default_goal(int rows, int cols);
+
+  // The family's hooks for satslide scramble (families.hpp): the goal as
+  // an instance, in the shape the options (a board, a goal, rows and
+  // cols) or the name used give; and a uniformly random solvable board
+  // of that shape (a shuffle; two tiles swapped where the parity says
+  // it cannot reach the goal). Throw InputError without a shape.
+  static InstanceOptions walk_origin(const std::string &name,
+                                     const InstanceOptions &options);
+  static InstanceOptions random_instance(const std::string &name,
+                                         const InstanceOptions &options,
+                                         std::mt19937_64 &rng);
+  // satslide batch's hook: `id optimal t0 t1 ...` (the tiles a
+  // permutation of 0..N-1), else the line is the tiles.
+  static DataLine data_line(const std::string &text,
+                            const std::string &folder);
 
   PuzzleSpec spec() const override;
   std::string title() const override;

@@ -1,5 +1,7 @@
 #include "encoder/puzzles/rushhour_parsing.hpp"
 
+#include "encoder/puzzles/board_parsing.hpp"
+
 #include <algorithm>
 #include <cctype>
 
@@ -90,6 +92,40 @@ BlockPuzzle rushhour_from_options(const InstanceOptions &o) {
   apply_goal(board, o.goal_piece, o.goal_at);
   apply_common_options(board, o);
   return BlockPuzzle(std::move(board));
+}
+
+} // namespace satslide::encoder
+
+namespace satslide::encoder {
+
+DataLine rushhour_data_line(const std::string &text, const std::string &) {
+  const std::vector<std::string> f = split_fields(text);
+  const auto board = std::find_if(f.begin(), f.end(), [](const auto &s) {
+    return s.size() == 36;
+  });
+  DataLine line;
+  if (board == f.end()) {
+    line.options = {"--board", text};
+    return line;
+  }
+  line.options = {"--board", *board};
+  const auto at = board - f.begin();
+  const auto number = [&](std::size_t k) {
+    return k < f.size() && is_whole_number(f[k]) ? std::stoi(f[k]) : -1;
+  };
+  const bool card = at == 2 && f.size() > 3 && f[3].size() == 36;
+  if (at == 1 && number(0) >= 0) { // moves board cluster
+    line.known["slide"] = number(0);
+  } else if (at == 2 && !card && number(4) >= 0 && number(6) >= 0) {
+    line.id = f[0]; // idx moves board cluster slide states step ...
+    line.known["slide"] = number(4);
+    line.known["step"] = number(6);
+  } else if (card && number(4) >= 0 && number(5) >= 0) {
+    line.id = f[0]; // card published board alt slide step ...
+    line.known["slide"] = number(4);
+    line.known["step"] = number(5);
+  }
+  return line;
 }
 
 } // namespace satslide::encoder

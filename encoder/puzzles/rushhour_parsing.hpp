@@ -19,6 +19,13 @@ BlockBoard parse_rushhour(const std::string &text);
 // (default: 'A' touching the right edge), metric, distinct_pieces, name.
 BlockPuzzle rushhour_from_options(const InstanceOptions &options);
 
+// satslide batch's hook: the first 36-character field is the board, and
+// where it stands tells the data files apart: Fogleman's `moves board
+// cluster` (moves: the slide optimum), the oracle's `idx moves board
+// cluster slide states step ...`, the cards' `card published board alt
+// slide step ...`; else the line is a board.
+DataLine rushhour_data_line(const std::string &text, const std::string &folder);
+
 // The same from a PuzzleSpec's params (DIMACS comments, tests).
 inline BlockPuzzle rushhour_from_params(const Params &params) {
   return rushhour_from_options(options_from_params(params));

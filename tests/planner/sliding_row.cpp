@@ -1,6 +1,7 @@
 #include "planner/sliding_row.hpp"
 
 #include <algorithm>
+#include <sstream>
 
 namespace satslide::test {
 
@@ -97,6 +98,17 @@ encoder::Replay SlidingRow::replay(const encoder::Plan &plan) const {
   return r;
 }
 
+std::unique_ptr<encoder::Puzzle>
+SlidingRow::after(const encoder::Plan &plan) const {
+  const encoder::Replay r = replay(plan);
+  if (r.error) {
+    return nullptr;
+  }
+  std::string row = plan.empty() ? m_start : r.moves.back().board;
+  row.pop_back(); // the drawing's newline
+  return std::make_unique<SlidingRow>(row, m_goal);
+}
+
 std::vector<std::string> SlidingRow::successors(const std::string &row) {
   std::vector<std::string> out;
   for (std::size_t c = 0; c + 1 < row.size(); ++c) {
@@ -122,6 +134,37 @@ void register_sliding_row() {
        "pruned",
        [](const std::string &, const encoder::InstanceOptions &o) {
          return std::make_unique<SlidingRow>(o.board, o.goal);
+       },
+       false,
+       {}, // walks start from the board given
+       [](const std::string &, const encoder::InstanceOptions &o,
+          std::mt19937_64 &rng) {
+         // The goal's pieces in their order, the gaps shuffled.
+         std::string row = o.goal;
+         std::shuffle(row.begin(), row.end(), rng);
+         auto piece = o.goal.begin();
+         for (char &c : row) {
+           if (c != '.') {
+             piece = std::find_if(piece, o.goal.end(),
+                                  [](char g) { return g != '.'; });
+             c = *piece++;
+           }
+         }
+         encoder::InstanceOptions random = o;
+         random.board = row;
+         return random;
+       },
+       [](const std::string &text, const std::string &) {
+         std::istringstream in(text);
+         encoder::DataLine line;
+         std::string start, goal;
+         int optimum = -1;
+         in >> start >> goal >> optimum;
+         line.options = {"--board", start, "--goal", goal};
+         if (optimum >= 0) {
+           line.known[""] = optimum;
+         }
+         return line;
        }});
 }
 

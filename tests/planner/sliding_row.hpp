@@ -24,6 +24,8 @@ public:
   int lower_bound() const override { return 0; }
   std::string lower_bound_name() const override { return "none"; }
   encoder::Replay replay(const encoder::Plan &plan) const override;
+  std::unique_ptr<encoder::Puzzle>
+  after(const encoder::Plan &plan) const override;
 
   // The rows one move away (the rules, for the tests' search).
   static std::vector<std::string> successors(const std::string &row);
@@ -40,7 +42,10 @@ private:
   std::vector<Move> m_moves; // action id -> move
 };
 
-// The family's one row: "row", taking --board and --goal.
+// The family's one row: "row", taking --board and --goal; scramble walks
+// from the start and draws random rows (the same pieces in the same
+// order, the gaps shuffled); a batch data line is `start goal
+// [optimum]`.
 void register_sliding_row();
 
 } // namespace satslide::test
