@@ -17,7 +17,15 @@ from collections import OrderedDict
 
 
 def suite_of(instance):
-    return instance.split("#")[0]
+    """'8puzzle_random100#26' -> '8puzzle_random100'; block instances
+    ('rush-card36-slide', 'klotski-fayaa_230-piece') by family."""
+    return instance.split("#")[0] if "#" in instance else \
+        instance.split("-")[0]
+
+
+def label_of(instance):
+    return instance.split("#", 1)[1] if "#" in instance else \
+        instance.split("-", 1)[1]
 
 
 def main():
@@ -63,7 +71,7 @@ def main():
                 if ratio > worst:
                     worst, worst_at, bounded = ratio, instance, not exact
             print("| " + " | ".join(
-                [instance.split("#")[1], runs[default]["optimal"], cell(d)] +
+                [label_of(instance), runs[default]["optimal"], cell(d)] +
                 [cell(runs[e]) for e in others] + [text]) + " |")
         print()
         worst_lines.append(

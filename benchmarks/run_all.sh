@@ -162,6 +162,8 @@ bounds|IDA* over pattern databases
 split-rounds|One proof in cubes > Across machines
 any-head-start|Any plan: the race > The head start
 auto-sweep|The engine the default picks
+auto-sweep-blocks|The engine the default picks
+auto-before-after|The engine the default picks
 EOF
 }
 
@@ -490,6 +492,25 @@ produce() {
         --timeout 90 --out $R/auto-sweep
     benchmarks/auto_table.py $R/auto-sweep/instances.csv \
         >$R/auto-sweep/worst.md ;;
+  auto-sweep-blocks)
+    # The same on the block suites and the 15-puzzle's short scrambles.
+    run --suite rush40 --suite klotski-short \
+        --encodings "counts,counts:--engine=horizons,counts:--engine=reach" \
+        --timeout 90 --out $R/auto-sweep-blocks
+    benchmarks/auto_table.py $R/auto-sweep-blocks/instances.csv \
+        >$R/auto-sweep-blocks/worst.md
+    run --suite 15puzzle-20s \
+        --encodings "pairs,pairs:--engine=horizons,pairs:--engine=reach" \
+        --timeout 90 --out $R/auto-sweep-blocks/15puzzle
+    benchmarks/auto_table.py $R/auto-sweep-blocks/15puzzle/instances.csv \
+        >$R/auto-sweep-blocks/15puzzle/worst.md ;;
+  auto-before-after)
+    # The default before the rule (BEFORE: a binary of commit 6858ee3)
+    # and after it, on the 12-cell sweeps, one run.
+    old=${BEFORE:?BEFORE=path to a satslide built at commit 6858ee3}
+    run --suite 2x6-sweep --suite 11puzzle-sweep \
+        --encodings "pairs,pairs@$old" --timeout 90 \
+        --out $R/auto-before-after ;;
   any-head-start)
     # --any against solve, before (BEFORE: a binary of commit 0b71ebb) and
     # after the head start, one hyperfine session per table.

@@ -169,7 +169,10 @@ SUITES = {
 
 
 def run_one(binary, args, encoding, timeout, extra):
-    # "seed:--textbook-driver" = the encoding plus flags of its own.
+    # "seed:--textbook-driver" = the encoding plus flags of its own;
+    # "pairs@/tmp/old/satslide" = run by another binary (before/after).
+    encoding, _, other = encoding.partition("@")
+    binary = other or binary
     name, *flags = encoding.split(":")
     cmd = [binary, "--json", "-q", "--encoding", name,
            "--timeout", str(timeout)] + flags + extra + args
@@ -198,7 +201,8 @@ def main():
     ap.add_argument("--encodings", default="seed,pairs",
                     help="comma-separated; the first is the ratio baseline; "
                          "name:--flag adds satslide flags to one entry, "
-                         "e.g. seed:--textbook-driver")
+                         "e.g. seed:--textbook-driver; name@PATH runs "
+                         "that entry with the binary at PATH")
     ap.add_argument("--timeout", type=float, default=120,
                     help="seconds per instance and encoding")
     ap.add_argument("--limit", type=int, default=None,

@@ -130,14 +130,14 @@ Answer solve_line(const BatchLine &line, const std::vector<const char *> &argv,
   return a;
 }
 
-} // namespace
-
-int run_batch(const Options &o) {
-  std::vector<BatchLine> lines = read_lines(o);
+// The lines of this shard still to solve (with --resume, those the
+// output file has no answer for); `skipped` counts the others.
+std::vector<const BatchLine *> lines_to_solve(const std::vector<BatchLine> &lines,
+                                              const Options &o, int &skipped) {
   const std::set<int> answered =
       o.resume ? answered_lines(o.output) : std::set<int>();
   std::vector<const BatchLine *> todo;
-  int skipped = 0;
+  skipped = 0;
   for (std::size_t i = 0; i < lines.size(); ++i) {
     if (static_cast<int>(i % o.shards) != o.shard) {
       continue;
@@ -148,6 +148,33 @@ int run_batch(const Options &o) {
       todo.push_back(&lines[i]);
     }
   }
+  return todo;
+}
+
+// What the summary and the log say of an answer written: counted, and a
+// line whose known optimum disagrees named.
+void tally_answer(BatchTally &tally, const Answer &a, int line) {
+  const std::string status = a.status();
+  const int length = a.length();
+  tally.add(status, a.optimal(), length, a.known);
+  if (status == "solved" && a.known >= 0 && a.optimal() && length != a.known) {
+    spdlog::error("line {}: optimal length {}, but the input says {}", line,
+                  length, a.known);
+  }
+  if (status == "unsolvable" && a.known >= 0) {
+    spdlog::error("line {}: unsolvable, but the input says an optimum of "
+                  "{} (is the goal right? see --goal)",
+                  line, a.known);
+  }
+  tally.show_progress();
+}
+
+} // namespace
+
+int run_batch(const Options &o) {
+  const std::vector<BatchLine> lines = read_lines(o);
+  int skipped = 0;
+  const std::vector<const BatchLine *> todo = lines_to_solve(lines, o, skipped);
   std::ofstream file;
   if (!o.output.empty() && o.output != "-") {
     file.open(o.output, o.resume ? std::ios::app : std::ios::trunc);
@@ -169,8 +196,7 @@ int run_batch(const Options &o) {
   const auto work = [&] {
     for (std::size_t k; !stop() && !unwritable && (k = next++) < todo.size();) {
       const Answer a = solve_line(*todo[k], argv, stop);
-      const std::string status = a.status();
-      if (status == "cancelled") {
+      if (a.status() == "cancelled") {
         return; // interrupted: --resume solves it again
       }
       const std::lock_guard<std::mutex> guard(lock);
@@ -181,19 +207,7 @@ int run_batch(const Options &o) {
         unwritable = true;
         return;
       }
-      const int length = a.length();
-      tally.add(status, a.optimal(), length, a.known);
-      if (status == "solved" && a.known >= 0 && a.optimal() &&
-          length != a.known) {
-        spdlog::error("line {}: optimal length {}, but the input says {}",
-                      todo[k]->number, length, a.known);
-      }
-      if (status == "unsolvable" && a.known >= 0) {
-        spdlog::error("line {}: unsolvable, but the input says an optimum of "
-                      "{} (is the goal right? see --goal)",
-                      todo[k]->number, a.known);
-      }
-      tally.show_progress();
+      tally_answer(tally, a, todo[k]->number);
     }
   };
   solver::side_by_side(o.jobs, [&](int) { work(); });

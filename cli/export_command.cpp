@@ -58,86 +58,111 @@ std::string output_stem(const std::string &output,
   return output;
 }
 
-int run_export(const Options &o) {
-  const auto puzzle = encoder::make_puzzle(o.family, read_instance(o));
-  const encoder::Task task = puzzle->compile();
-  const bool to_stdout = o.output.empty() || o.output == "-";
-  const std::string about = puzzle->title() + ", written by satslide " +
-                            SATSLIDE_VERSION + ".\nStart:\n" + puzzle->draw();
-  if (o.format == "smv") {
-    const std::string file =
-        to_stdout ? "FILE.smv" : output_stem(o.output, {".smv"}) + ".smv";
-    std::ostringstream text;
-    encoder::write_smv(
-        text, task,
-        about + "A counterexample to either spec is a plan:\n"
+namespace {
+
+// What every export shares: the instance, its task, where it goes, and
+// the comment that opens each file.
+struct Export {
+  const encoder::Puzzle &puzzle;
+  const encoder::Task &task;
+  const Options &options;
+  bool to_stdout;
+  std::string about;
+};
+
+void export_smv(const Export &e) {
+  const std::string file =
+      e.to_stdout ? "FILE.smv" : output_stem(e.options.output, {".smv"}) + ".smv";
+  std::ostringstream text;
+  encoder::write_smv(
+      text, e.task,
+      e.about + "A counterexample to either spec is a plan:\n"
                 "  NuSMV " + file + "   (BDD: the shortest plan)\n"
                 "Bounded model checking proves the invariant false only with\n"
                 "an induction-free algorithm: NuSMV -int " + file + ", then\n"
                 "  go_bmc\n  check_invar_bmc -a een-sorensson\n"
                 "(plain 'NuSMV -bmc' tries induction, which fails here).\n");
-    to_stdout ? void(std::cout << text.str()) : write_file(file, text.str());
-    return code(ExitCode::plan_found);
+  e.to_stdout ? void(std::cout << text.str()) : write_file(file, text.str());
+}
+
+void export_tla(const Export &e) {
+  // TLC wants the module's name as the file's: letters, digits, '_'.
+  const std::filesystem::path asked(
+      e.to_stdout ? "Puzzle" : output_stem(e.options.output, {".tla", ".cfg"}));
+  std::string module = asked.filename().string();
+  for (char &ch : module) {
+    ch = std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
   }
-  if (o.format == "tla") {
-    // TLC wants the module's name as the file's: letters, digits, '_'.
-    const std::filesystem::path asked(
-        to_stdout ? "Puzzle" : output_stem(o.output, {".tla", ".cfg"}));
-    std::string module = asked.filename().string();
-    for (char &ch : module) {
-      ch = std::isalnum(static_cast<unsigned char>(ch)) ? ch : '_';
-    }
-    const std::string prefix = (asked.parent_path() / module).string();
-    if (!to_stdout && module != asked.filename().string()) {
-      spdlog::warn("a TLA+ module name is letters, digits and '_': writing "
-                   "{}.tla and {}.cfg",
-                   prefix, prefix);
-    }
-    std::ostringstream tla, cfg;
-    encoder::write_tla(tla, task, module,
-                       about + "TLC's counterexample to NotSolved is a "
+  const std::string prefix = (asked.parent_path() / module).string();
+  if (!e.to_stdout && module != asked.filename().string()) {
+    spdlog::warn("a TLA+ module name is letters, digits and '_': writing "
+                 "{}.tla and {}.cfg",
+                 prefix, prefix);
+  }
+  std::ostringstream tla, cfg;
+  encoder::write_tla(tla, e.task, module,
+                     e.about + "TLC's counterexample to NotSolved is a "
                                "shortest plan:\n  java -jar tla2tools.jar "
-                               "-config " + module + ".cfg " + module + ".tla\n");
-    encoder::write_tla_config(cfg);
-    if (to_stdout) {
-      std::cout << tla.str() << "\n" << module << ".cfg:\n" << cfg.str();
-    } else {
-      write_file(prefix + ".tla", tla.str());
-      write_file(prefix + ".cfg", cfg.str());
-    }
-    return code(ExitCode::plan_found);
+                               "-config " + module + ".cfg " + module +
+                               ".tla\n");
+  encoder::write_tla_config(cfg);
+  if (e.to_stdout) {
+    std::cout << tla.str() << "\n" << module << ".cfg:\n" << cfg.str();
+  } else {
+    write_file(prefix + ".tla", tla.str());
+    write_file(prefix + ".cfg", cfg.str());
   }
-  if (o.format == "limboole") {
-    const encoder::EncodingInfo &info =
-        planner::encoding_for(*puzzle, o.planner.encoding);
-    const auto encoding = info.make(task);
-    std::ostringstream text;
-    solver::write_horizon_limboole(text, *encoding, o.horizon,
-                                   puzzle->title() + ", encoding " +
-                                       info.name);
-    if (to_stdout) {
-      std::cout << text.str();
-    } else {
-      write_file(output_stem(o.output, {".limboole"}) + ".limboole",
-                 text.str());
-    }
-    return code(ExitCode::plan_found);
+}
+
+void export_limboole(const Export &e) {
+  const encoder::EncodingInfo &info =
+      planner::encoding_for(e.puzzle, e.options.planner.encoding);
+  const auto encoding = info.make(e.task);
+  std::ostringstream text;
+  solver::write_horizon_limboole(text, *encoding, e.options.horizon,
+                                 e.puzzle.title() + ", encoding " + info.name);
+  if (e.to_stdout) {
+    std::cout << text.str();
+  } else {
+    write_file(output_stem(e.options.output, {".limboole"}) + ".limboole",
+               text.str());
   }
-  const encoder::PddlNames names = encoder::pddl_names(task);
-  const std::string domain = "satslide-" + puzzle->spec().kind;
-  const bool to_files = !to_stdout;
+}
+
+void export_pddl(const Export &e) {
+  const encoder::PddlNames names = encoder::pddl_names(e.task);
+  const std::string domain = "satslide-" + e.puzzle.spec().kind;
   const std::string stem = output_stem(
-      o.output, {"-domain.pddl", "-problem.pddl", ".pddl"});
+      e.options.output, {"-domain.pddl", "-problem.pddl", ".pddl"});
   std::ostringstream d, p;
-  encoder::write_pddl_domain(d, task, names, domain,
-                             header(*puzzle, to_files ? stem : ""));
-  encoder::write_pddl_problem(p, task, names, domain, "start");
-  if (!to_files) {
+  encoder::write_pddl_domain(d, e.task, names, domain,
+                             header(e.puzzle, e.to_stdout ? "" : stem));
+  encoder::write_pddl_problem(p, e.task, names, domain, "start");
+  if (e.to_stdout) {
     std::cout << d.str() << '\n' << p.str();
-    return code(ExitCode::plan_found);
+    return;
   }
   write_file(stem + "-domain.pddl", d.str());
   write_file(stem + "-problem.pddl", p.str());
+}
+
+} // namespace
+
+int run_export(const Options &o) {
+  const auto puzzle = encoder::make_puzzle(o.family, read_instance(o));
+  const encoder::Task task = puzzle->compile();
+  const Export e{*puzzle, task, o, o.output.empty() || o.output == "-",
+                 puzzle->title() + ", written by satslide " +
+                     SATSLIDE_VERSION + ".\nStart:\n" + puzzle->draw()};
+  if (o.format == "smv") {
+    export_smv(e);
+  } else if (o.format == "tla") {
+    export_tla(e);
+  } else if (o.format == "limboole") {
+    export_limboole(e);
+  } else {
+    export_pddl(e);
+  }
   return code(ExitCode::plan_found);
 }
 

@@ -189,6 +189,66 @@ void solve_here(Game &game, View &v, double delay) {
                           h.engine, h.distance);
 }
 
+// Arrows: the n-puzzle's tile that slides that way into the blank, else
+// the selected piece.
+void move_by_arrow(Game &game, View &view, const char *direction) {
+  const std::string piece = game.tiles() ? "" : view.selected;
+  if (game.step(piece, direction)) {
+    return;
+  }
+  view.message = game.tiles()    ? std::string("no tile can slide ") + direction
+                 : piece.empty() ? std::string("select a piece first")
+                                 : piece + " cannot move " + direction;
+}
+
+// Enter: the selected tile into the blank, whichever way that is.
+void move_selected(Game &game, View &view) {
+  std::vector<GameMove> ways;
+  for (const GameMove &l : game.legal()) {
+    if (l.one_cell && l.piece == view.selected) {
+      ways.push_back(l);
+    }
+  }
+  if (ways.size() == 1) {
+    game.step(ways[0].piece, ways[0].direction);
+    return;
+  }
+  view.message = view.selected.empty() ? "select a piece first"
+                 : ways.empty()        ? view.selected + " cannot move"
+                                       : view.selected +
+                                      " can move several ways: use an arrow";
+}
+
+void show_hint(Game &game, View &view, const GameOptions &options) {
+  view.message = fmt::format("thinking: breadth-first search where the "
+                             "space fits, else SAT for up to {:g} s...",
+                             options.sat_timeout);
+  draw(view);
+  const Hint h = game.hint();
+  view.message = h.found ? "hint: " + h.message : h.message;
+  if (h.found && !h.plan.empty()) {
+    view.selected = parse_move(h.plan[0]).piece;
+  }
+}
+
+// Tab: the next piece.
+void select_next(View &view, const std::vector<std::string> &names) {
+  auto it = std::find(names.begin(), names.end(), view.selected);
+  view.selected =
+      it == names.end() || it + 1 == names.end() ? names.front() : *(it + 1);
+}
+
+GameOptions game_options(const Options &o) {
+  GameOptions options;
+  if (o.planner.max_states > 0) {
+    options.bfs_max_states = o.planner.max_states;
+  }
+  if (o.planner.timeout_seconds > 0) {
+    options.sat_timeout = o.planner.timeout_seconds;
+  }
+  return options;
+}
+
 } // namespace
 
 int run_play(const Options &o) {
@@ -202,13 +262,7 @@ int run_play(const Options &o) {
                                       return l.name == o.instance.layout;
                                     }) -
                        layouts.begin();
-  GameOptions options;
-  if (o.planner.max_states > 0) {
-    options.bfs_max_states = o.planner.max_states;
-  }
-  if (o.planner.timeout_seconds > 0) {
-    options.sat_timeout = o.planner.timeout_seconds;
-  }
+  const GameOptions options = game_options(o);
   const double delay = o.animate >= 0 ? o.animate : 0.3;
   auto game = std::make_unique<Game>(
       encoder::make_puzzle(o.family, read_instance(o)), options);
@@ -223,66 +277,18 @@ int run_play(const Options &o) {
     draw(view);
     const int key = getch();
     view.message.clear();
-    const auto names = game->pieces();
-    // Arrows: the n-puzzle's tile that slides that way into the blank,
-    // else the selected piece.
-    const auto move = [&](const char *direction) {
-      const std::string piece = game->tiles() ? "" : view.selected;
-      if (game->step(piece, direction)) {
-        return;
-      }
-      view.message = game->tiles()         ? std::string("no tile can slide ") +
-                                                 direction
-                     : piece.empty()       ? std::string("select a piece first")
-                                           : piece + " cannot move " + direction;
-    };
     switch (key) {
-    case KEY_UP: move("up"); break;
-    case KEY_DOWN: move("down"); break;
-    case KEY_LEFT: move("left"); break;
-    case KEY_RIGHT: move("right"); break;
-    case '\t': {
-      auto it = std::find(names.begin(), names.end(), view.selected);
-      view.selected = it == names.end() || it + 1 == names.end()
-                          ? names.front()
-                          : *(it + 1);
-      break;
-    }
+    case KEY_UP: move_by_arrow(*game, view, "up"); break;
+    case KEY_DOWN: move_by_arrow(*game, view, "down"); break;
+    case KEY_LEFT: move_by_arrow(*game, view, "left"); break;
+    case KEY_RIGHT: move_by_arrow(*game, view, "right"); break;
+    case '\t': select_next(view, game->pieces()); break;
     case 27: view.selected.clear(); break;
-    case '\n': case KEY_ENTER: case ' ': {
-      // The selected tile into the blank, whichever way that is.
-      std::vector<GameMove> ways;
-      for (const GameMove &l : game->legal()) {
-        if (l.one_cell && l.piece == view.selected) {
-          ways.push_back(l);
-        }
-      }
-      if (ways.size() == 1) {
-        game->step(ways[0].piece, ways[0].direction);
-      } else {
-        view.message = view.selected.empty() ? "select a piece first"
-                       : ways.empty()
-                           ? view.selected + " cannot move"
-                           : view.selected + " can move several ways: "
-                                             "use an arrow";
-      }
-      break;
-    }
+    case '\n': case KEY_ENTER: case ' ': move_selected(*game, view); break;
     case 'u': if (!game->undo()) view.message = "nothing to undo"; break;
     case 'r': if (!game->redo()) view.message = "nothing to redo"; break;
     case 'x': game->restart(); break;
-    case 'h': case '?': {
-      view.message = fmt::format("thinking: breadth-first search where the "
-                                 "space fits, else SAT for up to {:g} s...",
-                                 options.sat_timeout);
-      draw(view);
-      const Hint h = game->hint();
-      view.message = h.found ? "hint: " + h.message : h.message;
-      if (h.found && !h.plan.empty()) {
-        view.selected = parse_move(h.plan[0]).piece;
-      }
-      break;
-    }
+    case 'h': case '?': show_hint(*game, view, options); break;
     case 's': solve_here(*game, view, delay); break;
     case 'o':
       if (encoder::find_family(o.family)->name != "klotski") {

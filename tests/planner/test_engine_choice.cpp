@@ -49,6 +49,14 @@ bool has(const std::string &text, const std::string &what) {
   return text.find(what) != std::string::npos;
 }
 
+// The run found a plan, called it optimal, and the explicit search agrees.
+void check_optimum(const Solved &s, const encoder::NPuzzle &p) {
+  REQUIRE(s.result.status == Status::solved);
+  CHECK(s.result.optimal);
+  CHECK(static_cast<int>(s.result.replay.moves.size()) ==
+        explicit_optimum(p));
+}
+
 } // namespace
 
 TEST_SUITE("planner::EngineChoice") {
@@ -64,13 +72,10 @@ TEST_SUITE("planner::EngineChoice") {
         }
         CAPTURE(p.draw());
         const Solved s = solve_auto(p);
-        REQUIRE(s.result.status == Status::solved);
-        CHECK(s.result.optimal);
+        check_optimum(s, p);
         CHECK(has(s.choice, "reach on both threads"));
         CHECK(has(s.choice, "a space of"));
         CHECK(s.result.path == "reach");
-        CHECK(static_cast<int>(s.result.replay.moves.size()) ==
-              explicit_optimum(p));
       }
     }
   }
@@ -79,11 +84,9 @@ TEST_SUITE("planner::EngineChoice") {
     std::mt19937 rng(5);
     const encoder::NPuzzle p = board_3x4(test::random_walk(3, 4, 12, rng));
     const Solved s = solve_auto(p);
-    REQUIRE(s.result.status == Status::solved);
+    check_optimum(s, p);
     CHECK(has(s.choice, "reach would store at least"));
     CHECK(has(s.choice, "reach on both threads"));
-    CHECK(static_cast<int>(s.result.replay.moves.size()) ==
-          explicit_optimum(p));
   }
 
   TEST_CASE("a 3x4 board of middling bound: reach and the horizon driver "
@@ -92,12 +95,9 @@ TEST_SUITE("planner::EngineChoice") {
     const encoder::NPuzzle p =
         board_3x4({2, 8, 7, 10, 1, 3, 9, 6, 5, 0, 4, 11});
     const Solved s = solve_auto(p);
-    REQUIRE(s.result.status == Status::solved);
-    CHECK(s.result.optimal);
+    check_optimum(s, p);
     CHECK(has(s.choice, "side by side, a thread each"));
     CHECK((s.result.path == "reach" || s.result.path == "horizons"));
-    CHECK(static_cast<int>(s.result.replay.moves.size()) ==
-          explicit_optimum(p));
   }
 
   TEST_CASE("reach predicted past its positions budget: the horizon "
@@ -107,13 +107,10 @@ TEST_SUITE("planner::EngineChoice") {
     planner::PlannerOptions o;
     o.max_states = 1000; // the automatic engine's budget
     const Solved s = solve_auto(p, o);
-    REQUIRE(s.result.status == Status::solved);
+    check_optimum(s, p);
     CHECK(has(s.choice, "the horizon driver"));
     CHECK_FALSE(has(s.choice, "side by side"));
     CHECK(s.result.path == "horizons");
-    CHECK(s.result.optimal);
-    CHECK(static_cast<int>(s.result.replay.moves.size()) ==
-          explicit_optimum(p));
   }
 
   TEST_CASE("the side-by-side run honours the timeout and says what it "
