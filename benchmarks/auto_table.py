@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The default engine against the better of the others, per instance and
 per suite, from one run_benchmarks.py run whose first encoding is the
-default and whose others are the engines it chooses between:
+default and whose others are the engines it chooses between (entries
+run by another binary, name@PATH, are shown but not compared against):
 
   benchmarks/auto_table.py benchmarks/results/auto-sweep/instances.csv
 
@@ -58,7 +59,8 @@ def main():
         worst, worst_at, bounded = 0.0, None, False
         for instance, runs in items:
             d = runs[default]
-            best = min(others, key=lambda e: float(runs[e]["wall_seconds"]))
+            engines = [e for e in others if "@" not in e] or others
+            best = min(engines, key=lambda e: float(runs[e]["wall_seconds"]))
             b = runs[best]
             ratio = float(d["wall_seconds"]) / max(float(b["wall_seconds"]),
                                                    1e-3)

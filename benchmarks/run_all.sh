@@ -164,6 +164,8 @@ any-head-start|Any plan: the race > The head start
 auto-sweep|The engine the default picks
 auto-sweep-blocks|The engine the default picks
 auto-before-after|The engine the default picks
+auto-sweep-hard|The engine the default picks
+auto-15puzzle|The engine the default picks
 EOF
 }
 
@@ -504,6 +506,24 @@ produce() {
         --timeout 90 --out $R/auto-sweep-blocks/15puzzle
     benchmarks/auto_table.py $R/auto-sweep-blocks/15puzzle/instances.csv \
         >$R/auto-sweep-blocks/15puzzle/worst.md ;;
+  auto-sweep-hard)
+    # The 3x4 sweep's 47-51-movers, four minutes each engine.
+    run --suite 11puzzle-sweep-hard \
+        --encodings "pairs,pairs:--engine=horizons,pairs:--engine=reach" \
+        --timeout 240 --out $R/auto-sweep-hard
+    benchmarks/auto_table.py $R/auto-sweep-hard/instances.csv \
+        >$R/auto-sweep-hard/worst.md ;;
+  auto-15puzzle)
+    # The rule on the 15-puzzle (BEFORE: a binary of commit f9969f3, where
+    # the 15-puzzle had the horizon driver alone), one run per suite.
+    old=${BEFORE:?BEFORE=path to a satslide built before the rule reached the 15-puzzle}
+    run --suite 15puzzle-20s \
+        --encodings "pairs,pairs@$old,pairs:--engine=horizons,pairs:--engine=reach" \
+        --timeout 90 --out $R/auto-15puzzle/20s
+    benchmarks/auto_table.py $R/auto-15puzzle/20s/instances.csv \
+        >$R/auto-15puzzle/20s/worst.md
+    run --suite 15puzzle-30s --encodings "pairs,pairs@$old" --timeout 120 \
+        --out $R/auto-15puzzle/30s ;;
   auto-before-after)
     # The default before the rule (BEFORE: a binary of commit 6858ee3)
     # and after it, on the 12-cell sweeps, one run.

@@ -72,10 +72,12 @@ EngineChoice choose_automatic_engine(const Run &run) {
     return c;
   }
   c.predicted_positions = predicted_reach_positions(run);
+  const double race_up_to = space > k_reach_space
+                                ? k_predict_large_race
+                                : static_cast<double>(budget);
   c.engine = c.predicted_positions < k_predict_reach ? AutoEngine::reach
-             : c.predicted_positions > static_cast<double>(budget)
-                 ? AutoEngine::horizons
-                 : AutoEngine::race;
+             : c.predicted_positions > race_up_to    ? AutoEngine::horizons
+                                                     : AutoEngine::race;
   c.reason = fmt::format(
       "reach would store at least {:.0f} positions (bound {}): {}",
       c.predicted_positions, run.puzzle.lower_bound(),

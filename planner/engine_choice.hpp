@@ -32,13 +32,20 @@ struct EngineChoice {
 // - else, reach predicted to store fewer than k_predict_reach positions
 //   (a short board: every engine is fast there): reach on both threads;
 // - reach predicted to store more than k_side_by_side_budget positions
-//   even at the lower bound: the horizon driver alone;
+//   even at the lower bound (on spaces beyond k_reach_space, the
+//   15-puzzle and up: more than k_predict_large_race): the horizon
+//   driver alone;
 // - else (the 12-cell boards of middling bounds, where which engine wins
 //   depends on the board, not on anything known before the search): the
 //   two side by side, a thread each, the first proof winning; so the
 //   default is never much slower than the better of the two run alone.
 constexpr double k_small_space = 2e6;
 constexpr double k_predict_reach = 5e3;
+// On the 15-puzzle and larger the horizon driver wins all but short
+// boards (RESULTS, "The n-puzzle from both ends"): there the two run side
+// by side only where reach is predicted to store at most this many
+// positions (15-puzzles of 20-29 moves: 2,000-50,000).
+constexpr double k_predict_large_race = 2e4;
 constexpr long k_growth_sample = 20'000;
 // Reach's positions budget when it runs beside the horizon driver: no
 // hand-over is needed there (the driver already runs), so this only
@@ -59,7 +66,8 @@ double predicted_reach_positions(const Run &run);
 // k_side_by_side_budget.
 long side_by_side_budget(const PlannerOptions &options);
 
-// The choice for `run` (an n-puzzle whose space the family counts).
+// The choice for `run` (an n-puzzle whose space the family counts; on
+// one beyond k_reach_space only with the default single thread).
 EngineChoice choose_automatic_engine(const Run &run);
 
 } // namespace satslide::planner

@@ -205,6 +205,16 @@ bool counts_its_space(const Run &run) {
   return run.puzzle.reachable_positions() > 0;
 }
 
+// The automatic engine on an n-puzzle beyond k_reach_space (the
+// 15-puzzle and up) chooses too, where the user left the horizon driver
+// its single thread (so the second core is idle otherwise).
+bool chooses_beyond_reach_space(const Run &run) {
+  const PlannerOptions &o = run.options;
+  return o.engine == Engine::automatic && !o.textbook_driver &&
+         o.min_horizon == 0 && o.split_depth < 0 && o.threads <= 1 &&
+         counts_its_space(run);
+}
+
 // The automatic engine's predicted choice, run on two threads: reach on
 // both (then horizons past its budget), the horizon driver alone, or the
 // two side by side from the start, a thread each, the first proof winning
@@ -286,6 +296,10 @@ void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop,
     } else {
       race_engines(run, result, stop);
     }
+    return;
+  }
+  if (threads >= 2 && chooses_beyond_reach_space(run)) {
+    run_automatic_choice(run, result, stop);
     return;
   }
   solve_optimal(run, result, stop);

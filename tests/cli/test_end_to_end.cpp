@@ -195,7 +195,8 @@ TEST_SUITE("cli::EndToEnd") {
     const auto setup = run_command(
         std::string(SATSLIDE_BINARY) +
         " --puzzle 24 --board \"[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,"
-        "17,18,19,20,21,22,0,23,24]\" --timeout 0.001 --json -q | python3 -c"
+        "17,18,19,20,21,22,0,23,24]\" --engine horizons --timeout 0.001 "
+        "--json -q | python3 -c"
         " \"import json,sys; d=json.load(sys.stdin); "
         "print(d['status'], len(d['horizons']))\"");
     CHECK(setup.out == "timeout 0\n");

@@ -113,6 +113,32 @@ TEST_SUITE("planner::EngineChoice") {
     CHECK(s.result.path == "horizons");
   }
 
+  TEST_CASE("the 15-puzzle: a short board searched by reach too, a far one "
+            "left to the horizon driver") {
+    std::mt19937 rng(15);
+    const std::vector<int> goal = encoder::NPuzzle::default_goal(4, 4);
+    const encoder::NPuzzle near(4, 4, test::random_walk(4, 4, 14, rng), goal);
+    const Solved s = solve_auto(near);
+    check_optimum(s, near);
+    CHECK(has(s.choice, "reach would store at least"));
+    CHECK((has(s.choice, "reach on both threads") ||
+           has(s.choice, "side by side")));
+    // Korf's #3 (59 moves), stopped once the choice is made.
+    const encoder::NPuzzle far(
+        4, 4, {1, 15, 10, 13, 0, 11, 4, 7, 12, 6, 5, 3, 14, 8, 9, 2}, goal);
+    planner::PlannerOptions o;
+    bool chosen = false;
+    o.progress = [&](const planner::Progress &g) {
+      chosen = chosen || (g.kind == planner::Progress::Kind::phase &&
+                          g.path == "auto" &&
+                          has(g.text, "): the horizon driver"));
+    };
+    o.stop = [&] { return chosen; };
+    const planner::PlannerResult r = planner::solve(far, o);
+    CHECK(chosen);
+    CHECK(r.status == Status::cancelled);
+  }
+
   TEST_CASE("the side-by-side run honours the timeout and says what it "
             "proved") {
     // 45 moves; minutes for either engine.
