@@ -1,6 +1,5 @@
-// The automatic engine's choice on an n-puzzle small enough for the
-// reachability engine, made before any SAT call from what the instance
-// tells cheaply: how many positions reach would store before its two
+// The automatic engine's choice on an n-puzzle, made before any SAT call
+// from what the instance tells cheaply: how many positions reach would store before its two
 // searches meet, predicted from a sample of the start's own layers and
 // the lower bound. Reach wins while that number is small and loses, to
 // the horizon driver, once it is large (RESULTS, "The engine the default

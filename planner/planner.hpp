@@ -43,9 +43,9 @@ enum class Engine {
   automatic, // block puzzles: reach (within a positions budget) on two
              // threads; past k_race_after positions, horizons on one of
              // them from the depth reached, the first proof wins;
-             // n-puzzles of at most k_reach_space positions: reach,
-             // horizons or both side by side as engine_choice.hpp
-             // predicts; larger n-puzzles: horizons (huge spaces)
+             // n-puzzles: reach, horizons or both side by side as
+             // engine_choice.hpp predicts (beyond k_reach_space
+             // positions horizons, but for short boards)
   horizons,  // the horizon driver: paths of growing length, each refuted
   reach,     // breadth-first over positions, successors by SAT calls
   bfs,       // breadth-first over positions, explicit states (not SAT)
