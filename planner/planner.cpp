@@ -120,6 +120,22 @@ long automatic_budget(const PlannerOptions &o) {
   return o.max_states > 0 ? o.max_states : k_automatic_budget;
 }
 
+// What decides a raced run: a plan, or a proof that there is none.
+bool decides(const PlannerResult &r) {
+  return r.status == Status::solved || r.status == Status::unsolvable;
+}
+
+// The result of two raced paths: the one that decided, else the one that
+// refuted more lengths.
+const PlannerResult &settled(const std::array<PlannerResult, 2> &results,
+                             int winner) {
+  if (winner == 0 || winner == 1) {
+    return results[winner];
+  }
+  return results[0].no_plan_up_to > results[1].no_plan_up_to ? results[0]
+                                                             : results[1];
+}
+
 // The automatic engine on a block puzzle, two threads: positions by SAT
 // (within the budget) on both, while the space is small; once more than
 // k_race_after positions are found, one solver of the search gives its
@@ -184,35 +200,29 @@ void race_engines(const Run &run, PlannerResult &result,
                                        race_after, depth));
          horizons_after_reach(run, r, depth, what, s);
        }},
-      results, stop, [](const PlannerResult &r) {
-        return r.status == Status::solved || r.status == Status::unsolvable;
-      });
-  if (winner == 0 || winner == 1) {
-    result = results[winner];
-  } else if (handover.depth < 0) {
-    result = results[0]; // the horizon driver never joined
-  } else {
-    result = results[0].no_plan_up_to > results[1].no_plan_up_to ? results[0]
-                                                                 : results[1];
-  }
+      results, stop, decides);
+  // If the horizon driver never joined, its result is the untouched copy.
+  result = winner < 0 && handover.depth < 0 ? results[0]
+                                            : settled(results, winner);
+}
+
+// The automatic engine with nothing pinning it to the horizon driver: no
+// textbook driver, minimum horizon or split.
+bool automatic_unpinned(const PlannerOptions &o) {
+  return o.engine == Engine::automatic && !o.textbook_driver &&
+         o.min_horizon == 0 && o.split_depth < 0;
 }
 
 // Where the family counts its space (the n-puzzle), the automatic engine
-// chooses before it searches (engine_choice.hpp); the block puzzles'
-// spaces are small and their families say reach first: they keep the
-// race above.
-bool counts_its_space(const Run &run) {
-  return run.puzzle.reachable_positions() > 0;
-}
-
-// The automatic engine on an n-puzzle beyond k_reach_space (the
-// 15-puzzle and up) chooses too, where the user left the horizon driver
-// its single thread (so the second core is idle otherwise).
-bool chooses_beyond_reach_space(const Run &run) {
-  const PlannerOptions &o = run.options;
-  return o.engine == Engine::automatic && !o.textbook_driver &&
-         o.min_horizon == 0 && o.split_depth < 0 && o.threads <= 1 &&
-         counts_its_space(run);
+// chooses before it searches (engine_choice.hpp): up to k_reach_space
+// always, beyond (the 15-puzzle and up) where the user left the horizon
+// driver its single thread (the second core is idle otherwise). The
+// block puzzles' spaces are small and their families say reach first:
+// they keep the race above.
+bool chooses_engine(const Run &run) {
+  const double space = run.puzzle.reachable_positions();
+  return automatic_unpinned(run.options) && space > 0 &&
+         (space <= k_reach_space || run.options.threads <= 1);
 }
 
 // The automatic engine's predicted choice, run on two threads: reach on
@@ -242,23 +252,14 @@ void run_automatic_choice(const Run &run, PlannerResult &result,
        [&](PlannerResult &r, const solver::StopFn &s) {
          solve_optimal(run, r, s);
        }},
-      results, stop, [](const PlannerResult &r) {
-        return r.status == Status::solved || r.status == Status::unsolvable;
-      });
-  if (winner >= 0) {
-    result = results[winner];
-  } else {
-    result = results[0].no_plan_up_to > results[1].no_plan_up_to ? results[0]
-                                                                 : results[1];
-  }
+      results, stop, decides);
+  result = settled(results, winner);
 }
 
 } // namespace
 
 bool searches_positions_first(const Run &run) {
-  const PlannerOptions &o = run.options;
-  if (o.engine != Engine::automatic || o.textbook_driver ||
-      o.min_horizon > 0 || o.split_depth >= 0) {
+  if (!automatic_unpinned(run.options)) {
     return false;
   }
   const encoder::FamilyInfo *family =
@@ -268,8 +269,8 @@ bool searches_positions_first(const Run &run) {
          (known_space > 0 && known_space <= k_reach_space);
 }
 
-void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop,
-           int threads) {
+void prove(const Run &run, PlannerResult &result,
+           const solver::StopFn &stop) {
   const PlannerOptions &o = run.options;
   if (o.engine == Engine::bfs) {
     solve_bfs(run, result, stop);
@@ -288,21 +289,13 @@ void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop,
     solve_reach(run, result, stop, o.max_states, o.max_states > 0, o.threads);
     return;
   }
-  if (searches_positions_first(run)) {
-    if (threads < 2) {
-      solve_reach(run, result, stop, automatic_budget(o), true);
-    } else if (counts_its_space(run)) {
-      run_automatic_choice(run, result, stop);
-    } else {
-      race_engines(run, result, stop);
-    }
-    return;
-  }
-  if (threads >= 2 && chooses_beyond_reach_space(run)) {
+  if (chooses_engine(run)) {
     run_automatic_choice(run, result, stop);
-    return;
+  } else if (searches_positions_first(run)) {
+    race_engines(run, result, stop);
+  } else {
+    solve_optimal(run, result, stop);
   }
-  solve_optimal(run, result, stop);
 }
 
 const encoder::EncodingInfo &encoding_for(const encoder::Puzzle &puzzle,

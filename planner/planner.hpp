@@ -142,8 +142,9 @@ constexpr long k_race_after = 100'000;
 // The automatic engine considers positions first on a puzzle whose family
 // knows its space to hold at most this many (the n-puzzle up to 12 cells:
 // 3x4 has 239,500,800; 4x4 about 10^13): there it chooses between reach
-// and the horizon driver (engine_choice.hpp); beyond, reach always lost
-// (the 15-puzzle: RESULTS, "The n-puzzle from both ends").
+// and the horizon driver (engine_choice.hpp); beyond, reach lost all but
+// short boards (the 15-puzzle: RESULTS, "The n-puzzle from both ends"),
+// which alone it gets there.
 constexpr double k_reach_space = 3e8;
 
 // --any: the optimal side of the race (the default engine, as plain

@@ -125,12 +125,9 @@ void solve_bfs(const Run &run, PlannerResult &result,
 // the block puzzles and n-puzzles of at most k_reach_space positions.
 bool searches_positions_first(const Run &run);
 
-// The optimal plan by the engine the options choose (planner.cpp), in at
-// most `threads` threads: with one, the automatic engine on a block
-// puzzle searches positions and hands over to horizons at its budget
-// instead of racing them (the --any race holds the other core).
-void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop,
-           int threads = 2);
+// The optimal plan by the engine the options choose (planner.cpp); the
+// automatic engine may use two threads.
+void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop);
 
 // The any-plan path (any_path.cpp): a first plan, then tightening.
 void solve_any(const Run &run, PlannerResult &result,
