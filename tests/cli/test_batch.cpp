@@ -356,7 +356,15 @@ TEST_SUITE("cli::Batch") {
         CHECK(std::abs(j.at("length").get<int>() - base) <= w.walk);
       }
     }
-    CHECK(run_satslide("scramble --puzzle klotski --random").exit_code == 32);
+    const auto no_random = run_satslide("scramble --puzzle klotski --random");
+    CHECK(no_random.exit_code == 32);
+    CHECK(no_random.err.find("--random is for npuzzle") != std::string::npos);
+    // A walk of the n-puzzle needs its shape (bad input, as solve without
+    // a board).
+    const auto no_shape = run_satslide("scramble --puzzle npuzzle --walk 3");
+    CHECK(no_shape.exit_code == 31);
+    CHECK(no_shape.err.find("needs its shape: --rows and --cols") !=
+          std::string::npos);
     for (const char *f : {"scr_random.jsonl", "scr_walk.jsonl", "scr_out.jsonl"}) {
       std::remove(f);
     }
