@@ -166,6 +166,7 @@ auto-sweep-blocks|The engine the default picks
 auto-before-after|The engine the default picks
 auto-sweep-hard|The engine the default picks
 auto-15puzzle|The engine the default picks
+auto-blocks-rule|The engine the default picks
 EOF
 }
 
@@ -531,6 +532,17 @@ produce() {
     run --suite 2x6-sweep --suite 11puzzle-sweep \
         --encodings "pairs,pairs@$old" --timeout 90 \
         --out $R/auto-before-after ;;
+  auto-blocks-rule)
+    # The block puzzles' rule (a near goal behind wide layers: the horizon
+    # driver): before (BEFORE: a binary of commit 4772f6a) and after, with
+    # each engine alone, on the cards, Fogleman's database (one board per
+    # slide optimum) and the short Klotski layouts, one run.
+    old=${BEFORE:?BEFORE=path to a satslide built at commit 4772f6a}
+    run --suite rush40 --suite rush-db --suite klotski-short \
+        --encodings "counts,counts@$old,counts:--engine=horizons,counts:--engine=reach" \
+        --timeout 60 --out $R/auto-blocks-rule
+    benchmarks/auto_table.py $R/auto-blocks-rule/instances.csv \
+        >$R/auto-blocks-rule/worst.md ;;
   any-head-start)
     # --any against solve, before (BEFORE: a binary of commit 0b71ebb) and
     # after the head start, one hyperfine session per table.

@@ -88,4 +88,37 @@ EngineChoice choose_automatic_engine(const Run &run) {
   return c;
 }
 
+EngineChoice choose_block_engine(const Run &run) {
+  encoder::SpaceOptions o;
+  o.max_states = k_short_sample;
+  o.stop_at_goal = true;
+  o.on_layer = [](int depth, long) { return depth >= k_short_goal_depth; };
+  const encoder::StateSpace sample = encoder::explore_space(run.task, o);
+  EngineChoice c;
+  c.engine = AutoEngine::handover;
+  const int d = sample.goal_distance;
+  // The goal's own layer is cut wherever its first goal position lies:
+  // only the whole layers before it count.
+  long before = 0;
+  for (long layer : sample.per_depth) {
+    before += layer;
+  }
+  c.predicted_positions = static_cast<double>(before);
+  if (d < 0) {
+    c.reason = fmt::format("no goal within {} moves ({} positions): reach "
+                           "first",
+                           sample.depth, sample.positions);
+    return c;
+  }
+  const double wide = k_positions_per_square_depth * d * d;
+  if (d > 0 && c.predicted_positions >= wide) {
+    c.engine = AutoEngine::horizons;
+  }
+  c.reason = fmt::format(
+      "{} positions before the goal's depth {}: {}", before, d,
+      c.engine == AutoEngine::horizons ? "the horizon driver"
+                                       : "reach first");
+  return c;
+}
+
 } // namespace satslide::planner

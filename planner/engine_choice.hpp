@@ -17,6 +17,8 @@ enum class AutoEngine {
   reach,    // reach on both threads (the horizon driver after its budget)
   race,     // reach and the horizon driver from the start, a thread each
   horizons, // the horizon driver alone
+  handover, // block puzzles: reach on both threads, the horizon driver
+            // taking one past k_race_after positions
 };
 
 struct EngineChoice {
@@ -68,5 +70,22 @@ long side_by_side_budget(const PlannerOptions &options);
 // The choice for `run` (an n-puzzle whose space the family counts; on
 // one beyond k_reach_space only with the default single thread).
 EngineChoice choose_automatic_engine(const Run &run);
+
+// The block puzzles (no count of their space; reach first): reach stores
+// every position up to the goal's depth d, the horizon driver refutes
+// about d horizons of up to d steps each. So where the goal is near and
+// the layers before it are wide, the horizon driver wins (Rush Hour
+// cards of 7-17 slides: 3-6x), elsewhere reach (RESULTS, "The engine the
+// default picks", block puzzles). The rule: an explicit breadth-first
+// sample of the start's layers, at most k_short_goal_depth deep and
+// k_short_sample positions; if it meets the goal at depth d, the layers
+// before it holding P >= k_positions_per_square_depth * d^2 positions,
+// the horizon driver alone; else the hand-over race. The sample costs
+// about 3 us a position (card #40: 471 positions within 21 slides); it
+// only chooses: the SAT engine still proves every length.
+constexpr int k_short_goal_depth = 21;
+constexpr long k_short_sample = 20'000;
+constexpr double k_positions_per_square_depth = 10;
+EngineChoice choose_block_engine(const Run &run);
 
 } // namespace satslide::planner

@@ -225,13 +225,13 @@ bool chooses_engine(const Run &run) {
          (space <= k_reach_space || run.options.threads <= 1);
 }
 
-// The automatic engine's predicted choice, run on two threads: reach on
-// both (then horizons past its budget), the horizon driver alone, or the
-// two side by side from the start, a thread each, the first proof winning
-// (if neither decides, the one that proved more stands).
-void run_automatic_choice(const Run &run, PlannerResult &result,
-                          const solver::StopFn &stop) {
-  const EngineChoice choice = choose_automatic_engine(run);
+// The automatic engine's predicted choice (engine_choice.hpp), run on two
+// threads: reach on both (then horizons past its budget), the horizon
+// driver alone, the two side by side from the start, a thread each, the
+// first proof winning (if neither decides, the one that proved more
+// stands), or the block puzzles' hand-over race.
+void run_automatic_choice(const Run &run, const EngineChoice &choice,
+                          PlannerResult &result, const solver::StopFn &stop) {
   run.phase("auto", choice.reason);
   const long budget = automatic_budget(run.options);
   switch (choice.engine) {
@@ -240,6 +240,9 @@ void run_automatic_choice(const Run &run, PlannerResult &result,
     return;
   case AutoEngine::horizons:
     solve_optimal(run, result, stop);
+    return;
+  case AutoEngine::handover:
+    race_engines(run, result, stop);
     return;
   case AutoEngine::race:
     break;
@@ -290,9 +293,9 @@ void prove(const Run &run, PlannerResult &result,
     return;
   }
   if (chooses_engine(run)) {
-    run_automatic_choice(run, result, stop);
+    run_automatic_choice(run, choose_automatic_engine(run), result, stop);
   } else if (searches_positions_first(run)) {
-    race_engines(run, result, stop);
+    run_automatic_choice(run, choose_block_engine(run), result, stop);
   } else {
     solve_optimal(run, result, stop);
   }

@@ -1,7 +1,9 @@
-// The automatic engine's choice on the n-puzzle (planner/engine_choice):
-// each of its three answers on a board where the rule gives it, said in
-// the progress line, and the optimum of the explicit searches whatever
-// it chose (boards of 2x3 to 3x4, random and scrambled).
+// The automatic engine's choice (planner/engine_choice): on the n-puzzle
+// each of its three answers on a board where the rule gives it, on the
+// block puzzles the horizon driver for a near goal behind wide layers and
+// reach first otherwise, said in the progress line, and the optimum of
+// the explicit searches whatever it chose (n-puzzles of 2x3 to 3x4,
+// random and scrambled; Rush Hour cards).
 #include "encoder/puzzles/families.hpp"
 #include "encoder/puzzles/npuzzle.hpp"
 #include "planner/planner.hpp"
@@ -21,7 +23,7 @@ struct Solved {
   std::string choice; // the automatic engine's progress line
 };
 
-Solved solve_auto(const encoder::NPuzzle &p, planner::PlannerOptions o = {}) {
+Solved solve_auto(const encoder::Puzzle &p, planner::PlannerOptions o = {}) {
   Solved s;
   o.progress = [&](const planner::Progress &g) {
     if (g.kind == planner::Progress::Kind::phase && g.path == "auto") {
@@ -33,7 +35,7 @@ Solved solve_auto(const encoder::NPuzzle &p, planner::PlannerOptions o = {}) {
 }
 
 // The optimum by explicit breadth-first search from both ends (not SAT).
-int explicit_optimum(const encoder::NPuzzle &p) {
+int explicit_optimum(const encoder::Puzzle &p) {
   planner::PlannerOptions o;
   o.engine = planner::Engine::bfs;
   const planner::PlannerResult r = planner::solve(p, o);
@@ -50,7 +52,7 @@ bool has(const std::string &text, const std::string &what) {
 }
 
 // The run found a plan, called it optimal, and the explicit search agrees.
-void check_optimum(const Solved &s, const encoder::NPuzzle &p) {
+void check_optimum(const Solved &s, const encoder::Puzzle &p) {
   REQUIRE(s.result.status == Status::solved);
   CHECK(s.result.optimal);
   CHECK(static_cast<int>(s.result.replay.moves.size()) ==
@@ -170,5 +172,35 @@ TEST_SUITE("planner::AnyOnSmallBoards") {
     CHECK(has(r.encoding, "reach")); // by the default engine on 3x3
     CHECK(r.replay.moves.size() == 31);
     CHECK(r.no_plan_up_to == 30);
+  }
+
+  TEST_CASE("Rush Hour: a near goal behind wide layers goes to the horizon "
+            "driver, a far one to reach first, and the optimum stands") {
+    encoder::InstanceOptions near;
+    // Card 2 of the original game: 8 slides, 2,130 positions before them
+    // (33 d^2; the horizon driver measured 6x faster than reach).
+    near.board = "BooCCCBooDoEAAoDFEGGGoFEooHoIIJJHKKo";
+    near.metric = encoder::Metric::slide;
+    const auto card2 = encoder::make_puzzle("rushhour", near);
+    const Solved short_card = solve_auto(*card2);
+    check_optimum(short_card, *card2);
+    CHECK(has(short_card.choice, "before the goal's depth 8"));
+    CHECK(has(short_card.choice, "the horizon driver"));
+    CHECK(short_card.result.path == "horizons");
+
+    // Card #40 (the default board): its goal is 51 slides away, beyond the
+    // sample's depth; card 3 in slides: 14 slides behind 766 positions
+    // (3.9 d^2: reach measured as fast).
+    encoder::InstanceOptions far;
+    far.metric = encoder::Metric::slide;
+    encoder::InstanceOptions narrow = far;
+    narrow.board = "oooooooooooooAABoooCCBoDoEoBoDoEFFoD";
+    for (const auto &options : {far, narrow}) {
+      const auto card = encoder::make_puzzle("rushhour", options);
+      const Solved s = solve_auto(*card);
+      check_optimum(s, *card);
+      CHECK(has(s.choice, "reach first"));
+      CHECK(s.result.path.rfind("reach", 0) == 0);
+    }
   }
 }
