@@ -76,7 +76,7 @@ std::string metric_of(const Options &o) {
   if (!family || !family->accepts_field(encoder::InstanceField::metric)) {
     return "";
   }
-  return encoder::metric_name(o.instance.metric.value_or(encoder::Metric::step));
+  return to_name(o.instance.metric.value_or(encoder::Metric::step));
 }
 
 struct Answer {
@@ -85,7 +85,7 @@ struct Answer {
   int known = -1; // the line's known optimum in the run's metric
 
   std::string status() const {
-    return result ? planner::to_string(result->status) : "error";
+    return result ? to_name(result->status) : "error";
   }
   bool optimal() const { return result && result->optimal; }
   int length() const {

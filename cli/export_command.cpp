@@ -154,14 +154,19 @@ int run_export(const Options &o) {
   const Export e{*puzzle, task, o, o.output.empty() || o.output == "-",
                  puzzle->title() + ", written by satslide " +
                      SATSLIDE_VERSION + ".\nStart:\n" + puzzle->draw()};
-  if (o.format == "smv") {
+  switch (o.format) {
+  case ExportFormat::smv:
     export_smv(e);
-  } else if (o.format == "tla") {
+    break;
+  case ExportFormat::tla:
     export_tla(e);
-  } else if (o.format == "limboole") {
+    break;
+  case ExportFormat::limboole:
     export_limboole(e);
-  } else {
+    break;
+  case ExportFormat::pddl:
     export_pddl(e);
+    break;
   }
   return code(ExitCode::plan_found);
 }

@@ -24,10 +24,10 @@ using namespace satslide::cli;
 
 namespace {
 
-void set_up_logging(const std::string &level) {
+void set_up_logging(LogLevel level) {
   auto logger = spdlog::stderr_color_mt("satslide");
   logger->set_pattern("%^%l%$: %v");
-  logger->set_level(spdlog::level::from_str(level));
+  logger->set_level(spdlog::level::from_str(to_name(level)));
   spdlog::set_default_logger(logger);
 }
 

@@ -75,6 +75,7 @@ struct Raw {
   std::string engine = "auto", reach_formula = "labels", reach_from = "both";
   std::string reach_blocking = "visited";
   std::string solver_config = "default";
+  std::string format = "pddl", plan_format = "text", log_level = "info";
   std::string shard;
   std::string split = "horizons";
 };
@@ -122,10 +123,13 @@ po::options_description search_options(Options &o, Raw &raw) {
       "how the optimum is proven, both by SAT: horizons (plans of growing "
       "length, each shorter one refuted), reach (breadth-first over "
       "positions, each successor found by a SAT call; optimal at the first "
-      "goal layer), auto (block puzzles: reach on two threads; past "
-      "100,000 positions the horizon driver takes one of them and the "
-      "first proof wins; the same on n-puzzles of at most 12 cells, "
-      "searched from both ends; larger n-puzzles: horizons), or "
+      "goal layer), auto (the default: picks before the search from a "
+      "cheap explicit sample of the start's layers. n-puzzles: reach, "
+      "horizons or both side by side, by how many positions reach is "
+      "predicted to store; block puzzles: horizons where the goal is near "
+      "behind wide layers, else reach on two threads, the horizon driver "
+      "taking one past 100,000 positions; the progress line says which "
+      "and why), or "
       "bfs (not SAT: explicit breadth-first search over positions, the "
       "seed game's auto-solve; for spaces that fit in memory), or ida "
       "(not SAT: IDA* over additive pattern databases, the n-puzzle's "
@@ -161,7 +165,8 @@ po::options_description search_options(Options &o, Raw &raw) {
       "timeout,t", po::value(&p.timeout_seconds),
       "give up after this many seconds of wall clock (default: none)")(
       "solver-config", po::value(&raw.solver_config)->default_value("default"),
-      "CaDiCaL configuration: default, plain, sat or unsat")(
+      ("CaDiCaL configuration: " + name_choices<solver::SolverConfig>())
+          .c_str())(
       "cadical", po::value(&p.cadical_options)->composing(),
       "expert: a CaDiCaL option as name=value (repeatable), e.g. "
       "--cadical elim=0")(
@@ -205,7 +210,7 @@ po::options_description search_options(Options &o, Raw &raw) {
   return d;
 }
 
-po::options_description output_options(Options &o) {
+po::options_description output_options(Options &o, Raw &raw) {
   po::options_description d("Output");
   d.add_options()("json", po::bool_switch(&o.json), "print one JSON document")(
       "show-boards", po::bool_switch(&o.show_boards),
@@ -220,7 +225,7 @@ po::options_description output_options(Options &o) {
       "all-optimal", po::value(&o.count_optimal)->implicit_value(0),
       "as --count-optimal, listing every plan counted (all, or the first "
       "K: --all-optimal=K)")(
-      "plan-format", po::value(&o.plan_format)->default_value("text"),
+      "plan-format", po::value(&raw.plan_format)->default_value("text"),
       "text (the report) or ipc (only the plan, as an IPC plan file with "
       "the action names of `satslide export --format pddl`)")(
       "animate", po::value(&o.animate)->implicit_value(0.5),
@@ -229,10 +234,10 @@ po::options_description output_options(Options &o) {
   return d;
 }
 
-po::options_description general_options(Options &o) {
+po::options_description general_options(Options &o, Raw &raw) {
   po::options_description d("General");
   d.add_options()("log-level",
-                  po::value(&o.log_level)->default_value(o.log_level),
+                  po::value(&raw.log_level)->default_value("info"),
                   "stderr detail: error, warn, info (a line per horizon) or "
                   "debug")("quiet,q", "same as --log-level error")(
       "memory-limit", po::value(&o.memory_limit_mb),
@@ -264,9 +269,9 @@ po::options_description batch_options(Options &o, Raw &raw) {
   return d;
 }
 
-po::options_description export_options(Options &o) {
+po::options_description export_options(Raw &raw) {
   po::options_description d("export");
-  d.add_options()("format", po::value(&o.format)->default_value("pddl"),
+  d.add_options()("format", po::value(&raw.format)->default_value("pddl"),
                   "export: pddl (a grounded STRIPS domain and problem), smv "
                   "(a NuSMV model), tla (a TLA+ module and its TLC "
                   "configuration) or limboole (one horizon's formula, with "
@@ -455,19 +460,11 @@ void check_ranges(const Options &o, const po::variables_map &vm) {
   if (o.instance.rows < 0 || o.instance.cols < 0) {
     throw UsageError("--rows and --cols must be positive");
   }
-  const std::string &c = p.solver_config;
-  if (c != "default" && c != "plain" && c != "sat" && c != "unsat") {
-    throw UsageError("--solver-config: unknown configuration '" + c + "'");
-  }
   for (const std::string &option : p.cadical_options) {
     const std::string name = option.substr(0, option.find('='));
     if (!CaDiCaL::Solver::is_valid_option(name.c_str())) {
       throw UsageError("--cadical: CaDiCaL has no option '" + name + "'");
     }
-  }
-  const std::string &l = o.log_level;
-  if (l != "error" && l != "warn" && l != "info" && l != "debug") {
-    throw UsageError("--log-level: unknown level '" + l + "'");
   }
 }
 
@@ -502,12 +499,8 @@ void check_combinations(const Options &o) {
       (o.cnf_file.empty() || o.model_file.empty())) {
     throw UsageError("decode needs --cnf FILE and --model FILE");
   }
-  if (o.format != "pddl" && o.format != "smv" && o.format != "tla" &&
-      o.format != "limboole") {
-    throw UsageError("--format: expected pddl, smv, tla or limboole, got '" +
-                     o.format + "'");
-  }
-  if (o.command == Command::export_model && (o.format == "limboole") !=
+  if (o.command == Command::export_model &&
+      (o.format == ExportFormat::limboole) !=
                                                 (o.horizon >= 0)) {
     throw UsageError(o.horizon < 0 ? "--format limboole needs --horizon N"
                                    : "--horizon is for --format limboole");
@@ -515,10 +508,6 @@ void check_combinations(const Options &o) {
   if (o.count_optimal < -1 ||
       (o.count_optimal >= 0 && o.planner.mode == planner::Mode::any)) {
     throw UsageError("--count-optimal K: K >= 0 (0 = all), without --any");
-  }
-  if (o.plan_format != "text" && o.plan_format != "ipc") {
-    throw UsageError("--plan-format: expected text or ipc, got '" +
-                     o.plan_format + "'");
   }
   if (o.command == Command::check_plan &&
       o.plan_file.empty() == o.moves.empty()) {
@@ -552,6 +541,21 @@ void check_combinations(const Options &o) {
   }
 }
 
+// --reach-from, typed on its way to PlannerOptions::reach_both_ends.
+enum class ReachFrom { both, start };
+constexpr std::array<EnumName<ReachFrom>, 2> names(ReachFrom) {
+  return {{{ReachFrom::both, "both"}, {ReachFrom::start, "start"}}};
+}
+
+// The value of --`option` named `text`, or an error listing the names.
+template <typename E> E choice(const char *option, const std::string &text) {
+  if (const auto value = from_name<E>(text)) {
+    return *value;
+  }
+  throw UsageError(std::string("--") + option + ": expected " +
+                   name_choices<E>() + ", got '" + text + "'");
+}
+
 // The raw strings as typed values.
 void type_values(Options &o, const Raw &raw, const po::variables_map &vm) {
   if (!raw.puzzle.empty()) {
@@ -571,50 +575,23 @@ void type_values(Options &o, const Raw &raw, const po::variables_map &vm) {
                        "'; see --help");
     }
   }
-  if (raw.engine == "auto") {
-    o.planner.engine = planner::Engine::automatic;
-  } else if (raw.engine == "horizons") {
-    o.planner.engine = planner::Engine::horizons;
-  } else if (raw.engine == "reach") {
-    o.planner.engine = planner::Engine::reach;
-  } else if (raw.engine == "bfs") {
-    o.planner.engine = planner::Engine::bfs;
-  } else if (raw.engine == "ida") {
-    o.planner.engine = planner::Engine::ida;
-  } else {
-    throw UsageError("--engine: expected auto, horizons, reach, bfs or ida, "
-                     "got '" + raw.engine + "'");
-  }
-  if (raw.reach_from != "both" && raw.reach_from != "start") {
-    throw UsageError("--reach-from: expected both or start, got '" +
-                     raw.reach_from + "'");
-  }
-  o.planner.reach_both_ends = raw.reach_from == "both";
-  if (const auto formula = planner::parse_reach_formula(raw.reach_formula)) {
-    o.planner.reach_formula = *formula;
-  } else {
-    throw UsageError("--reach-formula: expected seed, labels or compact, got '" +
-                     raw.reach_formula + "'");
-  }
-  if (raw.reach_blocking == "visited") {
-    o.planner.reach_blocking = solver::ReachBlocking::visited;
-  } else if (raw.reach_blocking == "successors") {
-    o.planner.reach_blocking = solver::ReachBlocking::successors;
-  } else if (raw.reach_blocking == "moves") {
-    o.planner.reach_blocking = solver::ReachBlocking::moves;
-  } else {
-    throw UsageError("--reach-blocking: expected visited, successors or "
-                     "moves, got '" + raw.reach_blocking + "'");
-  }
-  if (raw.any_path != "race" && raw.any_path != "first") {
-    throw UsageError("--any-path: expected race or first, got '" +
-                     raw.any_path + "'");
-  }
-  o.planner.any_path = raw.any_path == "race" ? planner::AnyPath::race
-                                              : planner::AnyPath::first;
+  o.planner.engine = choice<planner::Engine>("engine", raw.engine);
+  o.planner.reach_both_ends =
+      choice<ReachFrom>("reach-from", raw.reach_from) == ReachFrom::both;
+  o.planner.reach_formula =
+      choice<planner::ReachFormula>("reach-formula", raw.reach_formula);
+  o.planner.reach_blocking =
+      choice<solver::ReachBlocking>("reach-blocking", raw.reach_blocking);
+  o.planner.any_path = choice<planner::AnyPath>("any-path", raw.any_path);
   o.planner.mode = vm.count("any") ? planner::Mode::any
                                    : planner::Mode::optimal;
-  o.planner.solver_config = raw.solver_config;
+  o.planner.solver_config =
+      choice<solver::SolverConfig>("solver-config", raw.solver_config);
+  o.planner.split = choice<solver::Split>("threads-split", raw.split);
+  o.format = choice<ExportFormat>("format", raw.format);
+  o.plan_format = choice<PlanFormat>("plan-format", raw.plan_format);
+  o.log_level = vm.count("quiet") ? LogLevel::error
+                                  : choice<LogLevel>("log-level", raw.log_level);
   o.list_all_optimal = vm.count("all-optimal") > 0;
   if (vm.count("all-optimal") && vm.count("count-optimal")) {
     throw UsageError("--all-optimal counts too: give one of the two");
@@ -638,12 +615,6 @@ void type_values(Options &o, const Raw &raw, const po::variables_map &vm) {
                        "'");
     }
   }
-  if (raw.split != "horizons" && raw.split != "portfolio") {
-    throw UsageError("--threads-split: expected horizons or portfolio, got '" +
-                     raw.split + "'");
-  }
-  o.planner.split = raw.split == "portfolio" ? solver::Split::portfolio
-                                             : solver::Split::horizons;
   if (o.planner.threads < 1 || o.planner.threads > 64) {
     throw UsageError("--threads: from 1 to 64");
   }
@@ -652,9 +623,6 @@ void type_values(Options &o, const Raw &raw, const po::variables_map &vm) {
   }
   if (o.jobs < 1 || o.jobs > 256) {
     throw UsageError("--jobs: from 1 to 256");
-  }
-  if (vm.count("quiet")) {
-    o.log_level = "error";
   }
 }
 
@@ -712,12 +680,12 @@ Options parse_options(int argc, const char *const argv[],
   Raw raw;
   const std::vector<Group> groups = {{"Instance", instance_options(o, raw)},
                                      {"Search", search_options(o, raw)},
-                                     {"Output", output_options(o)},
-                                     {"General", general_options(o)},
+                                     {"Output", output_options(o, raw)},
+                                     {"General", general_options(o, raw)},
                                      {"dimacs", dimacs_options(o)},
                                      {"decode", decode_options(o)},
                                      {"batch", batch_options(o, raw)},
-                                     {"export", export_options(o)},
+                                     {"export", export_options(raw)},
                                      {"check-plan", check_options(o)},
                                      {"scramble", scramble_options(o)}};
   po::options_description shown;

@@ -7,6 +7,7 @@
 #include "encoder/puzzles/instance_options.hpp"
 #include "planner/planner.hpp"
 
+#include <array>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -41,6 +42,30 @@ enum class Command {
   version
 };
 
+// export --format.
+enum class ExportFormat { pddl, smv, tla, limboole };
+constexpr std::array<EnumName<ExportFormat>, 4> names(ExportFormat) {
+  return {{{ExportFormat::pddl, "pddl"},
+           {ExportFormat::smv, "smv"},
+           {ExportFormat::tla, "tla"},
+           {ExportFormat::limboole, "limboole"}}};
+}
+
+// solve --plan-format: the report, or only the plan as an IPC file.
+enum class PlanFormat { text, ipc };
+constexpr std::array<EnumName<PlanFormat>, 2> names(PlanFormat) {
+  return {{{PlanFormat::text, "text"}, {PlanFormat::ipc, "ipc"}}};
+}
+
+// --log-level: what reaches stderr (spdlog's level names).
+enum class LogLevel { error, warn, info, debug };
+constexpr std::array<EnumName<LogLevel>, 4> names(LogLevel) {
+  return {{{LogLevel::error, "error"},
+           {LogLevel::warn, "warn"},
+           {LogLevel::info, "info"},
+           {LogLevel::debug, "debug"}}};
+}
+
 struct Options {
   Command command = Command::solve;
   // The instance: a family (name or alias in encoder::families()) and
@@ -54,7 +79,7 @@ struct Options {
   bool json = false;
   bool show_boards = false;
   double animate = -1; // seconds per move; < 0: no animation
-  std::string log_level = "info";
+  LogLevel log_level = LogLevel::info;
   long memory_limit_mb = 0; // the process's address space; 0 = no limit
   // dimacs / decode.
   int horizon = -1;
@@ -66,8 +91,8 @@ struct Options {
   // merge: the batch outputs after the cubes file (`input`).
   std::vector<std::string> answers;
   // export: the format; solve: how a plan is printed ("text" or "ipc").
-  std::string format = "pddl";
-  std::string plan_format = "text";
+  ExportFormat format = ExportFormat::pddl;
+  PlanFormat plan_format = PlanFormat::text;
   std::string svg; // solve: also draw the solution into this SVG file
   // check-plan: the plan, from a file ("-" = stdin) or as a move string.
   std::string plan_file, moves;

@@ -148,7 +148,7 @@ Json head_json(const Report &report) {
   if (!r.encoding.empty()) {
     j["encoding"] = r.encoding;
   }
-  j["status"] = planner::to_string(r.status);
+  j["status"] = to_name(r.status);
   if (!r.reason.empty()) {
     j["reason"] = r.reason;
   }
@@ -209,7 +209,7 @@ void print_text(std::ostream &out, const Report &report, bool show_boards) {
   out << '\n' << indent(report.board, "  ");
   print_bounds(out, r);
   if (r.status != planner::Status::solved) {
-    out << planner::to_string(r.status) << ": " << r.reason << '\n';
+    out << to_name(r.status) << ": " << r.reason << '\n';
     return;
   }
   print_plan(out, r, show_boards);
@@ -412,7 +412,7 @@ void print_json(std::ostream &out, const PlanCheckReport &report) {
   const int optimum = proven_optimum(report);
   Json j;
   j["puzzle"] = report.title;
-  j["verdict"] = planner::to_string(check.verdict);
+  j["verdict"] = to_name(check.verdict);
   j["format"] = check.format;
   j["moves"] = check.moves_read;
   j["legal_moves"] = check.legal_moves;
@@ -434,7 +434,7 @@ void print_text(std::ostream &out, const PlanCheckReport &report) {
   out << report.title << '\n'
       << "plan: " << length << " moves (" << check.format << "), "
       << (valid(report) ? "valid: every move legal, the goal reached"
-                        : planner::to_string(check.verdict) +
+                        : to_name(check.verdict) +
                               std::string(": ") + check.reason)
       << '\n';
   if (optimum >= 0) {

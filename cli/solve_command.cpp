@@ -83,7 +83,7 @@ int run_solve(const Options &o) {
       throw IoError("cannot write '" + o.svg + "'");
     }
   }
-  if (o.plan_format == "ipc" &&
+  if (o.plan_format == PlanFormat::ipc &&
       report.result.status == planner::Status::solved) {
     // Only the plan on stdout, in the names of `satslide export`.
     const encoder::Task task = puzzle->compile();

@@ -18,7 +18,7 @@ PlanCount count_plans(const encoder::Puzzle &puzzle, int length,
   const encoder::Task task = puzzle.compile();
   const auto deadline = solver::deadline_after(start, options.timeout_seconds);
   solver::Formula f = solver::open_formula(
-      [&] { return info.make(task); }, "default", {}, options.timeout_seconds,
+      [&] { return info.make(task); }, solver::SolverConfig::standard, {}, options.timeout_seconds,
       deadline, options.stop);
   PlanCount c;
   const auto limit = [&] {

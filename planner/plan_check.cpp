@@ -143,18 +143,6 @@ bool only_comments(const std::string &text) {
 
 } // namespace
 
-const char *to_string(PlanCheck::Verdict verdict) {
-  switch (verdict) {
-  case PlanCheck::Verdict::valid:
-    return "valid";
-  case PlanCheck::Verdict::illegal_move:
-    return "illegal_move";
-  case PlanCheck::Verdict::not_at_goal:
-    return "not_at_goal";
-  }
-  return "?";
-}
-
 PlanCheck check_plan(const encoder::Puzzle &puzzle, const std::string &input) {
   std::string text = input;
   encoder::drop_byte_order_mark(text);

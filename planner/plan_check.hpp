@@ -9,8 +9,10 @@
 //     the n-puzzle (the blank's moves), "AR1 BD2" for block puzzles.
 #pragma once
 
+#include "encoder/enum_names.hpp"
 #include "encoder/puzzles/puzzle.hpp"
 
+#include <array>
 #include <string>
 
 namespace satslide::planner {
@@ -24,7 +26,12 @@ struct PlanCheck {
   std::string reason;  // for illegal_move and not_at_goal
   encoder::Plan plan;  // the legal prefix, as actions
 };
-const char *to_string(PlanCheck::Verdict verdict); // "valid", ...
+constexpr std::array<EnumName<PlanCheck::Verdict>, 3>
+names(PlanCheck::Verdict) {
+  return {{{PlanCheck::Verdict::valid, "valid"},
+           {PlanCheck::Verdict::illegal_move, "illegal_move"},
+           {PlanCheck::Verdict::not_at_goal, "not_at_goal"}}};
+}
 
 // Throws encoder::InputError if the text is none of the four forms.
 PlanCheck check_plan(const encoder::Puzzle &puzzle, const std::string &text);

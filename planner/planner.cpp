@@ -17,50 +17,6 @@
 
 namespace satslide::planner {
 
-const char *to_string(ReachFormula formula) {
-  switch (formula) {
-  case ReachFormula::seed:
-    return "seed";
-  case ReachFormula::labels:
-    return "labels";
-  case ReachFormula::compact:
-    return "compact";
-  }
-  return "?";
-}
-
-std::optional<ReachFormula> parse_reach_formula(const std::string &name) {
-  for (const auto f :
-       {ReachFormula::seed, ReachFormula::labels, ReachFormula::compact}) {
-    if (name == to_string(f)) {
-      return f;
-    }
-  }
-  return std::nullopt;
-}
-
-const char *to_string(Status status) {
-  switch (status) {
-  case Status::solved:
-    return "solved";
-  case Status::unsolvable:
-    return "unsolvable";
-  case Status::horizon_limit:
-    return "horizon_limit";
-  case Status::timeout:
-    return "timeout";
-  case Status::cancelled:
-    return "cancelled";
-  case Status::memory_limit:
-    return "memory_limit";
-  case Status::no_plan_at_horizon:
-    return "no_plan_at_horizon";
-  case Status::internal_error:
-    return "internal_error";
-  }
-  return "?";
-}
-
 namespace {
 
 const encoder::EncodingInfo &chosen_encoding(const encoder::Puzzle &puzzle,

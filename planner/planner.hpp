@@ -37,6 +37,9 @@ enum class AnyPath {
   first, // only the first-plan path: the goal agenda where the puzzle has
          // one, else parallel steps under a horizon schedule
 };
+constexpr std::array<EnumName<AnyPath>, 2> names(AnyPath) {
+  return {{{AnyPath::race, "race"}, {AnyPath::first, "first"}}};
+}
 
 // Which SAT engine proves an optimal plan.
 enum class Engine {
@@ -51,6 +54,13 @@ enum class Engine {
   bfs,       // breadth-first over positions, explicit states (not SAT)
   ida,       // IDA* over the family's pattern databases (not SAT)
 };
+constexpr std::array<EnumName<Engine>, 5> names(Engine) {
+  return {{{Engine::automatic, "auto"},
+           {Engine::horizons, "horizons"},
+           {Engine::reach, "reach"},
+           {Engine::bfs, "bfs"},
+           {Engine::ida, "ida"}}};
+}
 
 // The reachability engine's one-step formula. With the whole position
 // assumed, propagation settles everything but the move, so what counts is
@@ -62,8 +72,11 @@ enum class ReachFormula {
            // variables and clauses, measured fastest (the default)
   compact, // labels, count invariants, ladder at-most-one
 };
-const char *to_string(ReachFormula formula);
-std::optional<ReachFormula> parse_reach_formula(const std::string &name);
+constexpr std::array<EnumName<ReachFormula>, 3> names(ReachFormula) {
+  return {{{ReachFormula::seed, "seed"},
+           {ReachFormula::labels, "labels"},
+           {ReachFormula::compact, "compact"}}};
+}
 
 // A progress report: one per solver call, and a line of text at each
 // change of phase (bounds known, a stage begins, a schedule round, the
@@ -97,7 +110,7 @@ struct PlannerOptions {
   int min_horizon = 0; // above the lower bound the plan is not optimal
   int max_horizon = 1000;
   double timeout_seconds = 0; // counted from the call; 0 = none
-  std::string solver_config = "default"; // CaDiCaL configure() name
+  solver::SolverConfig solver_config = solver::SolverConfig::standard;
   std::vector<std::string> cadical_options; // "name=value"
   int threads = 1; // horizons: solvers side by side (shared_horizons.hpp)
   // The automatic engine: positions searched on both threads before the

@@ -4,9 +4,11 @@
 // only this and the puzzle.
 #pragma once
 
+#include "encoder/enum_names.hpp"
 #include "encoder/puzzles/puzzle.hpp"
 #include "solver/stats.hpp"
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -22,7 +24,17 @@ enum class Status {
   no_plan_at_horizon, // decode: the solver refuted that one horizon
   internal_error,     // a bug, e.g. a plan that does not replay
 };
-const char *to_string(Status status); // as in JSON: "horizon_limit"
+// As in JSON: "horizon_limit".
+constexpr std::array<EnumName<Status>, 8> names(Status) {
+  return {{{Status::solved, "solved"},
+           {Status::unsolvable, "unsolvable"},
+           {Status::horizon_limit, "horizon_limit"},
+           {Status::timeout, "timeout"},
+           {Status::cancelled, "cancelled"},
+           {Status::memory_limit, "memory_limit"},
+           {Status::no_plan_at_horizon, "no_plan_at_horizon"},
+           {Status::internal_error, "internal_error"}}};
+}
 
 // How a plan's optimality (or its absence) was shown.
 enum class Proof {

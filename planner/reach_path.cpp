@@ -159,7 +159,7 @@ void solve_reach(const Run &run, PlannerResult &result,
                                     run.task.label.empty()
                                 ? ReachFormula::seed
                                 : run.options.reach_formula;
-  result.encoding = fmt::format("reach ({} one-step)", to_string(used));
+  result.encoding = fmt::format("reach ({} one-step)", to_name(used));
   result.horizons = r.layers;
   result.positions = r.positions;
   result.sat_calls = r.sat_calls;

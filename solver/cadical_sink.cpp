@@ -5,18 +5,6 @@
 
 namespace satslide::solver {
 
-std::string to_string(SolveResult result) {
-  switch (result) {
-  case SolveResult::sat:
-    return "SAT";
-  case SolveResult::unsat:
-    return "UNSAT";
-  case SolveResult::unknown:
-    return "UNKNOWN";
-  }
-  return "?";
-}
-
 // The library has no wall-clock limit (only the cadical binary's -t), so a
 // Terminator polls the clock; a Learner counts learned clauses because
 // 1.5.3 exposes no conflict counter.
@@ -56,15 +44,16 @@ struct CadicalSink::Hooks : CaDiCaL::Terminator, CaDiCaL::Learner {
   void learn(int) override {}
 };
 
-CadicalSink::CadicalSink(const std::string &config,
+CadicalSink::CadicalSink(SolverConfig config,
                          const std::vector<std::string> &options)
     : m_solver(std::make_unique<CaDiCaL::Solver>()),
       m_hooks(std::make_unique<Hooks>()) {
   // Silent: its messages would land in satslide's stdout (and its JSON).
   m_solver->set("quiet", 1);
-  if (config != "default" && !m_solver->configure(config.c_str())) {
-    throw std::invalid_argument("unknown CaDiCaL configuration '" + config +
-                                "'");
+  if (config != SolverConfig::standard &&
+      !m_solver->configure(to_name(config))) {
+    throw std::invalid_argument(std::string("unknown CaDiCaL configuration '") +
+                                to_name(config) + "'");
   }
   for (const std::string &option : options) {
     const auto eq = option.find('=');

@@ -3,9 +3,11 @@
 #pragma once
 
 #include "encoder/constraints/clause_sink.hpp"
+#include "encoder/enum_names.hpp"
 
 #include <cadical.hpp>
 
+#include <array>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -15,15 +17,26 @@
 namespace satslide::solver {
 
 enum class SolveResult { sat, unsat, unknown };
+constexpr std::array<EnumName<SolveResult>, 3> names(SolveResult) {
+  return {{{SolveResult::sat, "SAT"},
+           {SolveResult::unsat, "UNSAT"},
+           {SolveResult::unknown, "UNKNOWN"}}};
+}
 
-std::string to_string(SolveResult result);
+// A CaDiCaL configuration (its configure() names; `standard` is none).
+enum class SolverConfig { standard, plain, sat, unsat };
+constexpr std::array<EnumName<SolverConfig>, 4> names(SolverConfig) {
+  return {{{SolverConfig::standard, "default"},
+           {SolverConfig::plain, "plain"},
+           {SolverConfig::sat, "sat"},
+           {SolverConfig::unsat, "unsat"}}};
+}
 
 class CadicalSink : public encoder::ClauseSink {
 public:
-  // `config` is a CaDiCaL configuration ("default", "sat", "unsat",
-  // "plain"), `options` CaDiCaL options as "name=value"; throws
-  // std::invalid_argument if CaDiCaL rejects either.
-  explicit CadicalSink(const std::string &config = "default",
+  // `config` is a CaDiCaL configuration, `options` CaDiCaL options as
+  // "name=value"; throws std::invalid_argument if CaDiCaL rejects either.
+  explicit CadicalSink(SolverConfig config = SolverConfig::standard,
                        const std::vector<std::string> &options = {});
   ~CadicalSink() override;
 

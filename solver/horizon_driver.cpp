@@ -25,7 +25,7 @@ deadline_after(std::chrono::steady_clock::time_point start, double seconds) {
 }
 
 Formula open_formula(const EncodingFactory &make_encoding,
-                     const std::string &solver_config,
+                     SolverConfig solver_config,
                      const std::vector<std::string> &solver_options,
                      double timeout_seconds,
                      std::chrono::steady_clock::time_point deadline,
@@ -124,7 +124,7 @@ SolveResult solve_timed(CadicalSink &sink, int guard, int n,
   const SolveResult answer = sink.solve({guard});
   sink.set_heartbeat(0, {});
   stats.horizon = n;
-  stats.result = to_string(answer);
+  stats.result = to_name(answer);
   stats.variables = sink.num_vars();
   stats.clauses = sink.num_clauses();
   stats.seconds = seconds_since(call_start);

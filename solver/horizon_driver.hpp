@@ -32,7 +32,7 @@ struct DriverOptions {
   bool start_proven = true;   // first_horizon and stride are proofs
   int max_horizon = 1000;     // last horizon tried
   double timeout_seconds = 0; // wall clock for the whole run; 0 = none
-  std::string solver_config = "default";   // CaDiCaL configure() name
+  SolverConfig solver_config = SolverConfig::standard;
   std::vector<std::string> solver_options; // CaDiCaL "name=value" options
   bool incremental = true; // one solver for all horizons; false: a fresh
                            // solver and formula per horizon (the baseline
@@ -74,7 +74,7 @@ struct Formula {
   std::unique_ptr<encoder::Encoding> encoding;
 };
 Formula open_formula(const EncodingFactory &make_encoding,
-                     const std::string &solver_config,
+                     SolverConfig solver_config,
                      const std::vector<std::string> &solver_options,
                      double timeout_seconds,
                      std::chrono::steady_clock::time_point deadline,

@@ -59,6 +59,11 @@ enum class ReachBlocking {
   // "Reachability by SAT").
   moves,
 };
+constexpr std::array<EnumName<ReachBlocking>, 3> names(ReachBlocking) {
+  return {{{ReachBlocking::visited, "visited"},
+           {ReachBlocking::successors, "successors"},
+           {ReachBlocking::moves, "moves"}}};
+}
 
 struct ReachOptions {
   ReachBlocking blocking = ReachBlocking::moves;
@@ -87,7 +92,7 @@ struct ReachOptions {
   // searched together.
   bool both_ends = true;
   double timeout_seconds = 0;
-  std::string solver_config = "default";
+  SolverConfig solver_config = SolverConfig::standard;
   std::vector<std::string> solver_options;
   StopFn stop;
 };

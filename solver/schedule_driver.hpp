@@ -24,7 +24,7 @@ struct ScheduleOptions {
   int slice = 2000;   // conflicts of the first open horizon per round
   int max_horizon = 1000;
   double timeout_seconds = 0; // 0 = none
-  std::string solver_config = "default";
+  SolverConfig solver_config = SolverConfig::standard;
   std::vector<std::string> solver_options;
   StopFn stop; // polled; true ends the run as `cancelled`
 };

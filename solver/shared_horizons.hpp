@@ -24,6 +24,9 @@ enum class Split {
   horizons,  // each horizon to one thread
   portfolio, // every horizon to every thread, the first answer counts
 };
+constexpr std::array<EnumName<Split>, 2> names(Split) {
+  return {{{Split::horizons, "horizons"}, {Split::portfolio, "portfolio"}}};
+}
 
 // `threads` >= 1 solvers; progress may be called from any of them, one
 // call at a time. The result's horizons are sorted by horizon.

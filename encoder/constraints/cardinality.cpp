@@ -83,16 +83,6 @@ std::vector<int> totalizer(const std::vector<int> &lits, std::size_t lo,
 
 } // namespace
 
-std::string_view to_string(AmoKind kind) {
-  switch (kind) {
-  case AmoKind::pairwise:
-    return "pairwise";
-  case AmoKind::ladder:
-    return "ladder";
-  }
-  return "?";
-}
-
 void at_most_one(const std::vector<int> &lits, AmoKind kind, ClauseSink &sink) {
   if (kind == AmoKind::pairwise || lits.size() < k_ladder_threshold) {
     pairwise(lits, sink);

@@ -14,8 +14,6 @@ enum class AmoKind {
   ladder,   // sequential counter (Sinz 2005): 3n clauses, n-1 auxiliaries
 };
 
-std::string_view to_string(AmoKind kind);
-
 // At most one of `lits` is true. Small groups always use pairwise
 // clauses, where the ladder's auxiliaries would not pay for themselves.
 void at_most_one(const std::vector<int> &lits, AmoKind kind, ClauseSink &sink);

@@ -38,7 +38,7 @@ void BlockPuzzle::generate_moves() {
       add_moves_for(cls);
     }
     if (m_moves.size() > k_max_moves) {
-      throw InputError("the " + std::string(metric_name(m_board.metric)) +
+      throw InputError("the " + std::string(to_name(m_board.metric)) +
                        " metric gives this board more than " +
                        std::to_string(k_max_moves) +
                        " moves; the step or slide metric gives fewer");

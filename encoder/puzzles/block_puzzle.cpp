@@ -331,7 +331,7 @@ PuzzleSpec BlockPuzzle::spec() const {
                   {{"board", grid},
                    {"goal_piece", pieces},
                    {"goal_at", at},
-                   {"metric", metric_name(m_board.metric)}}};
+                   {"metric", to_name(m_board.metric)}}};
   if (!m_board.name.empty()) {
     spec.params["name"] = m_board.name;
   }
@@ -347,7 +347,7 @@ std::string BlockPuzzle::title() const {
     t += " " + m_board.name;
   }
   return t + " (" + std::to_string(m_board.width) + "x" +
-         std::to_string(m_board.height) + ", " + metric_name(m_board.metric) +
+         std::to_string(m_board.height) + ", " + to_name(m_board.metric) +
          " metric)";
 }
 

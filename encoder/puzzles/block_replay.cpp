@@ -106,7 +106,7 @@ std::optional<std::string> BlockPuzzle::walk(const Move &m, int p,
   }
   if ((m_board.metric == Metric::step && dirs.size() != 1) ||
       (m_board.metric == Metric::slide && !straight)) {
-    return std::string("the move is not one ") + metric_name(m_board.metric) +
+    return std::string("the move is not one ") + to_name(m_board.metric) +
            " move";
   }
   return std::nullopt;

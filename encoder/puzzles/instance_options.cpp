@@ -5,29 +5,14 @@
 namespace satslide::encoder {
 
 Metric parse_metric(const std::string &text) {
-  if (text.empty() || text == "step") {
+  if (text.empty()) {
     return Metric::step;
   }
-  if (text == "slide") {
-    return Metric::slide;
+  if (const auto metric = from_name<Metric>(text)) {
+    return *metric;
   }
-  if (text == "piece") {
-    return Metric::piece;
-  }
-  throw InputError("unknown metric '" + text +
-                   "' (expected step, slide or piece)");
-}
-
-const char *metric_name(Metric metric) {
-  switch (metric) {
-  case Metric::step:
-    return "step";
-  case Metric::slide:
-    return "slide";
-  case Metric::piece:
-    return "piece";
-  }
-  return "?";
+  throw InputError("unknown metric '" + text + "' (expected " +
+                   name_choices<Metric>() + ")");
 }
 
 const char *field_name(InstanceField field) {

@@ -4,7 +4,10 @@
 // PuzzleSpec, the form written into DIMACS comments.
 #pragma once
 
+#include "encoder/enum_names.hpp"
 #include "encoder/puzzles/puzzle.hpp"
+
+#include <array>
 
 #include <map>
 #include <optional>
@@ -16,8 +19,13 @@ namespace satslide::encoder {
 // What one move of a block puzzle is: one cell, a straight slide, or any
 // path through free cells.
 enum class Metric { step, slide, piece };
-Metric parse_metric(const std::string &text); // throws InputError
-const char *metric_name(Metric metric);
+constexpr std::array<EnumName<Metric>, 3> names(Metric) {
+  return {{{Metric::step, "step"},
+           {Metric::slide, "slide"},
+           {Metric::piece, "piece"}}};
+}
+// "" is the default, step; throws InputError naming the choices.
+Metric parse_metric(const std::string &text);
 
 // The fields, one per user-facing option; their names are the
 // command-line flags without "--".

@@ -233,14 +233,14 @@ std::string failure(const Case &c, bool through_dimacs, int skew = 0) {
     if (d < 0) {
       if (r.status != planner::Status::unsolvable) {
         why << "the search finds no plan; satslide says "
-            << planner::to_string(r.status) << " (" << length << " moves)";
+            << to_name(r.status) << " (" << length << " moves)";
       }
       return why.str();
     }
     if (r.status != planner::Status::solved || !r.optimal || length != d ||
         (d > 0 && r.no_plan_up_to != d - 1)) {
       why << "the search finds " << d << " moves; satslide says "
-          << planner::to_string(r.status) << ", " << length << " moves"
+          << to_name(r.status) << ", " << length << " moves"
           << (r.optimal ? ", optimal" : "") << ", no plan up to "
           << r.no_plan_up_to << (r.reason.empty() ? "" : ": " + r.reason);
       return why.str();

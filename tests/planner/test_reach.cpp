@@ -80,7 +80,7 @@ TEST_SUITE("reach") {
         for (const auto formula :
              {planner::ReachFormula::seed, planner::ReachFormula::labels,
               planner::ReachFormula::compact}) {
-          CAPTURE(to_string(formula));
+          CAPTURE(to_name(formula));
           const planner::PlannerResult r = planner::solve(*p, reach(formula));
           REQUIRE(r.status == Status::solved);
           CHECK(r.path == "reach");
