@@ -1,5 +1,6 @@
 #include "planner/engine_choice.hpp"
 
+#include "encoder/puzzles/families.hpp"
 #include "encoder/task/state_space.hpp"
 
 #include <fmt/format.h>
@@ -89,13 +90,21 @@ EngineChoice choose_automatic_engine(const Run &run) {
 }
 
 EngineChoice choose_block_engine(const Run &run) {
+  EngineChoice c;
+  c.engine = AutoEngine::handover;
+  const encoder::FamilyInfo *family =
+      encoder::find_family(run.puzzle.spec().kind);
+  const double wide = family ? family->horizons_when_wide : 0;
+  if (wide <= 0) {
+    c.reason = "reach on both threads, the horizon driver joining past "
+               "its positions threshold";
+    return c;
+  }
   encoder::SpaceOptions o;
   o.max_states = k_short_sample;
   o.stop_at_goal = true;
   o.on_layer = [](int depth, long) { return depth >= k_short_goal_depth; };
   const encoder::StateSpace sample = encoder::explore_space(run.task, o);
-  EngineChoice c;
-  c.engine = AutoEngine::handover;
   const int d = sample.goal_distance;
   // The goal's own layer is cut wherever its first goal position lies:
   // only the whole layers before it count.
@@ -110,8 +119,7 @@ EngineChoice choose_block_engine(const Run &run) {
                            sample.depth, sample.positions);
     return c;
   }
-  const double wide = k_positions_per_square_depth * d * d;
-  if (d > 0 && c.predicted_positions >= wide) {
+  if (d > 0 && c.predicted_positions >= wide * d * d) {
     c.engine = AutoEngine::horizons;
   }
   c.reason = fmt::format(

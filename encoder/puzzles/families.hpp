@@ -52,6 +52,13 @@ struct FamilyInfo {
   std::function<DataLine(const std::string &text, const std::string &folder)>
       data_line;
 
+  // The automatic engine on a reach-first family: the horizon driver
+  // alone where an explicit sample meets the goal within a few moves
+  // behind at least this many positions per squared depth (the planner's
+  // engine_choice.hpp says why d^2); 0: never (the family's horizon
+  // formulas were slower on every short board measured).
+  double horizons_when_wide = 0;
+
   bool accepts_field(InstanceField field) const;
 };
 

@@ -155,6 +155,20 @@ TEST_SUITE("planner::EngineChoice") {
     CHECK(s.result.no_plan_up_to >= p.lower_bound() - 1);
     CHECK(s.result.seconds < 5);
   }
+
+  TEST_CASE("Klotski is never sampled: reach first, and the optimum "
+            "stands") {
+    encoder::InstanceOptions o;
+    o.board = "AAB./AA../CD..";
+    o.goal_piece = "A";
+    o.goal_at = "2,1";
+    o.metric = encoder::Metric::slide;
+    const auto p = encoder::make_puzzle("klotski", o);
+    const Solved s = solve_auto(*p);
+    check_optimum(s, *p);
+    CHECK(has(s.choice, "reach on both threads"));
+    CHECK(s.result.path.rfind("reach", 0) == 0);
+  }
 }
 
 TEST_SUITE("planner::AnyOnSmallBoards") {
