@@ -1,8 +1,53 @@
 #include "cli/help.hpp"
 
+#include "cli/exit_codes.hpp"
+
+#include "encoder/puzzles/families.hpp"
+#include "encoder/puzzles/klotski_layouts.hpp"
+
 #include <algorithm>
+#include <sstream>
 
 namespace satslide::cli {
+
+namespace {
+
+// `text` in lines of at most 76 characters, the first indented by
+// `first`, the others by six spaces.
+std::string wrap(const std::string &first, const std::string &text) {
+  const std::string pad(6, ' ');
+  std::istringstream words(text);
+  std::string out, line = first, word;
+  std::size_t start = first.size(); // where the current line's words begin
+  while (words >> word) {
+    if (line.size() > start && line.size() + 1 + word.size() > 76) {
+      out += line + "\n";
+      line = pad;
+      start = pad.size();
+    }
+    line += (line.size() > start ? " " : "") + word;
+  }
+  return out + line + "\n";
+}
+
+std::string families_help() {
+  std::string text = "Puzzle families (--puzzle):\n";
+  for (const encoder::FamilyInfo &f : encoder::families()) {
+    std::string options = "options:";
+    for (encoder::InstanceField field : f.accepts) {
+      options += std::string(" --") + encoder::field_name(field);
+    }
+    text += wrap("  ", f.name + ": " + f.help);
+    text += wrap("      ", options + "; default encoding " +
+                               f.default_encoding);
+    for (const auto &[alias, meaning] : f.aliases) {
+      text += "  " + alias + ": " + meaning + "\n";
+    }
+  }
+  return text;
+}
+
+} // namespace
 
 const std::vector<CommandInfo> &command_table() {
   static const std::vector<CommandInfo> table = {
@@ -105,6 +150,19 @@ std::string command_summary(Command c) {
   return std::string(k_title) + "\nUsage:\n  " + info.usage + "\n\n" +
          describe(info) +
          "\n(satslide --help: every command and every option)\n";
+}
+
+std::string help_after_options(bool instance) {
+  std::ostringstream help;
+  help << '\n';
+  if (instance) {
+    help << families_help() << '\n';
+  }
+  help << k_exit_code_help;
+  if (instance) {
+    help << '\n' << encoder::klotski_layouts_help();
+  }
+  return help.str();
 }
 
 } // namespace satslide::cli

@@ -28,4 +28,8 @@ std::string usage_summary();
 // One subcommand: its title, usage line and description.
 std::string command_summary(Command c);
 
+// What --help prints after the options: the families (where the command
+// takes an instance), the exit codes, the Klotski openings.
+std::string help_after_options(bool instance);
+
 } // namespace satslide::cli

@@ -221,13 +221,14 @@ TEST_SUITE("cli::Batch") {
     CHECK(r.err.find("7 of 7 instances") != std::string::npos);
     CHECK(r.err.find("(5 answered before)") != std::string::npos);
     CHECK(facts(read_jsonl("cut.jsonl")) == reference);
-    // A real kill, then --resume.
+    // A real kill, then --resume (the wait gives up after 20 s: a batch
+    // that failed at once must fail the checks below, not hang).
     std::remove("killed.jsonl");
     run_command("(" + std::string(SATSLIDE_BINARY) +
                 " batch --puzzle 8 batch_resume.txt -o killed.jsonl -q &"
-                " pid=$!; while [ \"$(wc -l < killed.jsonl 2>/dev/null || "
-                "echo 0)\" -lt 2 ]; do sleep 0.01; done; kill -9 $pid) "
-                "2>/dev/null");
+                " pid=$!; n=0; while [ \"$(wc -l < killed.jsonl 2>/dev/null "
+                "|| echo 0)\" -lt 2 ] && [ $n -lt 2000 ]; do sleep 0.01; "
+                "n=$((n+1)); done; kill -9 $pid) 2>/dev/null");
     CHECK(run_satslide(
               "batch --puzzle 8 batch_resume.txt --resume -o killed.jsonl")
               .exit_code == 0);

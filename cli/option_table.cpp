@@ -1,0 +1,319 @@
+#include "cli/option_table.hpp"
+
+#include "encoder/encodings/encodings.hpp"
+
+namespace satslide::cli {
+
+namespace {
+
+using C = Command;
+
+constexpr Commands k_any_command =
+    commands(C::solve, C::dimacs, C::decode, C::explore, C::batch,
+             C::export_model, C::check_plan, C::scramble, C::play, C::split,
+             C::merge);
+constexpr Commands k_instance =
+    commands(C::solve, C::dimacs, C::explore, C::batch, C::export_model,
+             C::check_plan, C::scramble, C::play, C::split);
+constexpr Commands k_search = commands(C::solve, C::batch, C::split);
+constexpr Commands k_encoding =
+    commands(C::solve, C::dimacs, C::batch, C::export_model, C::split);
+constexpr Commands k_json = commands(C::solve, C::decode, C::explore,
+                                     C::check_plan, C::split, C::merge);
+constexpr Commands k_boards =
+    commands(C::solve, C::decode, C::split, C::merge);
+constexpr Commands k_positions =
+    commands(C::solve, C::explore, C::batch, C::play);
+constexpr Commands k_timeout =
+    commands(C::solve, C::batch, C::check_plan, C::play, C::split);
+constexpr Commands k_output = commands(C::dimacs, C::batch, C::export_model,
+                                       C::scramble, C::split, C::merge);
+
+constexpr double k_huge = std::numeric_limits<double>::max();
+
+std::string encoding_help() {
+  std::string text = "encoding of the task as CNF:";
+  for (const auto &e : encoder::encodings()) {
+    text += "\n  " + e.name + ": " + e.help;
+  }
+  return text + "\n(default: per family, listed below)";
+}
+
+// A value landing in `field` of the options (or of the raw strings).
+#define SATSLIDE_VALUE(expr)                                                  \
+  [](Options & o, RawOptions & raw) -> po::value_semantic * {                 \
+    (void)o;                                                                  \
+    (void)raw;                                                                \
+    return expr;                                                              \
+  }
+
+std::vector<OptionRow> rows() {
+  return {
+      // Instance
+      {"puzzle,p", "Instance", k_instance,
+       SATSLIDE_VALUE(po::value(&raw.puzzle)),
+       "the family: 8, 15, 24, npuzzle, klotski or rushhour (listed below; "
+       "default: the square n-puzzle the board fills)"},
+      {"board,b", "Instance", k_instance,
+       SATSLIDE_VALUE(po::value(&o.instance.board)),
+       "start board: n-puzzle values row-major, 0 = blank; klotski a grid "
+       "of letters, rows split by '/' or newlines, '.' empty, '#' wall; "
+       "rushhour 36 characters (6x6; any square count) or rows split by "
+       "'/' or newlines (any rectangle), 'o' or '.' empty, 'x' wall, 'A' "
+       "the red car"},
+      {"goal,g", "Instance", k_instance,
+       SATSLIDE_VALUE(po::value(&o.instance.goal)),
+       "n-puzzle: goal board (default 1..N-1 then the blank)"},
+      {"rows", "Instance", k_instance,
+       SATSLIDE_VALUE(po::value(&o.instance.rows)),
+       "npuzzle: rows of the board", {0, k_huge, " must be >= 0"}},
+      {"cols", "Instance", k_instance,
+       SATSLIDE_VALUE(po::value(&o.instance.cols)),
+       "npuzzle: columns of the board", {0, k_huge, " must be >= 0"}},
+      {"layout", "Instance", k_instance,
+       SATSLIDE_VALUE(po::value(&o.instance.layout)),
+       "klotski: a named opening (listed at the end of --help)"},
+      {"file,f", "Instance", k_instance, SATSLIDE_VALUE(po::value(&o.file)),
+       "klotski: a layout file (name, size, grid and goal lines); - reads "
+       "stdin (so does --board -)"},
+      {"goal-piece", "Instance", k_instance,
+       SATSLIDE_VALUE(po::value(&o.instance.goal_piece)),
+       "block puzzles: letter of the piece to bring to --goal-at"},
+      {"goal-at", "Instance", k_instance,
+       SATSLIDE_VALUE(po::value(&o.instance.goal_at)),
+       "block puzzles: x,y of that piece's top-left cell (x right, y down)"},
+      {"metric,m", "Instance", k_instance,
+       SATSLIDE_VALUE(po::value(&raw.metric)),
+       "block puzzles: step (one cell, the default), slide (straight, any "
+       "distance) or piece (any path through free cells)"},
+      {"distinct-pieces", "Instance", k_instance,
+       SATSLIDE_VALUE(po::bool_switch(&o.instance.distinct_pieces)),
+       "block puzzles: tell identical pieces apart (a bigger state space; "
+       "for comparisons)"},
+
+      // Search
+      {"engine", "Search", k_search,
+       SATSLIDE_VALUE(po::value(&raw.engine)->default_value("auto")),
+       "how the optimum is proven, both by SAT: horizons (plans of growing "
+       "length, each shorter one refuted), reach (breadth-first over "
+       "positions, each successor found by a SAT call; optimal at the first "
+       "goal layer), auto (the default: picks before the search from a "
+       "cheap explicit sample of the start's layers. n-puzzles: reach, "
+       "horizons or both side by side, by how many positions reach is "
+       "predicted to store; block puzzles: horizons where the goal is near "
+       "behind wide layers, else reach on two threads, the horizon driver "
+       "taking one past 100,000 positions; the progress line says which "
+       "and why), or bfs (not SAT: explicit breadth-first search over "
+       "positions, the seed game's auto-solve; for spaces that fit in "
+       "memory), or ida (not SAT: IDA* over additive pattern databases, the "
+       "n-puzzle's explicit optimal search; the tables are built once, in "
+       "seconds, and cached in ~/.cache/satslide)"},
+      {"max-states", "Search", k_positions,
+       SATSLIDE_VALUE(po::value(&o.planner.max_states)),
+       "reach: store at most N positions, then hand over to horizons from "
+       "the depth proven (default: no limit; auto's reach stops at "
+       "1000000); bfs and explore: at most N positions (default 50000000, "
+       "about 4.5 GB)",
+       {0, k_huge, " must be >= 0"}},
+      {"reach-blocking", "Search", k_search,
+       SATSLIDE_VALUE(po::value(&raw.reach_blocking)->default_value("moves")),
+       "reach, expert: how a position already found is not found again: "
+       "moves (the default: each move found is excluded for the rest of its "
+       "expansion by an assumption, known positions are looked up; no "
+       "conflicts), visited (every position found is blocked for good by a "
+       "clause) or successors (blocked by a clause for one expansion only); "
+       "the last two for comparisons"},
+      {"reach-from", "Search", k_search,
+       SATSLIDE_VALUE(po::value(&raw.reach_from)->default_value("both")),
+       "reach: both (from the start and backward from the goal at once, "
+       "each time the smaller frontier, where the goal is one position: "
+       "the n-puzzle) or start (forward only)"},
+      {"reach-formula", "Search", k_search,
+       SATSLIDE_VALUE(po::value(&raw.reach_formula)->default_value("labels")),
+       "reach: the one-step formula, labels (one variable per move label, "
+       "e.g. 'move B by 1,0': measured fastest), seed (the textbook "
+       "encoding, one variable per action) or compact (labels, count "
+       "invariants, ladder at-most-one)"},
+      {"encoding,e", "Search", k_encoding,
+       SATSLIDE_VALUE(po::value(&raw.encoding)), encoding_help()},
+      {"min-horizon", "Search", k_search,
+       SATSLIDE_VALUE(po::value(&o.planner.min_horizon)),
+       "first horizon to try; above the lower bound the plan is not "
+       "proven optimal (default: the lower bound)",
+       {0, k_huge, " must be >= 0"}},
+      {"max-horizon", "Search", k_search,
+       SATSLIDE_VALUE(po::value(&o.planner.max_horizon)
+                          ->default_value(o.planner.max_horizon)),
+       "give up after this horizon, reporting what was refuted",
+       {0, k_huge, " must be >= 0"}},
+      {"timeout,t", "Search", k_timeout,
+       SATSLIDE_VALUE(po::value(&o.planner.timeout_seconds)),
+       "give up after this many seconds of wall clock (default: none)",
+       {0, k_huge, ": a finite number of seconds >= 0 (0 = no limit)"}},
+      {"solver-config", "Search", k_search,
+       SATSLIDE_VALUE(po::value(&raw.solver_config)->default_value("default")),
+       "CaDiCaL configuration: " + name_choices<solver::SolverConfig>()},
+      {"cadical", "Search", k_search,
+       SATSLIDE_VALUE(po::value(&o.planner.cadical_options)->composing()),
+       "expert: a CaDiCaL option as name=value (repeatable), e.g. "
+       "--cadical elim=0"},
+      {"threads", "Search", k_search,
+       SATSLIDE_VALUE(
+           po::value(&o.planner.threads)->default_value(o.planner.threads)),
+       "N solvers side by side: horizons: sharing what they prove "
+       "(--threads-split); reach: expanding each layer's positions "
+       "together (same positions and plan as one)",
+       {1, 64, ": from 1 to 64"}},
+      {"split-depth", "Search", k_search,
+       SATSLIDE_VALUE(po::value(&o.planner.split_depth)),
+       "split the proof into cubes: every position exactly K moves from the "
+       "start (by breadth-first search) is solved on its own from its own "
+       "bound (the n-puzzle: pattern databases), horizons raised over all "
+       "cubes together, side by side on --threads; a cube whose bound is "
+       "too high needs no solver call. Off by default",
+       {0, 40, ": a depth from 0 to 40"}},
+      {"split-window", "Search", k_search,
+       SATSLIDE_VALUE(po::value(&o.planner.split_window)
+                          ->default_value(o.planner.split_window)),
+       "with --split-depth: horizons each cube's solver takes per round (1: "
+       "every cube refutes n before any tries n + 2)",
+       {1, 1000, ": horizons per round from 1 to 1000"}},
+      {"threads-split", "Search", k_search,
+       SATSLIDE_VALUE(po::value(&raw.split)->default_value("horizons")),
+       "with --threads: horizons (each solver takes the next horizon not yet "
+       "taken: one refutes n while another tries n + 2) or portfolio (every "
+       "solver walks every horizon with its own seed and phase; a horizon "
+       "one refutes, the others skip)"},
+      {"fresh-solver", "Search", k_search,
+       SATSLIDE_VALUE(po::bool_switch(&o.planner.fresh_solver)),
+       "a new solver and formula for every horizon instead of one "
+       "incremental solver (slower; for comparisons)"},
+      {"textbook-driver", "Search", k_search,
+       SATSLIDE_VALUE(po::bool_switch(&o.planner.textbook_driver)),
+       "the SATPLAN loop: horizons 0, 1, 2, ... each in a fresh solver, "
+       "no bound, no parity (the baseline for benchmarks; with "
+       "--encoding seed the whole textbook planner)"},
+      {"any", "Search", k_search, nullptr,
+       "any plan, fast: n-puzzles larger than 3x3 in stages (outer rows and "
+       "columns tile by tile, then the last 3x3), each optimal; other "
+       "puzzles by parallel steps, several horizons side by side "
+       "(Madagascar's schedule). Raced against the optimal driver: the "
+       "first plan wins"},
+      {"any-path", "Search", k_search,
+       SATSLIDE_VALUE(po::value(&raw.any_path)->default_value("race")),
+       "with --any: race (the fast path against the optimal driver, two "
+       "threads) or first (the fast path alone)"},
+      {"tighten", "Search", k_search,
+       SATSLIDE_VALUE(po::bool_switch(&o.planner.tighten)),
+       "with --any: then re-solve every window of 20 moves optimally "
+       "between its end states and keep what is shorter, until no window "
+       "improves or --timeout"},
+
+      // Output
+      {"json", "Output", k_json, SATSLIDE_VALUE(po::bool_switch(&o.json)),
+       "print one JSON document"},
+      {"show-boards", "Output", k_boards,
+       SATSLIDE_VALUE(po::bool_switch(&o.show_boards)),
+       "draw the board after every move"},
+      {"count-optimal", "Output", commands(C::solve),
+       SATSLIDE_VALUE(po::value(&o.count_optimal)->implicit_value(0)),
+       "after the optimum is proven, count the optimal plans (all, or stop "
+       "at K: --count-optimal=K, then \"at least K\"), each plan found "
+       "blocked, and list the first 20"},
+      {"svg", "Output", commands(C::solve), SATSLIDE_VALUE(po::value(&o.svg)),
+       "also draw the solution into this SVG file: the start, then one "
+       "small board per move, pieces coloured alike throughout"},
+      {"all-optimal", "Output", commands(C::solve),
+       SATSLIDE_VALUE(po::value(&o.count_optimal)->implicit_value(0)),
+       "as --count-optimal, listing every plan counted (all, or the first "
+       "K: --all-optimal=K)"},
+      {"plan-format", "Output", commands(C::solve),
+       SATSLIDE_VALUE(po::value(&raw.plan_format)->default_value("text")),
+       "text (the report) or ipc (only the plan, as an IPC plan file with "
+       "the action names of `satslide export --format pddl`)"},
+      {"animate", "Output", commands(C::solve, C::play),
+       SATSLIDE_VALUE(po::value(&o.animate)->implicit_value(0.5)),
+       "play the solution on the terminal, one move every S seconds "
+       "(default 0.5), then print it",
+       {0, 60, ": seconds per move from 0 to 60"}},
+
+      // General
+      {"log-level", "General", k_any_command,
+       SATSLIDE_VALUE(po::value(&raw.log_level)->default_value("info")),
+       "stderr detail: error, warn, info (a line per horizon) or debug"},
+      {"quiet,q", "General", k_any_command, nullptr,
+       "same as --log-level error"},
+      {"memory-limit", "General", k_any_command,
+       SATSLIDE_VALUE(po::value(&o.memory_limit_mb)),
+       "stop with exit 23 and a clear message once the process would use "
+       "more than this many MB of address space (default: no limit)",
+       {0, 1 << 30, ": MB from 1 to 2^30 (0 = no limit)"}},
+      {"help,h", "General", k_any_command, nullptr, "print this help"},
+      {"version", "General", k_any_command, nullptr, "print the version"},
+
+      // One subcommand's own
+      {"horizon,n", "dimacs", commands(C::dimacs, C::export_model),
+       SATSLIDE_VALUE(po::value(&o.horizon)), "the plan length"},
+      {"output,o", "dimacs", k_output, SATSLIDE_VALUE(po::value(&o.output)),
+       "dimacs: the CNF file; batch: the JSON lines file (default or -: "
+       "stdout); split, merge: the cubes file for batch"},
+      {"cnf", "decode", commands(C::decode),
+       SATSLIDE_VALUE(po::value(&o.cnf_file)), "the CNF satslide wrote"},
+      {"model", "decode", commands(C::decode),
+       SATSLIDE_VALUE(po::value(&o.model_file)),
+       "the solver's answer (SAT-competition 's'/'v' lines or minisat's "
+       "result file)"},
+      {"jobs,j", "batch", commands(C::batch),
+       SATSLIDE_VALUE(po::value(&o.jobs)->default_value(o.jobs)),
+       "instances solved at once, in one process", {1, 256, ": from 1 to 256"}},
+      {"shard", "batch", commands(C::batch),
+       SATSLIDE_VALUE(po::value(&raw.shard)),
+       "K/N: only the instance lines i (counted from 0) with i % N == K, "
+       "e.g. $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT"},
+      {"resume", "batch", commands(C::batch),
+       SATSLIDE_VALUE(po::bool_switch(&o.resume)),
+       "skip the lines already answered in the --output file and append to "
+       "it (lines cut short by an interruption are solved again)"},
+      {"format", "export", commands(C::export_model),
+       SATSLIDE_VALUE(po::value(&raw.format)->default_value("pddl")),
+       "export: pddl (a grounded STRIPS domain and problem), smv (a NuSMV "
+       "model), tla (a TLA+ module and its TLC configuration) or limboole "
+       "(one horizon's formula, with --horizon N)"},
+      {"plan", "check-plan", commands(C::check_plan),
+       SATSLIDE_VALUE(po::value(&o.plan_file)),
+       "check-plan: the plan file (- = stdin)"},
+      {"moves", "check-plan", commands(C::check_plan),
+       SATSLIDE_VALUE(po::value(&o.moves)),
+       "check-plan: the plan as a move string, e.g. ULDDR or 'AR1 BD2'"},
+      {"walk", "scramble", commands(C::scramble),
+       SATSLIDE_VALUE(po::value(&o.walk)->default_value(o.walk)),
+       "scramble: N random legal moves (from the goal for the n-puzzle, "
+       "from the start for block puzzles), none undoing the one before",
+       {0, k_huge, " must be >= 0"}},
+      {"random", "scramble", commands(C::scramble),
+       SATSLIDE_VALUE(po::bool_switch(&o.scramble_random)),
+       "scramble: uniformly random solvable n-puzzle boards instead"},
+      {"seed", "scramble", commands(C::scramble),
+       SATSLIDE_VALUE(po::value(&o.seed)->default_value(o.seed)),
+       "scramble: the random seed"},
+      {"count", "scramble", commands(C::scramble),
+       SATSLIDE_VALUE(po::value(&o.count)->default_value(o.count)),
+       "scramble: how many instances", {1, k_huge, " must be >= 1"}},
+  };
+}
+
+#undef SATSLIDE_VALUE
+
+} // namespace
+
+std::string OptionRow::long_name() const {
+  const std::string n = names;
+  return n.substr(0, n.find(','));
+}
+
+const std::vector<OptionRow> &option_table() {
+  static const std::vector<OptionRow> table = rows();
+  return table;
+}
+
+} // namespace satslide::cli
