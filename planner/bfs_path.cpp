@@ -9,6 +9,38 @@
 
 namespace satslide::planner {
 
+namespace {
+
+struct Search {
+  encoder::StateSpace space;
+  std::string how; // "from both ends", "over perfect ranks" or ""
+};
+
+// From both ends where the goal is one position (far fewer positions to
+// the same depth); else, or if that runs out of the default room, the
+// family's own compact search where it has one (bounded by its array,
+// unless the user set a bound); else forward over packed positions.
+// `o.max_states` is the user's bound, or 0.
+Search search(const Run &run, encoder::SpaceOptions o) {
+  const encoder::SpaceOptions own = o;
+  o.max_states = own.max_states > 0 ? own.max_states : k_bfs_max_states;
+  std::optional<encoder::StateSpace> found =
+      encoder::search_bidirectional(run.task, o);
+  std::string how = found ? "from both ends" : "";
+  if (!found || (found->limit_reached && own.max_states == 0)) {
+    if (auto ranked = run.puzzle.search_space(own)) {
+      found = ranked;
+      how = "over perfect ranks";
+    }
+  }
+  if (!found) {
+    found = encoder::explore_space(run.task, o);
+  }
+  return {std::move(*found), how};
+}
+
+} // namespace
+
 void solve_bfs(const Run &run, PlannerResult &result,
                const solver::StopFn &stop) {
   encoder::SpaceOptions o;
@@ -20,27 +52,10 @@ void solve_bfs(const Run &run, PlannerResult &result,
     return run.stopped(stop);
   };
   run.phase("bfs", "breadth-first search over positions (explicit states)");
-  // From both ends where the goal is one position (far fewer positions
-  // to the same depth); else, or if that runs out of the default room,
-  // the family's own compact search where it has one (bounded by its
-  // array, unless the user set a bound); else forward over packed
-  // positions.
-  const encoder::SpaceOptions own = o; // the user's bound, or none
-  o.max_states = own.max_states > 0 ? own.max_states : k_bfs_max_states;
-  std::optional<encoder::StateSpace> found =
-      encoder::search_bidirectional(run.task, o);
+  const Search found = search(run, o);
+  const encoder::StateSpace &space = found.space;
+  const std::string &how = found.how;
   result.path = "bfs";
-  std::string how = found ? "from both ends" : "";
-  if (!found || (found->limit_reached && own.max_states == 0)) {
-    if (auto ranked = run.puzzle.search_space(own)) {
-      found = ranked;
-      how = "over perfect ranks";
-    }
-  }
-  if (!found) {
-    found = encoder::explore_space(run.task, o);
-  }
-  const encoder::StateSpace &space = *found;
   result.encoding = "none (explicit states)";
   result.positions = space.positions;
   result.sat_calls = 0;
@@ -68,8 +83,11 @@ void solve_bfs(const Run &run, PlannerResult &result,
       fmt::format("; proven: no plan of length <= {}", done);
   if (space.limit_reached) {
     result.status = Status::horizon_limit;
-    result.reason = fmt::format("reached the positions limit {}{}",
-                                o.max_states, proven);
+    result.reason = fmt::format(
+        "reached the positions limit {}{}",
+        run.options.max_states > 0 ? run.options.max_states
+                                   : k_bfs_max_states,
+        proven);
     return;
   }
   end_without_plan(result,

@@ -6,6 +6,26 @@
 
 namespace satslide::planner {
 
+namespace {
+
+// "Not these positions again, in this order": the clause that blocks the
+// plan of the current model; empty for the empty plan.
+std::vector<int> blocking_clause(const solver::Formula &f,
+                                 const encoder::Task &task, int length) {
+  std::vector<int> block;
+  for (int t = 1; t <= length; ++t) {
+    for (int fl = 0; fl < task.num_fluents(); ++fl) {
+      const int var = f.encoding->fluent_var(t, fl);
+      if (f.sink->value(var)) {
+        block.push_back(-var);
+      }
+    }
+  }
+  return block;
+}
+
+} // namespace
+
 PlanCount count_plans(const encoder::Puzzle &puzzle, int length,
                       const CountOptions &options) {
   const auto start = std::chrono::steady_clock::now();
@@ -18,14 +38,15 @@ PlanCount count_plans(const encoder::Puzzle &puzzle, int length,
   const encoder::Task task = puzzle.compile();
   const auto deadline = solver::deadline_after(start, options.timeout_seconds);
   solver::Formula f = solver::open_formula(
-      [&] { return info.make(task); }, solver::SolverConfig::standard, {}, options.timeout_seconds,
-      deadline, options.stop);
+      [&] { return info.make(task); }, solver::SolverConfig::standard, {},
+      options.timeout_seconds, deadline, options.stop);
   PlanCount c;
   const auto limit = [&] {
     return solver::limit_reached(options.stop, options.timeout_seconds,
                                  deadline);
   };
-  const int guard = solver::open_horizon(f, length, [&] { return bool(limit()); });
+  const int guard =
+      solver::open_horizon(f, length, [&] { return bool(limit()); });
   while (guard != 0) {
     if (options.limit > 0 && c.count >= options.limit) {
       c.stopped = "limit";
@@ -51,16 +72,7 @@ PlanCount count_plans(const encoder::Puzzle &puzzle, int length,
     if (static_cast<int>(c.moves.size()) < options.keep) {
       c.moves.push_back(replay.compact);
     }
-    // Not these positions again, in this order.
-    std::vector<int> block;
-    for (int t = 1; t <= length; ++t) {
-      for (int fl = 0; fl < task.num_fluents(); ++fl) {
-        const int var = f.encoding->fluent_var(t, fl);
-        if (value(var)) {
-          block.push_back(-var);
-        }
-      }
-    }
+    const std::vector<int> block = blocking_clause(f, task, length);
     if (block.empty()) { // the empty plan: there is only one
       c.complete = true;
       break;

@@ -141,14 +141,50 @@ bool only_comments(const std::string &text) {
   return comment;
 }
 
-} // namespace
-
-PlanCheck check_plan(const encoder::Puzzle &puzzle, const std::string &input) {
-  std::string text = input;
-  encoder::drop_byte_order_mark(text);
-  const Task task = puzzle.compile();
-  PlanCheck c;
+// satslide's own notations: numbered lines ("1. 6 down"), else a move
+// string, its words split into letters where the puzzle's moves are
+// single letters (the n-puzzle's "ULDDR"). Sets c.format.
+std::vector<std::string> notation_moves(const encoder::Puzzle &puzzle,
+                                        const Task &task,
+                                        const std::string &text,
+                                        PlanCheck &c) {
   std::vector<std::string> moves;
+  const std::regex line("^\\s*\\d+\\.\\s+(.*\\S)\\s*$");
+  std::istringstream in(text);
+  std::smatch m;
+  for (std::string l; std::getline(in, l);) {
+    if (std::regex_match(l, m, line)) {
+      moves.push_back(m[1]);
+    }
+  }
+  c.format = moves.empty() ? "moves" : "numbered";
+  if (!moves.empty()) {
+    return moves;
+  }
+  std::istringstream words(text);
+  for (std::string w; words >> w;) {
+    moves.push_back(w);
+  }
+  bool letters = false;
+  for (int a = 0; a < task.num_actions() && !letters; ++a) {
+    letters = task.applicable(task.initial_state(), a) &&
+              written(puzzle, a, false).size() == 1;
+  }
+  if (!letters) {
+    return moves;
+  }
+  std::vector<std::string> chars;
+  for (const std::string &w : moves) {
+    for (char ch : w) {
+      chars.emplace_back(1, ch);
+    }
+  }
+  return chars;
+}
+
+// The plan read in whichever form the text has, replayed into c.
+void read_and_replay(const encoder::Puzzle &puzzle, const Task &task,
+                     const std::string &text, PlanCheck &c) {
   // IPC: lines that start with "(" (after an optional "0: " step), or
   // only ';' comments (an empty plan: "; cost = 0 (unit cost)").
   const bool ipc =
@@ -157,56 +193,33 @@ PlanCheck check_plan(const encoder::Puzzle &puzzle, const std::string &input) {
       only_comments(text);
   const bool madagascar =
       !ipc && std::regex_search(text, std::regex("(^|\n)STEP [0-9]+:"));
-  if (madagascar) {
-    c.format = "madagascar";
-    std::istringstream in(text);
-    moves = encoder::read_madagascar_plan(in);
+  std::istringstream in(text);
+  if (ipc || madagascar) {
+    c.format = ipc ? "ipc" : "madagascar";
+    const std::vector<std::string> moves =
+        ipc ? encoder::read_ipc_plan(in) : encoder::read_madagascar_plan(in);
     c.moves_read = static_cast<int>(moves.size());
     replay_ipc(task, moves, c);
-  } else if (ipc) {
-    c.format = "ipc";
-    std::istringstream in(text);
-    moves = encoder::read_ipc_plan(in);
-    c.moves_read = static_cast<int>(moves.size());
-    replay_ipc(task, moves, c);
-  } else {
-    const std::regex line("^\\s*\\d+\\.\\s+(.*\\S)\\s*$");
-    std::istringstream in(text);
-    std::smatch m;
-    for (std::string l; std::getline(in, l);) {
-      if (std::regex_match(l, m, line)) {
-        moves.push_back(m[1]);
-      }
-    }
-    c.format = moves.empty() ? "moves" : "numbered";
-    if (moves.empty()) {
-      std::istringstream words(text);
-      for (std::string w; words >> w;) {
-        moves.push_back(w);
-      }
-      // The n-puzzle's moves are letters: "ULDDR" is five of them.
-      bool letters = false;
-      for (int a = 0; a < task.num_actions() && !letters; ++a) {
-        letters = task.applicable(task.initial_state(), a) &&
-                  written(puzzle, a, false).size() == 1;
-      }
-      if (letters) {
-        std::vector<std::string> chars;
-        for (const std::string &w : moves) {
-          for (char ch : w) {
-            chars.emplace_back(1, ch);
-          }
-        }
-        moves = chars;
-      }
-    }
-    if (moves.empty()) {
-      throw encoder::InputError("the plan is empty: expected an IPC plan, "
-                                "numbered moves or a move string");
-    }
-    c.moves_read = static_cast<int>(moves.size());
-    replay_notation(puzzle, task, moves, c.format == "numbered", c);
+    return;
   }
+  const std::vector<std::string> moves =
+      notation_moves(puzzle, task, text, c);
+  if (moves.empty()) {
+    throw encoder::InputError("the plan is empty: expected an IPC plan, "
+                              "numbered moves or a move string");
+  }
+  c.moves_read = static_cast<int>(moves.size());
+  replay_notation(puzzle, task, moves, c.format == "numbered", c);
+}
+
+} // namespace
+
+PlanCheck check_plan(const encoder::Puzzle &puzzle, const std::string &input) {
+  std::string text = input;
+  encoder::drop_byte_order_mark(text);
+  const Task task = puzzle.compile();
+  PlanCheck c;
+  read_and_replay(puzzle, task, text, c);
   c.legal_moves = static_cast<int>(c.plan.size());
   if (c.verdict != PlanCheck::Verdict::valid) {
     return c;

@@ -10,9 +10,6 @@
 
 #include <fmt/format.h>
 
-#include <chrono>
-#include <condition_variable>
-#include <mutex>
 #include <stdexcept>
 
 namespace satslide::planner {
@@ -101,20 +98,11 @@ const PlannerResult &settled(const std::array<PlannerResult, 2> &results,
 void race_engines(const Run &run, PlannerResult &result,
                   const solver::StopFn &stop) {
   const long budget = automatic_budget(run.options);
-  struct Handover {
-    std::mutex mutex;
-    std::condition_variable changed;
-    bool reach_over = false;
-    int depth = -1; // proven by the search when the space showed its size
-    long positions = 0;
-  } handover;
-  const auto tell = [&](auto &&change) {
-    {
-      std::lock_guard<std::mutex> lock(handover.mutex);
-      change();
-    }
-    handover.changed.notify_all();
+  struct Proven {
+    int depth;      // by the search when the space showed its size
+    long positions; // found by then
   };
+  Handover<Proven> handover;
   const long race_after =
       run.options.race_after > 0 ? run.options.race_after : k_race_after;
   // A layer may be large: the race begins before one that would pass
@@ -124,42 +112,34 @@ void race_engines(const Run &run, PlannerResult &result,
     if (positions + 2 * frontier < race_after) {
       return 2;
     }
-    tell([&] {
-      if (handover.depth < 0) {
-        handover.depth = depth;
-        handover.positions = positions;
-      }
-    });
+    handover.offer({depth, positions});
     return 1;
   };
+  bool joined = false;
   std::array<PlannerResult, 2> results = {result, result};
   const int winner = race(
       {[&](PlannerResult &r, const solver::StopFn &s) {
          solve_reach(run, r, s, budget, false, 2, threads_for_layer);
-         tell([&] { handover.reach_over = true; });
+         handover.close();
        },
        [&](PlannerResult &r, const solver::StopFn &s) {
-         std::unique_lock<std::mutex> lock(handover.mutex);
-         while (handover.depth < 0 && !handover.reach_over && !s()) {
-           handover.changed.wait_for(lock, std::chrono::milliseconds(20));
-         }
-         if (handover.depth < 0 || s()) {
+         const std::optional<Proven> proven = handover.wait(s);
+         if (!proven) {
            return; // the search decided (or stopped) on its own
          }
-         const int depth = handover.depth;
-         const std::string what =
-             fmt::format("{} positions", handover.positions);
-         lock.unlock();
+         joined = true;
          r.path = "reach+horizons";
          run.phase("auto", fmt::format("over {} positions by depth {}: the "
                                        "horizon driver joins the search",
-                                       race_after, depth));
-         horizons_after_reach(run, r, depth, what, s);
+                                       race_after, proven->depth));
+         horizons_after_reach(run, r, proven->depth,
+                              fmt::format("{} positions", proven->positions),
+                              s);
        }},
       results, stop, decides);
   // If the horizon driver never joined, its result is the untouched copy.
-  result = winner < 0 && handover.depth < 0 ? results[0]
-                                            : settled(results, winner);
+  result = winner < 0 && !joined ? results[0]
+                                 : settled(results, winner);
 }
 
 // The automatic engine with nothing pinning it to the horizon driver: no

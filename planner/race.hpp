@@ -9,7 +9,11 @@
 #include "solver/horizon_driver.hpp"
 
 #include <array>
+#include <chrono>
+#include <condition_variable>
 #include <functional>
+#include <mutex>
+#include <optional>
 
 namespace satslide::planner {
 
@@ -22,5 +26,45 @@ using PathFn = std::function<void(PlannerResult &, const solver::StopFn &)>;
 int race(const std::array<PathFn, 2> &paths,
          std::array<PlannerResult, 2> &results, const solver::StopFn &stop,
          const std::function<bool(const PlannerResult &)> &decides);
+
+// A value one racer hands to the other once, or word that none will come:
+// on the block puzzles, reach tells the horizon driver the depth it has
+// proven when the space shows its size. The first offer stands.
+template <typename T> class Handover {
+public:
+  void offer(const T &value) {
+    settle([&] {
+      if (!m_value) {
+        m_value = value;
+      }
+    });
+  }
+  // No offer will come (the offering side has ended).
+  void close() {
+    settle([&] { m_closed = true; });
+  }
+  // The offer, once made; nullopt if closed without one or once `stop`
+  // says so (a test, not a signal: polled every 20 ms).
+  std::optional<T> wait(const solver::StopFn &stop) {
+    std::unique_lock<std::mutex> lock(m_mutex);
+    while (!m_value && !m_closed && !(stop && stop())) {
+      m_changed.wait_for(lock, std::chrono::milliseconds(20));
+    }
+    return stop && stop() ? std::nullopt : m_value;
+  }
+
+private:
+  template <typename Change> void settle(Change &&change) {
+    {
+      std::lock_guard<std::mutex> lock(m_mutex);
+      change();
+    }
+    m_changed.notify_all();
+  }
+  std::mutex m_mutex;
+  std::condition_variable m_changed;
+  std::optional<T> m_value;
+  bool m_closed = false;
+};
 
 } // namespace satslide::planner

@@ -141,22 +141,12 @@ void run_round(const Run &run, std::vector<Cube> &cubes, Round &round,
   });
 }
 
-} // namespace
-
-std::optional<std::vector<FrontierCube>>
-frontier_cubes(const Run &run, PlannerResult &result,
-               const solver::StopFn &stop) {
+// Ends the run where the frontier itself decides it: a goal within the
+// depth (a shortest plan by breadth-first search), a stop, too many
+// positions, or a space that ends before the depth. True if it did.
+bool settled_by_frontier(const Run &run, const encoder::Frontier &frontier,
+                         PlannerResult &result, const solver::StopFn &stop) {
   const int k = run.options.split_depth;
-  const int stride = result.stride;
-  result.split_depth = k;
-  encoder::SpaceOptions o;
-  o.max_states = k_bfs_max_states;
-  o.poll = [&](int, long) { return run.stopped(stop); };
-  run.phase("split", fmt::format("split: the positions at depth {} by "
-                                 "breadth-first search",
-                                 k));
-  const encoder::Frontier frontier = encoder::frontier_at(run.task, k, o);
-  result.positions = frontier.space.positions;
   if (frontier.goal_plan) {
     result.path = "bfs";
     result.sat_calls = 0;
@@ -168,14 +158,14 @@ frontier_cubes(const Run &run, PlannerResult &result,
         fmt::format("breadth-first search (explicit states, not SAT) while "
                     "splitting at depth {}: no goal position within depth {}",
                     k, frontier.space.goal_distance - 1));
-    return std::nullopt;
+    return true;
   }
   if (frontier.space.stopped) {
     end_without_plan(result,
                      stop && stop() ? solver::Outcome::cancelled
                                     : solver::Outcome::timeout,
                      run, " while finding the cubes", "");
-    return std::nullopt;
+    return true;
   }
   if (frontier.space.limit_reached) {
     result.status = Status::horizon_limit;
@@ -183,7 +173,7 @@ frontier_cubes(const Run &run, PlannerResult &result,
         "the positions within depth {} exceed {}: choose a smaller "
         "--split-depth",
         k, k_bfs_max_states);
-    return std::nullopt;
+    return true;
   }
   if (frontier.states.empty()) {
     result.status = Status::unsolvable;
@@ -191,8 +181,19 @@ frontier_cubes(const Run &run, PlannerResult &result,
                                 "position was found ({}), none within depth "
                                 "{} is a goal and none is deeper",
                                 frontier.space.positions, k);
-    return std::nullopt;
+    return true;
   }
+  return false;
+}
+
+// The frontier's positions as cubes, each with its own bound, and the
+// start's bound raised to the least of depth plus cube bound.
+std::vector<FrontierCube> bounded_cubes(const Run &run,
+                                        const encoder::Frontier &frontier,
+                                        PlannerResult &result,
+                                        const solver::StopFn &stop) {
+  const int k = run.options.split_depth;
+  const int stride = result.stride;
   // Plan lengths from the start are congruent to its bound: from a cube,
   // to the bound less k.
   const int residue = ((result.lower_bound - k) % stride + stride) % stride;
@@ -225,6 +226,56 @@ frontier_cubes(const Run &run, PlannerResult &result,
                                  cubes.size(), k, result.lower_bound,
                                  result.lower_bound_name));
   return cubes;
+}
+
+// Ends the run where a round decides it: a plan (with one horizon a round
+// it decides whatever else ended; with more, a cube stopped short might
+// hold a shorter plan), or a stop. True if it did.
+bool settled_by_round(const Run &run, const Round &round, long by_bound,
+                      PlannerResult &result) {
+  if (round.plan && (!round.ended || run.options.split_window <= 1)) {
+    const int length = static_cast<int>(round.plan->size());
+    result.cubes_by_bound = by_bound;
+    result.no_plan_up_to = length - 1;
+    end_with_optimal_plan(
+        result, *round.plan, Proof::refuted_horizons,
+        fmt::format("by SAT over cubes: no plan of length <= {}: every one "
+                    "of {} frontier positions at depth {} refuted ({} of "
+                    "them by the bound alone)",
+                    length - 1, result.cubes, run.options.split_depth,
+                    by_bound));
+    return true;
+  }
+  if (round.ended) {
+    result.cubes_by_bound = by_bound;
+    end_without_plan(result, *round.ended, run,
+                     fmt::format("; proven: no plan of length <= {}",
+                                 result.no_plan_up_to),
+                     "a cube's model does not take one action per step");
+    return true;
+  }
+  return false;
+}
+
+} // namespace
+
+std::optional<std::vector<FrontierCube>>
+frontier_cubes(const Run &run, PlannerResult &result,
+               const solver::StopFn &stop) {
+  const int k = run.options.split_depth;
+  result.split_depth = k;
+  encoder::SpaceOptions o;
+  o.max_states = k_bfs_max_states;
+  o.poll = [&](int, long) { return run.stopped(stop); };
+  run.phase("split", fmt::format("split: the positions at depth {} by "
+                                 "breadth-first search",
+                                 k));
+  const encoder::Frontier frontier = encoder::frontier_at(run.task, k, o);
+  result.positions = frontier.space.positions;
+  if (settled_by_frontier(run, frontier, result, stop)) {
+    return std::nullopt;
+  }
+  return bounded_cubes(run, frontier, result, stop);
 }
 
 void solve_split(const Run &run, PlannerResult &result,
@@ -261,26 +312,7 @@ void solve_split(const Run &run, PlannerResult &result,
     round.stats.result = round.plan ? "SAT" : "UNSAT";
     result.sat_calls += round.sat_calls;
     result.horizons.push_back(round.stats);
-    // With one horizon a round the plan decides it whatever else ended;
-    // with more, a cube stopped short might hold a shorter plan.
-    if (round.plan && (!round.ended || window == 1)) {
-      const int length = static_cast<int>(round.plan->size());
-      result.cubes_by_bound = by_bound();
-      result.no_plan_up_to = length - 1;
-      end_with_optimal_plan(
-          result, *round.plan, Proof::refuted_horizons,
-          fmt::format("by SAT over cubes: no plan of length <= {}: every one "
-                      "of {} frontier positions at depth {} refuted ({} of "
-                      "them by the bound alone)",
-                      length - 1, result.cubes, k, result.cubes_by_bound));
-      return;
-    }
-    if (round.ended) {
-      result.cubes_by_bound = by_bound();
-      end_without_plan(result, *round.ended, run,
-                       fmt::format("; proven: no plan of length <= {}",
-                                   result.no_plan_up_to),
-                       "a cube's model does not take one action per step");
+    if (settled_by_round(run, round, by_bound(), result)) {
       return;
     }
     result.no_plan_up_to = last; // every cube refuted, or its bound did

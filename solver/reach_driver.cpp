@@ -1,6 +1,7 @@
 #include "reach_driver.hpp"
 
 #include "reach_expander.hpp"
+#include "reach_positions.hpp"
 #include "side_by_side.hpp"
 
 #include "encoder/task/state_space.hpp"
@@ -12,100 +13,15 @@
 #include <exception>
 #include <memory>
 #include <optional>
-#include <unordered_map>
 
 namespace satslide::solver {
 
 namespace {
 
-// Positions found so far: packed states (a bit per fluent), their parents
-// and their depth order (positions are stored layer after layer). Read by
-// the expanders' threads while a layer is expanded, written only between.
-class Visited {
-public:
-  explicit Visited(int fluents) : m_fluents(fluents) {}
-
-  // Adds a position; false if it was known.
-  bool add(const encoder::State &state, int parent) {
-    const auto [it, added] =
-        m_index.emplace(pack(state), static_cast<int>(m_parent.size()));
-    if (added) {
-      m_keys.push_back(&it->first);
-      m_parent.push_back(parent);
-    }
-    return added;
-  }
-  bool known(const encoder::State &state) const {
-    return m_index.count(pack(state)) != 0;
-  }
-  long find(const encoder::State &state) const { // -1 if not known
-    const auto it = m_index.find(pack(state));
-    return it == m_index.end() ? -1 : it->second;
-  }
-  long size() const { return static_cast<long>(m_parent.size()); }
-  encoder::State state(long i) const { return unpack(*m_keys[i]); }
-  int parent(long i) const { return m_parent[i]; }
-
-private:
-  std::string pack(const encoder::State &s) const {
-    std::string key((m_fluents + 7) / 8, '\0');
-    for (int f = 0; f < m_fluents; ++f) {
-      if (s[f]) {
-        key[f / 8] = static_cast<char>(key[f / 8] | (1 << (f % 8)));
-      }
-    }
-    return key;
-  }
-  encoder::State unpack(const std::string &key) const {
-    encoder::State s(m_fluents, 0);
-    for (int f = 0; f < m_fluents; ++f) {
-      s[f] = (key[f / 8] >> (f % 8)) & 1;
-    }
-    return s;
-  }
-
-  int m_fluents;
-  std::unordered_map<std::string, int> m_index;
-  std::vector<const std::string *> m_keys; // node-based map: stable
-  std::vector<int> m_parent;
-};
-
-// One direction of the search: the positions found from its root (the
-// start, or backward from the goal position), layer by layer.
-struct Side {
-  Side(int fluents, bool backward) : visited(fluents), backward(backward) {}
-  Visited visited;
-  const bool backward;
-  long begin = 0, stop = 1; // the frontier
-  int depth = 0;            // layers completed
-};
-
-// Why a layer's expansion ended early (in order of precedence).
-enum class Cut { none, budget, unknown, decode_error };
-
-// One layer of one side being expanded: per frontier position its new
-// successors (sorted, so that the table fills in the same order whatever
-// the solver or the number of threads), whether it was expanded, and
-// what the workers share. A successor that is a goal (or, from both
-// ends, already found by the other side) ends the search.
-struct Layer {
-  Layer(Side &side, const Side *other) : side(side), other(other) {}
-  Side &side;
-  const Side *other; // the other direction, if searching from both ends
-  std::vector<std::vector<encoder::State>> found;
-  std::vector<char> expanded;
-  std::atomic<long> next{0};
-  std::atomic<long> goal_at{LONG_MAX}; // first position with a goal move
-  std::atomic<long> estimate{0};       // positions, duplicates counted
-  std::atomic<int> cut{static_cast<int>(Cut::none)};
-
-  void cut_by(Cut why) {
-    int now = cut.load();
-    while (now < static_cast<int>(why) &&
-           !cut.compare_exchange_weak(now, static_cast<int>(why))) {
-    }
-  }
-};
+using reach_search::Cut;
+using reach_search::Layer;
+using reach_search::Side;
+using reach_search::Visited;
 
 class Reach {
 public:
@@ -118,6 +34,9 @@ public:
 
 private:
   bool end(ReachOutcome outcome);
+  // The first expander over the one-step formula, the start's side (and
+  // the goal's, from both ends); true if the start is a goal.
+  bool start_search(encoder::StoringSink &formula);
   // Whether to search from both ends: the goal is one position and
   // excluding a step variable excludes one move into a position.
   std::optional<encoder::State> goal_position() const;
@@ -398,8 +317,7 @@ std::optional<encoder::State> Reach::goal_position() const {
   return encoder::single_goal_state(m_task);
 }
 
-ReachResult Reach::run() {
-  encoder::StoringSink formula;
+bool Reach::start_search(encoder::StoringSink &formula) {
   m_encoding.encode_initial(formula);
   m_encoding.encode_step(0, formula);
   m_stop = [this] { return m_abort || (m_options.stop && m_options.stop()); };
@@ -413,8 +331,7 @@ ReachResult Reach::run() {
     m_expanders.front()->block(start);
   }
   if (m_task.satisfies_goal(start)) {
-    end(ReachOutcome::goal_found);
-    return m_result;
+    return end(ReachOutcome::goal_found);
   }
   if (const auto goal = goal_position()) {
     m_sides.push_back(std::make_unique<Side>(m_task.num_fluents(), true));
@@ -422,6 +339,14 @@ ReachResult Reach::run() {
     m_result.both_ends = true;
   }
   m_result.depth_done = 0;
+  return false;
+}
+
+ReachResult Reach::run() {
+  encoder::StoringSink formula;
+  if (start_search(formula)) {
+    return m_result;
+  }
   for (;;) {
     // From both ends, the side with the smaller frontier goes next.
     Side &side = m_sides.size() == 2 && m_sides[1]->stop - m_sides[1]->begin <
