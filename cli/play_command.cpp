@@ -1,14 +1,13 @@
-// satslide play: the game (cli/game.hpp) on a terminal, with ncurses. The
+// satslide play: the game (game/game.hpp) on a terminal, with ncurses. The
 // board is drawn with each piece in its own colour (and its letter or
 // number), the selected piece highlighted; everything is done with keys,
 // no mouse. Hints and solutions come from the planner: breadth-first
 // search where the space fits, else the SAT engine within --timeout.
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
-#include "cli/game.hpp"
+#include "game/game.hpp"
 
 #include "encoder/puzzles/families.hpp"
-#include "encoder/puzzles/klotski_layouts.hpp"
 
 #include <fmt/format.h>
 
@@ -21,6 +20,10 @@
 namespace satslide::cli {
 
 namespace {
+
+using game::Game;
+using game::GameMove;
+using game::parse_move;
 
 constexpr const char *k_keys =
     "arrows move the selected piece (n-puzzle: the tile that slides that "
@@ -132,19 +135,20 @@ std::string known_optimum(const Game &game) {
   if (game.moves() > 0) {
     return "?";
   }
-  const Hint h = game.hint(false);
+  const planner::Hint h = game.hint(false);
   return h.found ? fmt::format("{} ({})", h.distance, h.engine)
                  : "unknown (h asks the SAT engine)";
 }
 
-// The named Klotski layout `index`, in the metric of the command line.
-std::unique_ptr<encoder::Puzzle> klotski_opening(const Options &o,
-                                                 std::size_t index) {
+// The family's named opening `name` (play's 'o' key), in the metric of
+// the command line.
+std::unique_ptr<encoder::Puzzle> opening(const Options &o,
+                                         const std::string &name) {
   encoder::InstanceOptions instance;
-  instance.layout = encoder::klotski_layouts().at(index).name;
+  instance.layout = name;
   instance.metric = o.instance.metric;
   instance.distinct_pieces = o.instance.distinct_pieces;
-  return encoder::make_puzzle("klotski", instance);
+  return encoder::make_puzzle(o.family, instance);
 }
 
 // Selects by typed character: a piece letter, or digits building a tile
@@ -164,7 +168,7 @@ void select_key(View &v, int key) {
 void solve_here(Game &game, View &v, double delay) {
   v.message = "solving from here...";
   draw(v);
-  const Hint h = game.hint();
+  const planner::Hint h = game.hint();
   if (!h.found) {
     v.message = h.message;
     return;
@@ -219,12 +223,12 @@ void move_selected(Game &game, View &view) {
                                       " can move several ways: use an arrow";
 }
 
-void show_hint(Game &game, View &view, const GameOptions &options) {
+void show_hint(Game &game, View &view) {
   view.message = fmt::format("thinking: breadth-first search where the "
                              "space fits, else SAT for up to {:g} s...",
-                             options.sat_timeout);
+                             game.hint_options().sat_timeout);
   draw(view);
-  const Hint h = game.hint();
+  const planner::Hint h = game.hint();
   view.message = h.found ? "hint: " + h.message : h.message;
   if (h.found && !h.plan.empty()) {
     view.selected = parse_move(h.plan[0]).piece;
@@ -238,10 +242,10 @@ void select_next(View &view, const std::vector<std::string> &names) {
       it == names.end() || it + 1 == names.end() ? names.front() : *(it + 1);
 }
 
-GameOptions game_options(const Options &o) {
-  GameOptions options;
+planner::HintOptions hint_options(const Options &o) {
+  planner::HintOptions options;
   if (o.planner.max_states > 0) {
-    options.bfs_max_states = o.planner.max_states;
+    options.max_states = o.planner.max_states;
   }
   if (o.planner.timeout_seconds > 0) {
     options.sat_timeout = o.planner.timeout_seconds;
@@ -256,13 +260,14 @@ int run_play(const Options &o) {
     throw UsageError("satslide play needs a terminal on stdin and stdout "
                      "(for a plan without one, use satslide solve)");
   }
-  const auto &layouts = encoder::klotski_layouts();
-  std::size_t layout = std::find_if(layouts.begin(), layouts.end(),
-                                    [&](auto &l) {
-                                      return l.name == o.instance.layout;
-                                    }) -
-                       layouts.begin();
-  const GameOptions options = game_options(o);
+  const encoder::FamilyInfo *family = encoder::find_family(o.family);
+  const std::vector<std::string> openings =
+      family && family->openings ? family->openings()
+                                   : std::vector<std::string>{};
+  std::size_t at = std::find(openings.begin(), openings.end(),
+                             o.instance.layout) -
+                   openings.begin();
+  const planner::HintOptions options = hint_options(o);
   const double delay = o.animate >= 0 ? o.animate : 0.3;
   auto game = std::make_unique<Game>(
       encoder::make_puzzle(o.family, read_instance(o)), options);
@@ -288,17 +293,17 @@ int run_play(const Options &o) {
     case 'u': if (!game->undo()) view.message = "nothing to undo"; break;
     case 'r': if (!game->redo()) view.message = "nothing to redo"; break;
     case 'x': game->restart(); break;
-    case 'h': case '?': show_hint(*game, view, options); break;
+    case 'h': case '?': show_hint(*game, view); break;
     case 's': solve_here(*game, view, delay); break;
     case 'o':
-      if (encoder::find_family(o.family)->name != "klotski") {
-        view.message = "openings are Klotski layouts (--puzzle klotski)";
+      if (openings.empty()) {
+        view.message = "this puzzle has no named openings (Klotski has)";
         break;
       }
-      layout = layout + 1 >= layouts.size() ? 0 : layout + 1;
-      game = std::make_unique<Game>(klotski_opening(o, layout), options);
+      at = at + 1 >= openings.size() ? 0 : at + 1;
+      game = std::make_unique<Game>(opening(o, openings[at]), options);
       view = View{game.get(), "", known_optimum(*game),
-                  "opening: " + layouts[layout].name};
+                  "opening: " + openings[at]};
       break;
     case 'q': return code(ExitCode::plan_found);
     default: select_key(view, key); break;

@@ -1,6 +1,4 @@
-#include "cli/game.hpp"
-
-#include "planner/planner.hpp"
+#include "game/game.hpp"
 
 #include <fmt/format.h>
 
@@ -8,7 +6,7 @@
 #include <cctype>
 #include <sstream>
 
-namespace satslide::cli {
+namespace satslide::game {
 
 GameMove parse_move(const std::string &notation) {
   GameMove m;
@@ -22,12 +20,10 @@ GameMove parse_move(const std::string &notation) {
   return m;
 }
 
-Game::Game(std::unique_ptr<encoder::Puzzle> opening, GameOptions options)
-    : m_opening(std::move(opening)), m_options(options),
+Game::Game(std::unique_ptr<encoder::Puzzle> opening,
+           planner::HintOptions hints)
+    : m_opening(std::move(opening)), m_hints(hints),
       m_task(m_opening->compile()) {
-  const auto &params = m_opening->spec().params;
-  const auto metric = params.find("metric");
-  m_metric = metric == params.end() ? "step" : metric->second;
   enter();
 }
 
@@ -104,8 +100,10 @@ bool Game::step(const std::string &piece, const std::string &direction) {
   };
   const GameMove last =
       m_history.empty() ? GameMove{} : parse_move(history().back());
-  const bool merges = m_metric != "step" && last.piece == move.piece &&
-                      (m_metric == "piece" ||
+  const encoder::Metric metric = m_opening->metric();
+  const bool merges = metric != encoder::Metric::step &&
+                      last.piece == move.piece &&
+                      (metric == encoder::Metric::piece ||
                        axis(last.direction) == axis(direction));
   if (!merges) {
     m_history.push_back(move.action);
@@ -160,61 +158,16 @@ void Game::restart() {
   enter();
 }
 
-namespace {
-
-Hint hint_from(const planner::PlannerResult &r, const std::string &engine) {
-  Hint h;
-  h.engine = engine;
-  h.positions = r.positions;
-  if (r.status != planner::Status::solved || !r.optimal) {
-    h.message = r.reason;
-    return h;
-  }
-  h.found = true;
-  h.distance = static_cast<int>(r.plan.size());
-  for (const auto &m : r.replay.moves) {
-    h.plan.push_back(m.notation);
-  }
-  h.message = h.plan.empty()
-                  ? std::string("solved")
-                  : fmt::format("{} ({} moves to the goal, proven by {})",
-                                h.plan[0], h.distance, engine);
-  return h;
-}
-
-} // namespace
-
-Hint Game::hint(bool sat) const {
+planner::Hint Game::hint(bool sat) const {
   const auto here = m_opening->after(m_history);
   if (!here) {
-    Hint h;
+    planner::Hint h;
     h.message = "this puzzle cannot be restarted from a position";
     return h;
   }
-  planner::PlannerOptions o;
-  const double known = here->reachable_positions();
-  if (known == 0 || known <= static_cast<double>(m_options.bfs_max_states)) {
-    o.engine = planner::Engine::bfs;
-    o.max_states = m_options.bfs_max_states;
-    const planner::PlannerResult bfs = planner::solve(*here, o);
-    if (bfs.status != planner::Status::horizon_limit) {
-      return hint_from(bfs, "breadth-first search");
-    }
-  }
-  if (!sat) {
-    Hint h;
-    h.message = "the space is too large for breadth-first search";
-    return h;
-  }
-  o.engine = planner::Engine::automatic;
-  o.max_states = 0;
-  o.timeout_seconds = m_options.sat_timeout;
-  Hint h = hint_from(planner::solve(*here, o), "SAT");
-  if (!h.found) {
-    h.message = fmt::format("no hint within {:g} s: {}", m_options.sat_timeout,
-                            h.message);
-  }
-  return h;
+  planner::HintOptions o = m_hints;
+  o.sat = sat;
+  return planner::hint(*here, o);
 }
 
-} // namespace satslide::cli
+} // namespace satslide::game

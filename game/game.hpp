@@ -1,8 +1,8 @@
 // satslide play's game, without the screen: the position reached from an
 // opening by the player's moves, undo and redo, win detection, and the
 // planner's hint and solution from the current position. The terminal
-// view (play_command.cpp) draws it and feeds it keys; tests drive it
-// directly.
+// view (cli/play_command.cpp) draws it and feeds it keys; tests drive it
+// directly. A room of its own above the planner: cli -> game -> planner.
 //
 // A key press moves one piece one cell. Under the slide metric a press
 // that moves the last move's piece along the same line lengthens or
@@ -13,12 +13,13 @@
 #pragma once
 
 #include "encoder/puzzles/puzzle.hpp"
+#include "planner/hint.hpp"
 
 #include <memory>
 #include <string>
 #include <vector>
 
-namespace satslide::cli {
+namespace satslide::game {
 
 // A legal move from the current position.
 struct GameMove {
@@ -29,27 +30,13 @@ struct GameMove {
   bool one_cell = false; // a single step of one cell
 };
 
-// The next move of an optimal plan from the current position.
-struct Hint {
-  bool found = false;
-  std::vector<std::string> plan; // the optimal plan's moves (notation)
-  int distance = -1;             // its length: the distance to the goal
-  std::string engine;            // what proved it optimal
-  long positions = 0;            // positions searched (breadth-first)
-  std::string message;           // what was shown, or why no hint
-};
-
-struct GameOptions {
-  long bfs_max_states = 5'000'000; // the explicit search's budget
-  double sat_timeout = 10;         // then the SAT engine's, in seconds
-};
-
 class Game {
 public:
-  Game(std::unique_ptr<encoder::Puzzle> opening, GameOptions options = {});
+  Game(std::unique_ptr<encoder::Puzzle> opening,
+       planner::HintOptions hints = {});
 
   const encoder::Puzzle &opening() const { return *m_opening; }
-  std::string metric() const { return m_metric; }
+  encoder::Metric metric() const { return m_opening->metric(); }
   std::string board() const; // the current position, drawn
   int moves() const { return static_cast<int>(m_history.size()); }
   bool won() const { return m_task.satisfies_goal(m_state); }
@@ -70,20 +57,19 @@ public:
   bool redo();
   void restart();
 
-  // An optimal plan from here: breadth-first search within its budget
-  // (skipped where the family knows the space is larger), else, if
-  // `sat`, the SAT engine within its timeout.
-  Hint hint(bool sat = true) const;
+  // An optimal plan from here (planner::hint: breadth-first search
+  // within its budget, else, if `sat`, the SAT engine within its timeout).
+  planner::Hint hint(bool sat = true) const;
+  const planner::HintOptions &hint_options() const { return m_hints; }
   // The pieces are numbered tiles around a blank (the n-puzzle).
-  bool tiles() const { return m_opening->spec().kind == "npuzzle"; }
+  bool tiles() const { return m_opening->numbered_tiles(); }
 
 private:
   void enter(); // recompute state and legal moves after a change
   std::vector<int> m_history; // actions of the opening's task
   std::vector<int> m_redo;
   std::unique_ptr<encoder::Puzzle> m_opening;
-  GameOptions m_options;
-  std::string m_metric;
+  planner::HintOptions m_hints;
   encoder::Task m_task;
   encoder::State m_state;
   std::vector<GameMove> m_legal;
@@ -92,4 +78,4 @@ private:
 // "B right 2" -> piece B, direction right, not one cell; "6 up" -> 6, up.
 GameMove parse_move(const std::string &notation);
 
-} // namespace satslide::cli
+} // namespace satslide::game

@@ -61,6 +61,7 @@ public:
   }
   Replay replay(const Plan &plan) const override;
   std::unique_ptr<Puzzle> after(const Plan &plan) const override;
+  Metric metric() const override { return m_board.metric; }
 
   const BlockBoard &board() const { return m_board; }
   int num_classes() const { return static_cast<int>(m_classes.size()); }

@@ -1,5 +1,6 @@
 #include "encoder/puzzles/families.hpp"
 
+#include "encoder/puzzles/klotski_layouts.hpp"
 #include "encoder/puzzles/klotski_parsing.hpp"
 #include "encoder/puzzles/npuzzle.hpp"
 #include "encoder/puzzles/rushhour_parsing.hpp"
@@ -44,7 +45,9 @@ std::vector<FamilyInfo> &table() {
        false,
        NPuzzle::walk_origin,
        NPuzzle::random_instance,
-       NPuzzle::data_line},
+       NPuzzle::data_line,
+       {},
+       0},
       {"klotski",
        {},
        "blocks of any rectangular (or 4-connected) shape on a grid with "
@@ -58,7 +61,15 @@ std::vector<FamilyInfo> &table() {
        true,
        {},
        {},
-       klotski_data_line},
+       klotski_data_line,
+       [] {
+         std::vector<std::string> names;
+         for (const KlotskiLayout &layout : klotski_layouts()) {
+           names.push_back(layout.name);
+         }
+         return names;
+       },
+       0},
       {"rushhour",
        {},
        "cars that move along their own axis on a 6x6 board (or any "
@@ -73,6 +84,7 @@ std::vector<FamilyInfo> &table() {
        {},
        {},
        rushhour_data_line,
+       {},
        k_rushhour_wide_layers},
   };
   return rows;

@@ -52,6 +52,10 @@ struct FamilyInfo {
   std::function<DataLine(const std::string &text, const std::string &folder)>
       data_line;
 
+  // satslide play's 'o' key: the family's named openings, each what
+  // --layout takes (Klotski's layouts); empty: none.
+  std::function<std::vector<std::string>()> openings;
+
   // The automatic engine on a reach-first family: the horizon driver
   // alone where an explicit sample meets the goal within a few moves
   // behind at least this many positions per squared depth (the planner's

@@ -16,15 +16,7 @@
 
 namespace satslide::encoder {
 
-// What one move of a block puzzle is: one cell, a straight slide, or any
-// path through free cells.
-enum class Metric { step, slide, piece };
-constexpr std::array<EnumName<Metric>, 3> names(Metric) {
-  return {{{Metric::step, "step"},
-           {Metric::slide, "slide"},
-           {Metric::piece, "piece"}}};
-}
-// "" is the default, step; throws InputError naming the choices.
+// Metric (puzzle.hpp) from its name: "" is the default, step; throws InputError naming the choices.
 Metric parse_metric(const std::string &text);
 
 // The fields, one per user-facing option; their names are the

@@ -56,6 +56,7 @@ public:
   double reachable_positions() const override; // (RC)! / 2
   std::vector<std::vector<int>> goal_agenda() const override;
   Replay replay(const Plan &plan) const override;
+  bool numbered_tiles() const override { return true; }
   std::unique_ptr<Puzzle> after(const Plan &plan) const override;
   // Breadth-first over perfect ranks, 2 bits a board (npuzzle_space.cpp);
   // nullopt beyond 12 cells.

@@ -3,10 +3,12 @@
 // replay of a plan by the puzzle's own rules.
 #pragma once
 
+#include "encoder/enum_names.hpp"
 #include "encoder/task/heuristic_search.hpp"
 #include "encoder/task/state_space.hpp"
 #include "encoder/task/task.hpp"
 
+#include <array>
 #include <functional>
 #include <map>
 #include <memory>
@@ -27,6 +29,16 @@ public:
 // (board, goal, rows, ...). Written into DIMACS comments so a solver's
 // answer can be decoded later without the original command line.
 using Params = std::map<std::string, std::string>;
+// What one move counts as: one cell (the n-puzzle's tile into the blank,
+// a block puzzle's step), a straight slide of any length, or any path of
+// one piece through free cells.
+enum class Metric { step, slide, piece };
+constexpr std::array<EnumName<Metric>, 3> names(Metric) {
+  return {{{Metric::step, "step"},
+           {Metric::slide, "slide"},
+           {Metric::piece, "piece"}}};
+}
+
 struct PuzzleSpec {
   std::string kind; // a family's name (families.hpp)
   Params params;
@@ -112,6 +124,12 @@ public:
     (void)plan;
     return nullptr;
   }
+
+  // What one move of a plan counts as.
+  virtual Metric metric() const { return Metric::step; }
+  // The pieces are numbered tiles around a blank, drawn as numbers
+  // separated by spaces with '.' the blank (the n-puzzle); else letters.
+  virtual bool numbered_tiles() const { return false; }
 };
 
 } // namespace satslide::encoder

@@ -1,17 +1,20 @@
-// What scramble and batch need from a family comes from its row: the
-// test family `row` (tests/planner/sliding_row.*), registered at run
-// time, gets walks, random instances and its own data lines with no
-// edit outside its files and its row.
+// What scramble, batch and the game need from a family comes from its
+// row and its Puzzle: the test family `row` (tests/planner/sliding_row.*),
+// registered at run time, gets walks, random instances, its own data
+// lines and a game (moves, undo, hints) with no edit outside its files
+// and its row.
 #include "cli/batch_input.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
 #include "encoder/puzzles/families.hpp"
+#include "game/game.hpp"
 #include "planner/planner.hpp"
 #include "planner/sliding_row.hpp"
 
 #include <doctest/doctest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -99,5 +102,44 @@ TEST_SUITE("cli::FamilyHooks") {
     CHECK(lines[1].options == std::vector<std::string>{"--board", "A..B",
                                                        "--goal", ".A.B"});
     CHECK(cli::known_optimum(lines[1], "") == -1);
+  }
+
+  TEST_CASE("the game plays a family that only its row knows") {
+    test::register_sliding_row();
+    encoder::InstanceOptions o;
+    o.board = "A.B..";
+    o.goal = "..A.B";
+    game::Game g(encoder::make_puzzle("row", o));
+    CHECK_FALSE(g.tiles());
+    CHECK(g.metric() == encoder::Metric::step);
+    CHECK(g.pieces() == std::vector<std::string>{"A", "B"});
+    const planner::Hint first = g.hint();
+    REQUIRE(first.found);
+    CHECK(first.distance == optimum("A.B..", "..A.B"));
+    // Follow the hints: each lowers the distance by one, to the goal.
+    for (int left = first.distance; left > 0; --left) {
+      const planner::Hint h = g.hint();
+      REQUIRE(h.found);
+      CHECK(h.distance == left);
+      const game::GameMove next = game::parse_move(h.plan.front());
+      REQUIRE(g.step(next.piece, next.direction));
+    }
+    CHECK(g.won());
+    CHECK(g.moves() == first.distance);
+    REQUIRE(g.undo());
+    CHECK_FALSE(g.won());
+    REQUIRE(g.redo());
+    CHECK(g.won());
+  }
+
+  TEST_CASE("named openings come from the family's row") {
+    const encoder::FamilyInfo *klotski = encoder::find_family("klotski");
+    REQUIRE(klotski);
+    REQUIRE(klotski->openings);
+    const std::vector<std::string> names = klotski->openings();
+    CHECK(std::find(names.begin(), names.end(), "classic") != names.end());
+    CHECK_FALSE(encoder::find_family("npuzzle")->openings);
+    test::register_sliding_row();
+    CHECK_FALSE(encoder::find_family("row")->openings);
   }
 }

@@ -2,7 +2,7 @@
 // the metric's merging of steps, undo/redo/restart, hints that lower the
 // distance, and a solution that wins. The distances are checked against
 // the tests' own breadth-first searches, not against the planner's.
-#include "cli/game.hpp"
+#include "game/game.hpp"
 
 #include "encoder/puzzles/families.hpp"
 #include "encoder/puzzles/npuzzle.hpp"
@@ -15,7 +15,8 @@
 #include <sstream>
 
 using namespace satslide;
-using namespace satslide::cli;
+using namespace satslide::game;
+using satslide::planner::Hint;
 
 namespace {
 
@@ -134,7 +135,7 @@ TEST_CASE("play: the slide metric counts a straight run of steps as one move") {
   o.goal_at = "2,2";
   o.metric = encoder::Metric::slide;
   Game g(puzzle("klotski", o));
-  CHECK(g.metric() == "slide");
+  CHECK(g.metric() == encoder::Metric::slide);
   REQUIRE(g.step("B", "right"));
   REQUIRE(g.step("C", "down"));
   REQUIRE(g.step("C", "down"));
@@ -182,14 +183,14 @@ TEST_CASE("play: solving the classic from the opening by its hints") {
   CHECK(g.won());
   CHECK(g.moves() == h.distance);
   // Where the space is too large for the search, no SAT: no hint.
-  GameOptions tiny;
-  tiny.bfs_max_states = 10;
+  planner::HintOptions tiny;
+  tiny.max_states = 10;
   CHECK_FALSE(Game(puzzle("klotski", o), tiny).hint(false).found);
 }
 
 TEST_CASE("play: a hint from the SAT engine where the search's budget is too small") {
-  GameOptions tiny;
-  tiny.bfs_max_states = 10; // the 8-puzzle has 181,440 positions
+  planner::HintOptions tiny;
+  tiny.max_states = 10; // the 8-puzzle has 181,440 positions
   Game g(eight("1,3,6,4,2,0,7,5,8"), tiny);
   const Hint h = g.hint();
   REQUIRE(h.found);

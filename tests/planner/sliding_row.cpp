@@ -104,8 +104,11 @@ SlidingRow::after(const encoder::Plan &plan) const {
   if (r.error) {
     return nullptr;
   }
-  std::string row = plan.empty() ? m_start : r.moves.back().board;
-  row.pop_back(); // the drawing's newline
+  std::string row = m_start;
+  if (!plan.empty()) {
+    row = r.moves.back().board;
+    row.pop_back(); // the drawing's newline
+  }
   return std::make_unique<SlidingRow>(row, m_goal);
 }
 
@@ -165,7 +168,9 @@ void register_sliding_row() {
            line.known[""] = optimum;
          }
          return line;
-       }});
+       },
+       {}, // no named openings
+       0}); // the block rule does not apply (not reach-first)
 }
 
 } // namespace satslide::test
