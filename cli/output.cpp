@@ -75,7 +75,12 @@ Failure current_failure() {
 
 int finish(const Report &report, const Options &o) {
   const bool solved = report.result.status == planner::Status::solved;
-  if (o.json) {
+  if (o.plan_format == PlanFormat::ipc && solved && report.puzzle) {
+    // Only the plan on stdout; the summary goes to stderr.
+    print_ipc(std::cout, report);
+    spdlog::info("{} moves{}", report.result.plan.size(),
+                 report.result.optimal ? ", optimal" : "");
+  } else if (o.json) {
     print_json(std::cout, report, o.show_boards);
   } else {
     if (o.animate >= 0 && solved) {

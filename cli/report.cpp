@@ -2,6 +2,8 @@
 
 #include "cli/printable.hpp"
 
+#include "encoder/task/pddl.hpp"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -197,7 +199,13 @@ Report report_for(const encoder::Puzzle &puzzle) {
   report.title = puzzle.title();
   report.board = puzzle.draw();
   report.spec = puzzle.spec();
+  report.puzzle = &puzzle;
   return report;
+}
+
+void print_ipc(std::ostream &out, const Report &report) {
+  const encoder::Task task = report.puzzle->compile();
+  out << encoder::ipc_plan(encoder::pddl_names(task), report.result.plan);
 }
 
 void print_text(std::ostream &out, const Report &report, bool show_boards) {

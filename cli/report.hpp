@@ -22,6 +22,9 @@ struct Report {
   std::string title;
   std::string board;
   encoder::PuzzleSpec spec;
+  // The instance itself while it lives (report_for sets it): the IPC
+  // renderer names the plan's actions by its task.
+  const encoder::Puzzle *puzzle = nullptr;
   // What the planner (or a decoded answer) found.
   planner::PlannerResult result;
   // --count-optimal: the optimal plans counted, if asked.
@@ -79,6 +82,9 @@ Report report_for(const encoder::Puzzle &puzzle);
 
 void print_text(std::ostream &out, const Report &report, bool show_boards);
 void print_json(std::ostream &out, const Report &report, bool show_boards);
+// Only the plan, as an IPC plan file in the action names of `satslide
+// export --format pddl` (a solved report with its puzzle).
+void print_ipc(std::ostream &out, const Report &report);
 // The document print_json prints (batch adds to it).
 nlohmann::ordered_json to_json(const Report &report, bool show_boards);
 void print_text(std::ostream &out, const SpaceReport &report);

@@ -5,7 +5,6 @@
 #include "cli/svg.hpp"
 
 #include "encoder/puzzles/families.hpp"
-#include "encoder/task/pddl.hpp"
 #include "encoder/task/state_space.hpp"
 #include "planner/explore.hpp"
 #include "solver/stats.hpp"
@@ -82,16 +81,6 @@ int run_solve(const Options &o) {
     if (!svg) {
       throw IoError("cannot write '" + o.svg + "'");
     }
-  }
-  if (o.plan_format == PlanFormat::ipc &&
-      report.result.status == planner::Status::solved) {
-    // Only the plan on stdout, in the names of `satslide export`.
-    const encoder::Task task = puzzle->compile();
-    std::cout << encoder::ipc_plan(encoder::pddl_names(task),
-                                   report.result.plan);
-    spdlog::info("{} moves{}", report.result.plan.size(),
-                 report.result.optimal ? ", optimal" : "");
-    return code(exit_code_for(report.result.status));
   }
   const int status = finish(report, o);
   if (report.optimal_plans && !report.optimal_plans->complete) {
