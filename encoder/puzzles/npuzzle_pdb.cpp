@@ -215,6 +215,110 @@ std::uint64_t PatternDatabases::rank(const int *cells, int count) const {
   return r;
 }
 
+namespace {
+
+// One block of a pattern's table being scanned: the cells of its tiles,
+// which cell each tile owns, and the blank's digits (its free cells in
+// order), with the moves out of it. A block is a placement of the
+// pattern's tiles; its entries are one byte per cell of the blank.
+class BlockScan {
+public:
+  BlockScan(const PatternDatabases &dbs, int k)
+      : m_dbs(dbs), m_n(dbs.rows() * dbs.cols()), m_k(k), m_adjacent(m_n),
+        m_owner(m_n, -1), m_free_cell(m_n), m_digit_of(m_n, -1) {
+    for (int c = 0; c < m_n; ++c) {
+      m_adjacent[c] = neighbours(dbs.rows(), dbs.cols(), c);
+    }
+    m_region.reserve(m_n);
+  }
+
+  int *cells() { return m_cells; }
+  int digit_of(int cell) const { return m_digit_of[cell]; }
+
+  // Unranks `block`: digit i counts the cells not used by cells 0 .. i-1.
+  void enter(std::uint64_t block) {
+    std::uint64_t r = block;
+    int digits[k_max_pattern];
+    for (int i = m_k - 1; i >= 0; --i) {
+      digits[i] = static_cast<int>(r % static_cast<std::uint64_t>(m_n - i));
+      r /= static_cast<std::uint64_t>(m_n - i);
+    }
+    std::fill(m_owner.begin(), m_owner.end(), -1);
+    for (int i = 0; i < m_k; ++i) {
+      int c = 0;
+      for (int seen = -1;; ++c) {
+        if (m_owner[c] < 0 && ++seen == digits[i]) {
+          break;
+        }
+      }
+      m_cells[i] = c;
+      m_owner[c] = i;
+    }
+    for (int c = 0, d = 0; c < m_n; ++c) {
+      m_digit_of[c] = m_owner[c] < 0 ? d : -1;
+      if (m_owner[c] < 0) {
+        m_free_cell[d++] = c;
+      }
+    }
+  }
+
+  // Moving the blank into a free cell costs nothing: floods the blank's
+  // regions from the cells reached at d, all at d.
+  void flood(std::uint8_t *entries, int free_cells, int d) {
+    m_region.clear();
+    for (int b = 0; b < free_cells; ++b) {
+      if (entries[b] == d) {
+        m_region.push_back(m_free_cell[b]);
+      }
+    }
+    for (std::size_t i = 0; i < m_region.size(); ++i) {
+      for (int to : m_adjacent[m_region[i]]) {
+        const int digit = m_digit_of[to];
+        if (digit >= 0 && entries[digit] > d) {
+          entries[digit] = static_cast<std::uint8_t>(d);
+          m_region.push_back(to);
+        }
+      }
+    }
+  }
+
+  // Slides each pattern tile next to the flooded region into the blank:
+  // another block, at d + 1.
+  void slide(std::vector<std::uint8_t> &dist, int free_cells, int d) {
+    for (int blank : m_region) {
+      for (int from : m_adjacent[blank]) {
+        const int j = m_owner[from];
+        if (j < 0) {
+          continue;
+        }
+        m_cells[j] = blank;
+        const std::uint64_t target = m_dbs.rank(m_cells, m_k);
+        m_cells[j] = from;
+        int below = 0; // the blank's digit in the target block
+        for (int i = 0; i < m_k; ++i) {
+          below += (i == j ? blank : m_cells[i]) < from ? 1 : 0;
+        }
+        std::uint8_t &e = dist[target * free_cells + (from - below)];
+        if (e > d + 1) {
+          e = static_cast<std::uint8_t>(d + 1);
+        }
+      }
+    }
+  }
+
+private:
+  const PatternDatabases &m_dbs;
+  const int m_n, m_k;
+  std::vector<std::vector<int>> m_adjacent;
+  int m_cells[k_max_pattern + 1];
+  std::vector<int> m_owner;     // cell -> pattern tile index, -1 free
+  std::vector<int> m_free_cell; // blank digit -> cell, in this block
+  std::vector<int> m_digit_of;  // cell -> blank digit, -1 if taken
+  std::vector<int> m_region;    // the blank's cells reached at d
+};
+
+} // namespace
+
 // Layer by layer over the placements of the pattern's tiles (blocks),
 // each block one byte per cell of the blank (the blank is the rank's last
 // digit, so a block is contiguous). Moving the blank into a free cell
@@ -230,58 +334,21 @@ void PatternDatabases::build_table(std::size_t p,
   const std::vector<int> &pattern = m_patterns[p];
   const int k = static_cast<int>(pattern.size());
   const int free_cells = n - k; // the blank's digit's radix
-  std::vector<std::vector<int>> adjacent(n);
-  for (int c = 0; c < n; ++c) {
-    adjacent[c] = neighbours(m_rows, m_cols, c);
-  }
+  const std::uint64_t blocks = static_cast<std::uint64_t>(falling(n, k));
+  std::vector<std::uint8_t> dist(blocks * free_cells, k_unknown);
+  std::vector<std::uint8_t> &table = m_tables.emplace_back(blocks, k_unknown);
+  BlockScan scan(*this, k);
+  // The goal: the pattern's tiles home, the blank on its goal cell.
   std::vector<int> goal_cell(n);
   for (int c = 0; c < n; ++c) {
     goal_cell[m_goal[c]] = c;
   }
-  const std::uint64_t blocks = static_cast<std::uint64_t>(falling(n, k));
-  std::vector<std::uint8_t> dist(blocks * free_cells, k_unknown);
-  std::vector<std::uint8_t> &table = m_tables.emplace_back(blocks, k_unknown);
-  int cells[k_max_pattern + 1];
-  std::vector<int> owner(n, -1);     // cell -> pattern tile index, -1 free
-  std::vector<int> free_cell(n);     // blank digit -> cell, in this block
-  std::vector<int> digit_of(n, -1);  // cell -> blank digit, -1 if taken
-  std::vector<int> region;
-  region.reserve(n);
-  const auto enter_block = [&](std::uint64_t block) {
-    // Unrank: digit i counts the cells not used by cells 0 .. i-1.
-    std::uint64_t r = block;
-    int digits[k_max_pattern];
-    for (int i = k - 1; i >= 0; --i) {
-      digits[i] = static_cast<int>(r % static_cast<std::uint64_t>(n - i));
-      r /= static_cast<std::uint64_t>(n - i);
-    }
-    std::fill(owner.begin(), owner.end(), -1);
-    for (int i = 0; i < k; ++i) {
-      int c = 0;
-      for (int seen = -1;; ++c) {
-        if (owner[c] < 0 && ++seen == digits[i]) {
-          break;
-        }
-      }
-      cells[i] = c;
-      owner[c] = i;
-    }
-    for (int c = 0, d = 0; c < n; ++c) {
-      digit_of[c] = owner[c] < 0 ? d : -1;
-      if (owner[c] < 0) {
-        free_cell[d++] = c;
-      }
-    }
-  };
-  // The goal: the pattern's tiles home, the blank on its goal cell.
   for (int i = 0; i < k; ++i) {
-    cells[i] = goal_cell[pattern[i]];
+    scan.cells()[i] = goal_cell[pattern[i]];
   }
-  {
-    const std::uint64_t home = rank(cells, k);
-    enter_block(home);
-    dist[home * free_cells + digit_of[goal_cell[0]]] = 0;
-  }
+  const std::uint64_t home = rank(scan.cells(), k);
+  scan.enter(home);
+  dist[home * free_cells + scan.digit_of(goal_cell[0])] = 0;
   for (int d = 0;; ++d) {
     if (d + 1 >= k_unknown) {
       throw std::logic_error("pattern databases: a distance above 254");
@@ -300,46 +367,12 @@ void PatternDatabases::build_table(std::size_t p,
         continue;
       }
       any = true;
-      enter_block(block);
+      scan.enter(block);
       if (table[block] == k_unknown) {
         table[block] = static_cast<std::uint8_t>(d);
       }
-      // Flood the blank's regions from the cells reached at d.
-      region.clear();
-      for (int b = 0; b < free_cells; ++b) {
-        if (entries[b] == d) {
-          region.push_back(free_cell[b]);
-        }
-      }
-      for (std::size_t i = 0; i < region.size(); ++i) {
-        for (int to : adjacent[region[i]]) {
-          const int digit = digit_of[to];
-          if (digit >= 0 && entries[digit] > d) {
-            entries[digit] = static_cast<std::uint8_t>(d);
-            region.push_back(to);
-          }
-        }
-      }
-      // Slide each pattern tile next to the blank into it: d + 1.
-      for (int blank : region) {
-        for (int from : adjacent[blank]) {
-          const int j = owner[from];
-          if (j < 0) {
-            continue;
-          }
-          cells[j] = blank;
-          const std::uint64_t target = rank(cells, k);
-          cells[j] = from;
-          int below = 0; // the blank's digit in the target block
-          for (int i = 0; i < k; ++i) {
-            below += (i == j ? blank : cells[i]) < from ? 1 : 0;
-          }
-          std::uint8_t &e = dist[target * free_cells + (from - below)];
-          if (e > d + 1) {
-            e = static_cast<std::uint8_t>(d + 1);
-          }
-        }
-      }
+      scan.flood(entries, free_cells, d);
+      scan.slide(dist, free_cells, d);
     }
     if (!any) {
       break;
