@@ -244,6 +244,40 @@ struct Side {
   int depth = 0;
 };
 
+// The shortest meeting of one side's new positions with the other side:
+// where it is in each (-1: none yet) and the plan's length through it.
+struct Meeting {
+  long length = -1, here = -1, there = -1;
+};
+
+// Expands `side`'s current layer, counting moves, and keeps the shortest
+// meeting with `other`. False if the positions limit stopped it first,
+// before any meeting.
+bool expand_layer(const Task &task, Side &side, const Side &other,
+                  long limit, StateSpace &space, Meeting &best) {
+  for (long i = side.begin; i < side.end; ++i) {
+    for (const auto &[next, a] : successors(task, side.found.state(i))) {
+      ++space.moves;
+      const bool added = side.found.add(next, static_cast<int>(i), a);
+      const long there = other.found.find(next);
+      if (there < 0) {
+        continue;
+      }
+      const long here = added ? side.found.size() - 1 : side.found.find(next);
+      const long length = static_cast<long>(side.found.plan_to(here).size() +
+                                            other.found.plan_to(there).size());
+      if (best.length < 0 || length < best.length) {
+        best = {length, here, there};
+      }
+    }
+    if (limit > 0 && side.found.size() + other.found.size() >= limit &&
+        best.length < 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
 } // namespace
 
 std::optional<StateSpace> search_bidirectional(const Task &task,
@@ -279,35 +313,16 @@ std::optional<StateSpace> search_bidirectional(const Task &task,
                       ? 0
                       : 1;
     Side &side = sides[k];
-    const Side &other = sides[1 - k];
-    long best = -1, best_here = -1, best_there = -1;
-    for (long i = side.begin; i < side.end; ++i) {
-      for (const auto &[next, a] : successors(task, side.found.state(i))) {
-        ++space.moves;
-        const bool added = side.found.add(next, static_cast<int>(i), a);
-        const long there = other.found.find(next);
-        if (there >= 0) {
-          const long here = added ? side.found.size() - 1 : side.found.find(next);
-          const long length = static_cast<long>(side.found.plan_to(here).size() +
-                                                other.found.plan_to(there).size());
-          if (best < 0 || length < best) {
-            best = length;
-            best_here = here;
-            best_there = there;
-          }
-        }
-      }
-      if (options.max_states > 0 &&
-          sides[0].found.size() + sides[1].found.size() >= options.max_states &&
-          best < 0) {
-        space.limit_reached = true;
-        space.positions = sides[0].found.size() + sides[1].found.size();
-        space.depth = sides[0].depth + sides[1].depth;
-        return space;
-      }
+    Meeting best;
+    if (!expand_layer(task, side, sides[1 - k], options.max_states, space,
+                      best)) {
+      space.limit_reached = true;
+      space.positions = sides[0].found.size() + sides[1].found.size();
+      space.depth = sides[0].depth + sides[1].depth;
+      return space;
     }
-    if (best >= 0) {
-      return k == 0 ? done(best_here, best_there) : done(best_there, best_here);
+    if (best.length >= 0) {
+      return k == 0 ? done(best.here, best.there) : done(best.there, best.here);
     }
     side.begin = side.end;
     side.end = side.found.size();
