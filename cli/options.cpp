@@ -7,6 +7,7 @@
 #include "encoder/encodings/encodings.hpp"
 #include "encoder/puzzles/families.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <sstream>
 
@@ -41,8 +42,8 @@ describe(Options &o, RawOptions &raw,
     }
   }
   po::options_description all;
-  for (const po::options_description &section : sections) {
-    all.add(section);
+  for (const po::options_description &part : sections) {
+    all.add(part);
   }
   return all;
 }
@@ -60,7 +61,12 @@ std::string command_help(Command command) {
   Options o;
   RawOptions raw;
   const auto taken = [&](const OptionRow &row) { return takes(row, command); };
-  const bool instance = takes(option_table().front(), command);
+  // The families' part of the help, where the command takes an instance.
+  const bool instance =
+      std::any_of(option_table().begin(), option_table().end(),
+                  [&](const OptionRow &row) {
+                    return row.long_name() == "puzzle" && takes(row, command);
+                  });
   return help_text(command_summary(command), describe(o, raw, taken),
                    instance);
 }
