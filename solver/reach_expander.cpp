@@ -186,6 +186,27 @@ bool ReachExpander::backward_exclusive() const {
   return !m_choices.empty();
 }
 
+std::vector<int>
+ReachExpander::position_assumptions(const encoder::State &s,
+                                    const encoder::State *came_from,
+                                    bool backward) const {
+  const std::vector<int> &here = backward ? m_layer1 : m_layer0;
+  std::vector<int> assumptions;
+  for (int f = 0; f < m_task.num_fluents(); ++f) {
+    if (s[f] || !m_grouped) {
+      assumptions.push_back(s[f] ? here[f] : -here[f]);
+    }
+  }
+  if (m_options.blocking == ReachBlocking::moves && came_from) {
+    if (backward) {
+      exclude_move(*came_from, s, assumptions);
+    } else {
+      exclude_move(s, *came_from, assumptions);
+    }
+  }
+  return assumptions;
+}
+
 ReachExpander::Status
 ReachExpander::expand(const encoder::State &s, const encoder::State *came_from,
                       std::vector<encoder::State> &successors, bool backward) {
@@ -195,23 +216,10 @@ ReachExpander::expand(const encoder::State &s, const encoder::State *came_from,
   }
   // Forward: s on layer 0, the successor read on layer 1; backward the
   // other way round.
-  const std::vector<int> &here = backward ? m_layer1 : m_layer0;
   const std::vector<int> &there = backward ? m_layer0 : m_layer1;
-  std::vector<int> assumptions;
-  for (int f = 0; f < m_task.num_fluents(); ++f) {
-    if (s[f] || !m_grouped) {
-      assumptions.push_back(s[f] ? here[f] : -here[f]);
-    }
-  }
+  std::vector<int> assumptions = position_assumptions(s, came_from, backward);
   const std::vector<int> order =
       moves ? reading_order(s, backward) : std::vector<int>{};
-  if (moves && came_from) {
-    if (backward) {
-      exclude_move(*came_from, s, assumptions);
-    } else {
-      exclude_move(s, *came_from, assumptions);
-    }
-  }
   // Successors blocked for this expansion only hang on its own literal,
   // retired when it ends.
   const bool temporary = m_options.blocking == ReachBlocking::successors;

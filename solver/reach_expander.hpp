@@ -56,6 +56,11 @@ private:
   // Excludes the choice of the move from `from` to `to`, if any.
   void exclude_move(const encoder::State &from, const encoder::State &to,
                     std::vector<int> &assumptions) const;
+  // The position assumed on its layer (layer 0 forward, 1 backward), and
+  // with moves blocking the move back to where it came from excluded.
+  std::vector<int> position_assumptions(const encoder::State &s,
+                                        const encoder::State *came_from,
+                                        bool backward) const;
 
   const encoder::Task &m_task;
   const ReachOptions &m_options;
