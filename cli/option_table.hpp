@@ -18,13 +18,14 @@
 namespace satslide::cli {
 
 // Values typed after parsing (choices by name, the family, the shard):
-// where they land first.
+// where they land first. Their defaults are the table's (default_value),
+// which the parser always stores.
 struct RawOptions {
-  std::string puzzle, metric, encoding, any_path = "race";
-  std::string engine = "auto", reach_formula = "labels", reach_from = "both";
-  std::string reach_blocking = "moves", solver_config = "default";
-  std::string format = "pddl", plan_format = "text", log_level = "info";
-  std::string shard, split = "horizons";
+  std::string puzzle, metric, encoding, any_path;
+  std::string engine, reach_formula, reach_from;
+  std::string reach_blocking, solver_config;
+  std::string format, plan_format, log_level;
+  std::string shard, split;
 };
 
 // A set of subcommands, as bits.
