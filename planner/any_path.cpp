@@ -16,8 +16,6 @@
 
 #include <fmt/format.h>
 
-#include <chrono>
-#include <thread>
 
 
 namespace satslide::planner {
@@ -142,19 +140,6 @@ void first_plan(const Run &run, PlannerResult &result,
   }
 }
 
-// Waits `seconds` or until `stop` says so; true if the time ran out.
-bool wait_unless(double seconds, const solver::StopFn &stop) {
-  const auto until = std::chrono::steady_clock::now() +
-                     std::chrono::duration<double>(seconds);
-  while (std::chrono::steady_clock::now() < until) {
-    if (stop && stop()) {
-      return false;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
-  return true;
-}
-
 // The first-plan path against the optimal one, which is the default
 // engine as plain solve runs it (its threads too) and gets a head start
 // (k_any_head_start_positions or k_any_head_start, planner.hpp); the first plan wins and the other is cancelled. A
@@ -164,13 +149,13 @@ bool wait_unless(double seconds, const solver::StopFn &stop) {
 void race_optimal(const Run &run, PlannerResult &result,
                   const solver::StopFn &stop) {
   std::array<PlannerResult, 2> results = {result, result};
-  race({[&](PlannerResult &r, const solver::StopFn &s) { prove(run, r, s); },
-        [&](PlannerResult &r, const solver::StopFn &s) {
-          if (wait_unless(searches_positions_first(run)
-                              ? k_any_head_start_positions
-                              : k_any_head_start,
-                          s)) {
-            first_plan(run, r, s);
+  race({[&](PlannerResult &r, const RaceStop &s) { prove(run, r, s.test); },
+        [&](PlannerResult &r, const RaceStop &s) {
+          if (wait_unless_stopped(searches_positions_first(run)
+                                      ? k_any_head_start_positions
+                                      : k_any_head_start,
+                                  s.token)) {
+            first_plan(run, r, s.test);
           }
         }},
        results, stop,

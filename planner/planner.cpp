@@ -118,12 +118,13 @@ void race_engines(const Run &run, PlannerResult &result,
   bool joined = false;
   std::array<PlannerResult, 2> results = {result, result};
   const int winner = race(
-      {[&](PlannerResult &r, const solver::StopFn &s) {
-         solve_reach(run, r, s, budget, false, 2, threads_for_layer);
+      {[&](PlannerResult &r, const RaceStop &s) {
+         // On an exception the race's stop wakes the waiter instead.
+         solve_reach(run, r, s.test, budget, false, 2, threads_for_layer);
          handover.close();
        },
-       [&](PlannerResult &r, const solver::StopFn &s) {
-         const std::optional<Proven> proven = handover.wait(s);
+       [&](PlannerResult &r, const RaceStop &s) {
+         const std::optional<Proven> proven = handover.wait(s.token);
          if (!proven) {
            return; // the search decided (or stopped) on its own
          }
@@ -134,7 +135,7 @@ void race_engines(const Run &run, PlannerResult &result,
                                        race_after, proven->depth));
          horizons_after_reach(run, r, proven->depth,
                               fmt::format("{} positions", proven->positions),
-                              s);
+                              s.test);
        }},
       results, stop, decides);
   // If the horizon driver never joined, its result is the untouched copy.
@@ -185,11 +186,12 @@ void run_automatic_choice(const Run &run, const EngineChoice &choice,
   }
   std::array<PlannerResult, 2> results = {result, result};
   const int winner = race(
-      {[&](PlannerResult &r, const solver::StopFn &s) {
-         solve_reach(run, r, s, side_by_side_budget(run.options), false, 1);
+      {[&](PlannerResult &r, const RaceStop &s) {
+         solve_reach(run, r, s.test, side_by_side_budget(run.options), false,
+                     1);
        },
-       [&](PlannerResult &r, const solver::StopFn &s) {
-         solve_optimal(run, r, s);
+       [&](PlannerResult &r, const RaceStop &s) {
+         solve_optimal(run, r, s.test);
        }},
       results, stop, decides);
   result = settled(results, winner);

@@ -19,7 +19,7 @@ void side_by_side(int n, const std::function<void(int)> &work) {
       failed[static_cast<std::size_t>(i)] = std::current_exception();
     }
   };
-  std::vector<std::thread> threads;
+  std::vector<std::jthread> threads; // each joins when it is destroyed
   std::vector<int> not_started;
   threads.reserve(static_cast<std::size_t>(n)); // nothing started yet
   not_started.reserve(static_cast<std::size_t>(n));
@@ -36,9 +36,7 @@ void side_by_side(int n, const std::function<void(int)> &work) {
   for (int i : not_started) {
     guarded(i);
   }
-  for (std::thread &t : threads) {
-    t.join();
-  }
+  threads.clear(); // joins them all
   for (const std::exception_ptr &e : failed) {
     if (e) {
       std::rethrow_exception(e);
