@@ -15,6 +15,8 @@
 #include <cstdint>
 #include <numeric>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 namespace satslide::encoder {
 
@@ -87,6 +89,82 @@ private:
   std::vector<std::uint64_t> m_words;
 };
 
+// The search's state over ranks: two bits a rank (unseen, or the depth
+// modulo 3), the frontier and the layer being found.
+class RankedSearch {
+public:
+  RankedSearch(int n, std::uint64_t size,
+               std::vector<std::vector<int>> adjacent, std::uint64_t goal)
+      : m_n(n), m_adjacent(std::move(adjacent)), m_goal(goal), m_marks(size),
+        m_frontier(size), m_next(size), m_board(n), m_perm(n), m_inverse(n) {}
+
+  void start(std::uint64_t r) {
+    m_marks.set(r, 0);
+    m_frontier.set(r);
+  }
+
+  // Expands the frontier at `depth` into the next layer and returns how
+  // many new positions it found; sets `halted` once options.poll says so
+  // (asked every 65,536 positions, with those known before the layer).
+  long expand(int depth, long known, const SpaceOptions &options,
+              StateSpace &space, bool &halted) {
+    const std::uint8_t next = (depth + 1) % 3;
+    long found = 0, expanded = 0;
+    m_frontier.for_each([&](std::uint64_t r) {
+      if (halted || ((++expanded & 0xFFFF) == 0 && options.poll &&
+                     (halted = options.poll(depth, known + found)))) {
+        return;
+      }
+      unrank(m_n, static_cast<Rank>(r), m_board.data());
+      const int blank = static_cast<int>(
+          std::find(m_board.begin(), m_board.end(), 0) - m_board.begin());
+      for (int cell : m_adjacent[blank]) {
+        ++space.moves;
+        const std::uint64_t s = rank_after(blank, cell);
+        if (m_marks.get(s) != k_unseen) {
+          continue;
+        }
+        m_marks.set(s, next);
+        m_next.set(s);
+        ++found;
+        if (s == m_goal) {
+          space.goal_positions = 1;
+          space.goal_distance = depth + 1;
+        }
+      }
+    });
+    return found;
+  }
+
+  // The layer found becomes the frontier.
+  void advance() {
+    m_frontier.swap(m_next);
+    m_next.clear();
+  }
+
+  std::uint8_t mark(std::uint64_t r) const { return m_marks.get(r); }
+
+private:
+  // The rank of the board once the tile on `cell` slides into `blank`.
+  Rank rank_after(int blank, int cell) {
+    std::swap(m_board[blank], m_board[cell]);
+    m_perm = m_board;
+    for (int c = 0; c < m_n; ++c) {
+      m_inverse[m_board[c]] = c;
+    }
+    const Rank s = rank_of(m_n, m_perm.data(), m_inverse.data());
+    std::swap(m_board[blank], m_board[cell]);
+    return s;
+  }
+
+  int m_n;
+  std::vector<std::vector<int>> m_adjacent;
+  std::uint64_t m_goal;
+  Marks m_marks;
+  Layer m_frontier, m_next;
+  std::vector<int> m_board, m_perm, m_inverse; // scratch
+};
+
 } // namespace
 
 std::uint64_t NPuzzle::rank(const std::vector<int> &board) const {
@@ -116,66 +194,33 @@ NPuzzle::search_space(const SpaceOptions &options) const {
   for (int k = 2; k <= n; ++k) {
     size *= static_cast<std::uint64_t>(k);
   }
-  Marks marks(size);
-  Layer frontier(size), next_layer(size);
-  StateSpace space;
+  std::vector<std::vector<int>> adjacent(n);
+  for (int c = 0; c < n; ++c) {
+    adjacent[c] = neighbours(c);
+  }
   const std::uint64_t goal = rank(m_goal);
-  marks.set(rank(m_board), 0);
-  frontier.set(rank(m_board));
+  RankedSearch search(n, size, std::move(adjacent), goal);
+  search.start(rank(m_board));
+  StateSpace space;
   space.positions = 1;
   space.per_depth.push_back(1);
   if (m_board == m_goal) {
     space.goal_positions = 1;
     space.goal_distance = 0;
   }
-  std::vector<int> board(n), perm(n), inverse(n);
-  std::vector<std::vector<int>> adjacent(n);
-  for (int c = 0; c < n; ++c) {
-    adjacent[c] = neighbours(c);
-  }
   for (int depth = 0;; ++depth) {
     if (space.goal_distance >= 0 && options.stop_at_goal) {
       break;
     }
-    const std::uint8_t next = (depth + 1) % 3;
-    long found = 0, expanded = 0;
     bool halted = false;
-    frontier.for_each([&](std::uint64_t r) {
-      if (halted || ((++expanded & 0xFFFF) == 0 && options.poll &&
-                     (halted = options.poll(depth, space.positions + found)))) {
-        return;
-      }
-      unrank(n, static_cast<Rank>(r), board.data());
-      const int blank = static_cast<int>(
-          std::find(board.begin(), board.end(), 0) - board.begin());
-      for (int cell : adjacent[blank]) {
-        ++space.moves;
-        std::swap(board[blank], board[cell]);
-        perm = board;
-        for (int c = 0; c < n; ++c) {
-          inverse[board[c]] = c;
-        }
-        const std::uint64_t s = rank_of(n, perm.data(), inverse.data());
-        std::swap(board[blank], board[cell]);
-        if (marks.get(s) != k_unseen) {
-          continue;
-        }
-        marks.set(s, next);
-        next_layer.set(s);
-        ++found;
-        if (s == goal) {
-          space.goal_positions = 1;
-          space.goal_distance = depth + 1;
-        }
-      }
-    });
+    const long found =
+        search.expand(depth, space.positions, options, space, halted);
     if (halted) {
       space.positions += found;
       space.stopped = true;
       return space;
     }
-    frontier.swap(next_layer);
-    next_layer.clear();
+    search.advance();
     if (found == 0) {
       space.complete = true;
       break;
@@ -194,7 +239,7 @@ NPuzzle::search_space(const SpaceOptions &options) const {
   }
   if (options.stop_at_goal && space.goal_distance > 0) {
     space.plan = plan_back(goal, space.goal_distance, [&](std::uint64_t r) {
-      return marks.get(r);
+      return search.mark(r);
     });
   }
   return space;

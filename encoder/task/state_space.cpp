@@ -85,6 +85,47 @@ std::vector<std::pair<State, int>> successors(const Task &task,
   return next;
 }
 
+// How the expansion of a layer ended.
+enum class LayerEnd {
+  expanded, // every position of the layer
+  stopped,  // options.poll said so
+  goal,     // the first goal found, with options.stop_at_goal
+  limit,    // options.max_states positions found
+};
+
+// Expands positions [begin, end) of `found`, the layer at `depth`, into
+// the next layer, counting moves and goals in `space`.
+LayerEnd expand_layer(const Task &task, const SpaceOptions &options,
+                      Found &found, long begin, long end, int depth,
+                      StateSpace &space) {
+  for (long i = begin; i < end; ++i) {
+    if (options.poll && ((i - begin) & 0xFFFF) == 0xFFFF &&
+        options.poll(depth, found.size())) {
+      return LayerEnd::stopped;
+    }
+    for (const auto &[next, a] : successors(task, found.state(i))) {
+      ++space.moves;
+      if (!found.add(next, static_cast<int>(i), a)) {
+        continue;
+      }
+      if (task.satisfies_goal(next)) {
+        ++space.goal_positions;
+        if (space.goal_distance < 0) {
+          space.goal_distance = depth + 1;
+          if (options.stop_at_goal) {
+            space.plan = found.plan_to(found.size() - 1);
+            return LayerEnd::goal;
+          }
+        }
+      }
+      if (options.max_states > 0 && found.size() >= options.max_states) {
+        return LayerEnd::limit;
+      }
+    }
+  }
+  return LayerEnd::expanded;
+}
+
 } // namespace
 
 StateSpace explore_space(const Task &task, const SpaceOptions &options) {
@@ -103,38 +144,16 @@ StateSpace explore_space(const Task &task, const SpaceOptions &options) {
   }
   long begin = 0, end = 1;
   for (int depth = 0; begin < end; ++depth) {
-    for (long i = begin; i < end; ++i) {
-      if (options.poll && ((i - begin) & 0xFFFF) == 0xFFFF &&
-          options.poll(depth, found.size())) {
-        space.stopped = true;
-        space.positions = found.size();
-        return space;
+    const LayerEnd ended =
+        expand_layer(task, options, found, begin, end, depth, space);
+    space.positions = found.size();
+    if (ended != LayerEnd::expanded) {
+      space.stopped = ended == LayerEnd::stopped;
+      space.limit_reached = ended == LayerEnd::limit;
+      if (ended != LayerEnd::stopped) {
+        space.depth = depth + 1;
       }
-      const State s = found.state(i);
-      for (const auto &[next, a] : successors(task, s)) {
-        ++space.moves;
-        if (!found.add(next, static_cast<int>(i), a)) {
-          continue;
-        }
-        if (task.satisfies_goal(next)) {
-          ++space.goal_positions;
-          if (space.goal_distance < 0) {
-            space.goal_distance = depth + 1;
-            if (options.stop_at_goal) {
-              space.plan = found.plan_to(found.size() - 1);
-              space.positions = found.size();
-              space.depth = depth + 1;
-              return space;
-            }
-          }
-        }
-        if (options.max_states > 0 && found.size() >= options.max_states) {
-          space.limit_reached = true;
-          space.positions = found.size();
-          space.depth = depth + 1;
-          return space;
-        }
-      }
+      return space;
     }
     begin = end;
     end = found.size();
@@ -145,12 +164,10 @@ StateSpace explore_space(const Task &task, const SpaceOptions &options) {
     space.depth = depth + 1;
     if (options.on_layer && options.on_layer(depth + 1, found.size())) {
       space.stopped = true;
-      space.positions = found.size();
       return space;
     }
   }
   space.complete = true;
-  space.positions = found.size();
   return space;
 }
 
