@@ -168,6 +168,9 @@ Json head_json(const Report &report) {
     j["path"] = r.path;
   }
   j["engine"] = engine_of(r);
+  if (!r.auto_choice.empty()) {
+    j["auto"] = {{"choice", r.auto_choice}, {"reason", r.auto_reason}};
+  }
   if (r.positions >= 0) {
     j["positions"] = r.positions;
     j["sat_calls"] = r.sat_calls;

@@ -9,6 +9,7 @@
 
 #include "planner/run.hpp"
 
+#include <array>
 #include <string>
 
 namespace satslide::planner {
@@ -20,6 +21,13 @@ enum class AutoEngine {
   handover, // block puzzles: reach on both threads, the horizon driver
             // taking one past k_race_after positions
 };
+
+constexpr std::array<EnumName<AutoEngine>, 4> names(AutoEngine) {
+  return {{{AutoEngine::reach, "reach"},
+           {AutoEngine::race, "race"},
+           {AutoEngine::horizons, "horizons"},
+           {AutoEngine::handover, "handover"}}};
+}
 
 struct EngineChoice {
   AutoEngine engine = AutoEngine::reach;

@@ -170,6 +170,8 @@ bool chooses_engine(const Run &run) {
 void run_automatic_choice(const Run &run, const EngineChoice &choice,
                           PlannerResult &result, const solver::StopFn &stop) {
   run.phase("auto", choice.reason);
+  result.auto_choice = to_name(choice.engine);
+  result.auto_reason = choice.reason;
   const long budget = automatic_budget(run.options);
   switch (choice.engine) {
   case AutoEngine::reach:

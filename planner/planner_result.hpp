@@ -53,6 +53,10 @@ struct PlannerResult {
   std::string path;     // what produced the plan: "horizons", "reach",
                         // "reach+horizons", "agenda", "schedule",
                         // "optimal" (won the --any race)
+  // --engine auto: what its rule chose ("reach", "race", "horizons" or
+  // "handover", engine_choice.hpp) and why; empty where no rule ran.
+  std::string auto_choice;
+  std::string auto_reason;
   long positions = -1;  // reach: positions found; -1 = engine not run
   long sat_calls = -1;  // reach: solver calls
   long nodes = -1;      // ida: positions generated; -1 = engine not run

@@ -415,6 +415,18 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(sat.out.find("\"engine\":\"sat\"") != std::string::npos);
   }
 
+  TEST_CASE("JSON says what the automatic engine chose and why") {
+    // A small space: the rule picks reach on both threads.
+    const auto chosen = run_satslide("--board '1 2 3 4 5 6 0 7 8' --json -q");
+    CHECK(chosen.out.find("\"auto\":{\"choice\":\"reach\",\"reason\":\"")
+          != std::string::npos);
+    // An engine the user named: no rule ran, nothing to say.
+    const auto named = run_satslide(
+        "--board '1 2 3 4 5 6 0 7 8' --engine horizons --json -q");
+    CHECK(named.exit_code == 0);
+    CHECK(named.out.find("\"auto\":") == std::string::npos);
+  }
+
   TEST_CASE("--engine bfs: the explicit search, optimal, and named so") {
     const auto r = run_command(
         std::string(SATSLIDE_BINARY) +
