@@ -5,9 +5,7 @@
 #include "cli/svg.hpp"
 
 #include "encoder/puzzles/families.hpp"
-#include "encoder/task/state_space.hpp"
 #include "planner/explore.hpp"
-#include "solver/stats.hpp"
 
 #include <spdlog/spdlog.h>
 
@@ -20,29 +18,17 @@ namespace satslide::cli {
 
 namespace {
 
-// The progress lines, and once the SAT engine has run 10 s on a space an
-// explicit search could enumerate, a one-line hint that it would.
+// The progress lines, and the planner's hint that an explicit search
+// would enumerate the space (planner/explore.hpp), worded here.
 planner::ProgressFn progress_with_hint(const encoder::Puzzle &puzzle,
                                        const planner::PlannerOptions &p) {
-  auto lines = log_progress(p.mode == planner::Mode::any);
-  if (p.engine == planner::Engine::bfs) {
-    return lines;
-  }
-  const auto start = std::chrono::steady_clock::now();
-  auto hinted = std::make_shared<bool>(false);
-  return [&puzzle, lines, start, hinted](const planner::Progress &progress) {
-    lines(progress);
-    if (*hinted || solver::seconds_since(start) < 10) {
-      return;
-    }
-    *hinted = true;
-    if (const long n = planner::enumerable_positions(puzzle); n > 0) {
-      spdlog::info("hint: the reachable space has only {} positions; "
-                   "--engine bfs (or satslide explore) enumerates it by "
-                   "explicit search, usually much faster than SAT here",
-                   n);
-    }
-  };
+  return planner::with_explicit_search_hint(
+      puzzle, p, log_progress(p.mode == planner::Mode::any), [](long n) {
+        spdlog::info("hint: the reachable space has only {} positions; "
+                     "--engine bfs (or satslide explore) enumerates it by "
+                     "explicit search, usually much faster than SAT here",
+                     n);
+      });
 }
 
 } // namespace

@@ -1,6 +1,11 @@
 #include "planner/explore.hpp"
 
 #include "planner/planner.hpp"
+#include "solver/stats.hpp"
+
+#include <chrono>
+#include <memory>
+#include <utility>
 
 namespace satslide::planner {
 
@@ -27,6 +32,30 @@ long enumerable_positions(const encoder::Puzzle &puzzle) {
   o.max_states = 2'000'000; // about a second
   const encoder::StateSpace s = encoder::explore_space(puzzle.compile(), o);
   return s.complete ? s.positions : 0;
+}
+
+ProgressFn with_explicit_search_hint(const encoder::Puzzle &puzzle,
+                                     const PlannerOptions &options,
+                                     ProgressFn progress,
+                                     std::function<void(long)> hint) {
+  if (options.engine == Engine::bfs || options.engine == Engine::ida) {
+    return progress;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  auto hinted = std::make_shared<bool>(false);
+  return [&puzzle, progress = std::move(progress), hint = std::move(hint),
+          start, hinted](const Progress &p) {
+    if (progress) {
+      progress(p);
+    }
+    if (*hinted || solver::seconds_since(start) < k_explicit_hint_after) {
+      return;
+    }
+    *hinted = true;
+    if (const long n = enumerable_positions(puzzle); n > 0) {
+      hint(n);
+    }
+  };
 }
 
 } // namespace satslide::planner

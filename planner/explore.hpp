@@ -5,7 +5,10 @@
 #pragma once
 
 #include "encoder/puzzles/puzzle.hpp"
+#include "planner/planner.hpp"
 #include "encoder/task/state_space.hpp"
+
+#include <functional>
 
 namespace satslide::planner {
 
@@ -26,5 +29,17 @@ Exploration explore(const encoder::Puzzle &puzzle,
 // k_reach_space, the n-puzzle up to 12 cells), else a search of about a
 // second; 0 if the space is larger.
 long enumerable_positions(const encoder::Puzzle &puzzle);
+
+// A SAT run this many seconds old on a space enumerable_positions finds
+// small gets the hint that an explicit search would enumerate it.
+constexpr double k_explicit_hint_after = 10;
+
+// `progress`, and once a SAT run (not --engine bfs or ida) has run
+// k_explicit_hint_after seconds on an enumerable space, one call of
+// `hint` with its number of positions (the caller words it).
+ProgressFn with_explicit_search_hint(const encoder::Puzzle &puzzle,
+                                     const PlannerOptions &options,
+                                     ProgressFn progress,
+                                     std::function<void(long)> hint);
 
 } // namespace satslide::planner
