@@ -5,7 +5,8 @@ one or more encodings, in one run, and writes
   <out>/horizons.csv  one row per horizon tried (instance, encoding, horizon,
                       variables, clauses, result, seconds, conflicts)
   <out>/instances.csv one row per instance and encoding (length, optimal,
-                      total solver seconds, process seconds, status)
+                      total solver seconds, process seconds, status, and
+                      what --engine auto chose and why)
   <out>/summary.md    a Markdown table with the ratio to the first encoding
                       (put `seed` first to get ratios against the baseline)
 
@@ -255,7 +256,10 @@ def main():
                          "proven": report.get("no_plan_up_to"),
                          "positions": report.get("positions"),
                          "bound": report.get("lower_bound"),
-                         "path": report.get("path")}
+                         "path": report.get("path"),
+                         "auto": (report.get("auto") or {}).get("choice"),
+                         "auto_reason":
+                             (report.get("auto") or {}).get("reason")}
             print(f"{ident:28} {enc:8} {status:13} len={length} "
                   f"solver={solver_s:8.3f}s wall={wall:8.3f}s", flush=True)
         summary.append(line)
@@ -269,14 +273,16 @@ def main():
         w = csv.writer(f)
         w.writerow(["instance", "optimal", "encoding", "status", "length",
                     "solver_seconds", "wall_seconds", "no_plan_up_to",
-                    "positions", "lower_bound", "path"])
+                    "positions", "lower_bound", "path", "auto_choice",
+                    "auto_reason"])
         for line in summary:
             for enc in encodings:
                 r = line[enc]
                 w.writerow([line["instance"], line["optimal"], enc,
                             r["status"], r["length"], f"{r['solver']:.4f}",
                             f"{r['wall']:.4f}", r["proven"], r["positions"],
-                            r["bound"], r["path"]])
+                            r["bound"], r["path"], r["auto"],
+                            r["auto_reason"]])
     write_markdown(opts, encodings, summary)
     return 1 if failures else 0
 
