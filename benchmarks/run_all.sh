@@ -167,6 +167,7 @@ auto-before-after|The engine the default picks
 auto-sweep-hard|The engine the default picks
 auto-15puzzle|The engine the default picks
 auto-blocks-rule|The engine the default picks
+auto-blocks-band|The engine the default picks
 EOF
 }
 
@@ -543,6 +544,18 @@ produce() {
         --timeout 60 --out $R/auto-blocks-rule
     benchmarks/auto_table.py $R/auto-blocks-rule/instances.csv \
         >$R/auto-blocks-rule/worst.md ;;
+  auto-blocks-band)
+    # The block puzzles' uncertain band (between half the family's line
+    # and the line: reach and the horizon driver side by side): before
+    # (BEFORE: a binary of commit 99b456b) and after, with each engine
+    # alone, on the cards and Fogleman's database, one run. Klotski is
+    # never sampled, so it is left out.
+    old=${BEFORE:?BEFORE=path to a satslide built at commit 99b456b}
+    run --suite rush40 --suite rush-db \
+        --encodings "counts,counts@$old,counts:--engine=horizons,counts:--engine=reach" \
+        --timeout 60 --out $R/auto-blocks-band
+    benchmarks/auto_table.py $R/auto-blocks-band/instances.csv \
+        >$R/auto-blocks-band/worst.md ;;
   any-head-start)
     # --any against solve, before (BEFORE: a binary of commit 0b71ebb) and
     # after the head start, one hyperfine session per table.

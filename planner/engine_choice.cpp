@@ -119,13 +119,19 @@ EngineChoice choose_block_engine(const Run &run) {
                            sample.depth, sample.positions);
     return c;
   }
-  if (d > 0 && c.predicted_positions >= wide * d * d) {
+  const double square = static_cast<double>(d) * d;
+  if (d > 0 && c.predicted_positions >= wide * square) {
     c.engine = AutoEngine::horizons;
+  } else if (d > 0 &&
+             c.predicted_positions >= k_uncertain_share * wide * square) {
+    c.engine = AutoEngine::race;
   }
-  c.reason = fmt::format(
-      "{} positions before the goal's depth {}: {}", before, d,
-      c.engine == AutoEngine::horizons ? "the horizon driver"
-                                       : "reach first");
+  c.reason = fmt::format("{} positions before the goal's depth {}: {}",
+                         before, d,
+                         c.engine == AutoEngine::horizons ? "the horizon driver"
+                         : c.engine == AutoEngine::race
+                             ? "reach and the horizon driver side by side"
+                             : "reach first");
   return c;
 }
 

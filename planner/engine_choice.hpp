@@ -88,13 +88,16 @@ EngineChoice choose_automatic_engine(const Run &run);
 // sample of the start's layers, at most k_short_goal_depth deep and
 // k_short_sample positions; if it meets the goal at depth d, the layers
 // before it holding P >= w * d^2 positions, the horizon driver alone;
-// else the hand-over race. w is the family's horizons_when_wide (Rush
+// P >= k_uncertain_share * w * d^2 (where boards of both kinds were
+// measured), the two side by side from the start, a thread each; else
+// the hand-over race. w is the family's horizons_when_wide (Rush
 // Hour 10; Klotski none: its horizon formulas are larger and lost on
 // every short layout, so it is never sampled). The sample costs about
 // 3 us a position (card #40: 471 positions within 21 slides); it only
 // chooses: the SAT engine still proves every length.
 constexpr int k_short_goal_depth = 21;
 constexpr long k_short_sample = 20'000;
+constexpr double k_uncertain_share = 0.5;
 EngineChoice choose_block_engine(const Run &run);
 
 } // namespace satslide::planner

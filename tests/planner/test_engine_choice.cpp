@@ -217,4 +217,21 @@ TEST_SUITE("planner::AnyOnSmallBoards") {
       CHECK(s.result.path.rfind("reach", 0) == 0);
     }
   }
+
+  TEST_CASE("Rush Hour: between the two, reach and the horizon driver side "
+            "by side from the start, and the optimum stands") {
+    // Card 7 in steps: 21 steps behind 3,684 positions (8.4 d^2, between
+    // half the family's line and the line; the horizon driver measured
+    // 0.04 s against reach's 0.25 s, while card 5 in steps at 7.9 d^2 went
+    // the other way).
+    encoder::InstanceOptions o;
+    o.board = "oBCCDEoBoFDEoAAFoGooHHoGoooIoooooIoo";
+    o.metric = encoder::Metric::step;
+    const auto card7 = encoder::make_puzzle("rushhour", o);
+    const Solved s = solve_auto(*card7);
+    check_optimum(s, *card7);
+    CHECK(has(s.choice, "before the goal's depth 21"));
+    CHECK(has(s.choice, "side by side"));
+    CHECK(s.result.auto_choice == "race");
+  }
 }
