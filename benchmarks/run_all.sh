@@ -168,6 +168,7 @@ auto-sweep-hard|The engine the default picks
 auto-15puzzle|The engine the default picks
 auto-blocks-rule|The engine the default picks
 auto-blocks-band|The engine the default picks
+auto-15puzzle-sample|The engine the default picks
 EOF
 }
 
@@ -556,6 +557,18 @@ produce() {
         --timeout 60 --out $R/auto-blocks-band
     benchmarks/auto_table.py $R/auto-blocks-band/instances.csv \
         >$R/auto-blocks-band/worst.md ;;
+  auto-15puzzle-sample)
+    # The 15-puzzle's smaller prediction sample: before (BEFORE: a binary
+    # of commit 99b456b) and after, with each engine alone, one run per
+    # suite.
+    old=${BEFORE:?BEFORE=path to a satslide built at commit 99b456b}
+    for s in 20s 30s; do
+      run --suite 15puzzle-$s \
+          --encodings "pairs,pairs@$old,pairs:--engine=horizons,pairs:--engine=reach" \
+          --timeout 120 --out $R/auto-15puzzle-sample/$s
+      benchmarks/auto_table.py $R/auto-15puzzle-sample/$s/instances.csv \
+          >$R/auto-15puzzle-sample/$s/worst.md
+    done ;;
   any-head-start)
     # --any against solve, before (BEFORE: a binary of commit 0b71ebb) and
     # after the head start, one hyperfine session per table.

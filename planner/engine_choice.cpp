@@ -32,13 +32,14 @@ double positions_within(const std::vector<long> &layers, double growth,
 
 double predicted_reach_positions(const Run &run) {
   encoder::SpaceOptions o;
-  o.max_states = k_growth_sample;
+  const double space = run.puzzle.reachable_positions();
+  o.max_states =
+      space > k_reach_space ? k_growth_sample_large : k_growth_sample;
   const encoder::StateSpace sample = encoder::explore_space(run.task, o);
   std::vector<long> layers = sample.per_depth;
   if (sample.limit_reached && layers.size() > 2) {
     layers.pop_back(); // the layer the limit cut short
   }
-  const double space = run.puzzle.reachable_positions();
   if (sample.complete) {
     return static_cast<double>(sample.positions);
   }
