@@ -6,7 +6,10 @@
 
 namespace satslide::cli {
 
-void check_combinations(const Options &o) {
+namespace {
+
+// The search options against each other.
+void check_search(const Options &o) {
   const planner::PlannerOptions &p = o.planner;
   if (p.min_horizon > p.max_horizon) {
     throw UsageError("--min-horizon " + std::to_string(p.min_horizon) +
@@ -41,6 +44,14 @@ void check_combinations(const Options &o) {
                      " does not minimise moves, so it cannot prove an "
                      "optimum; --any uses it by itself");
   }
+  if (o.count_optimal < -1 ||
+      (o.count_optimal >= 0 && o.planner.mode == planner::Mode::any)) {
+    throw UsageError("--count-optimal K: K >= 0 (0 = all), without --any");
+  }
+}
+
+// What each subcommand needs besides the instance.
+void check_command_needs(const Options &o) {
   if (o.command == Command::dimacs && o.horizon < 0) {
     throw UsageError("dimacs needs --horizon N (N >= 0)");
   }
@@ -53,10 +64,6 @@ void check_combinations(const Options &o) {
                                                 (o.horizon >= 0)) {
     throw UsageError(o.horizon < 0 ? "--format limboole needs --horizon N"
                                    : "--horizon is for --format limboole");
-  }
-  if (o.count_optimal < -1 ||
-      (o.count_optimal >= 0 && o.planner.mode == planner::Mode::any)) {
-    throw UsageError("--count-optimal K: K >= 0 (0 = all), without --any");
   }
   if (o.command == Command::check_plan &&
       o.plan_file.empty() == o.moves.empty()) {
@@ -88,6 +95,13 @@ void check_combinations(const Options &o) {
       (o.output.empty() || o.output == "-")) {
     throw UsageError("--resume needs --output FILE (the results so far)");
   }
+}
+
+} // namespace
+
+void check_combinations(const Options &o) {
+  check_search(o);
+  check_command_needs(o);
 }
 
 void parse_shard(const std::string &text, int &shard, int &shards) {

@@ -36,6 +36,23 @@ void add_goals(std::vector<int> &goal, const std::vector<int> &stage) {
   }
 }
 
+// What is left of the timeout (0 = none) after the stages since `start`.
+double seconds_left(const DriverOptions &options,
+                    std::chrono::steady_clock::time_point start) {
+  return options.timeout_seconds > 0
+             ? options.timeout_seconds - seconds_since(start)
+             : options.timeout_seconds;
+}
+
+// A stage's horizons join the run's, each marked with the stage's number.
+void record_horizons(const DriverResult &run, int stage,
+                     AgendaResult &result) {
+  result.horizons.insert(result.horizons.end(), run.horizons.begin(),
+                         run.horizons.end());
+  result.horizon_stage.insert(result.horizon_stage.end(), run.horizons.size(),
+                              stage);
+}
+
 } // namespace
 
 AgendaResult run_agenda(const encoder::Task &task,
@@ -64,12 +81,10 @@ AgendaResult run_agenda(const encoder::Task &task,
     std::unique_ptr<encoder::Encoding> first = make_encoding(stage);
     DriverOptions d = stage_options(options, last, first->lower_bound(),
                                     static_cast<int>(joined.size()));
-    if (options.timeout_seconds > 0) {
-      d.timeout_seconds = options.timeout_seconds - seconds_since(start);
-      if (d.timeout_seconds <= 0) {
-        result.outcome = Outcome::timeout;
-        break;
-      }
+    d.timeout_seconds = seconds_left(options, start);
+    if (options.timeout_seconds > 0 && d.timeout_seconds <= 0) {
+      result.outcome = Outcome::timeout;
+      break;
     }
     if (on_stage) {
       on_stage(k + 1, result.stages, stages[k], d.first_horizon);
@@ -77,10 +92,7 @@ AgendaResult run_agenda(const encoder::Task &task,
     DriverResult run = run_horizons(
         [&] { return first ? std::move(first) : make_encoding(stage); }, d,
         progress);
-    result.horizons.insert(result.horizons.end(), run.horizons.begin(),
-                           run.horizons.end());
-    result.horizon_stage.insert(result.horizon_stage.end(), run.horizons.size(),
-                                k + 1);
+    record_horizons(run, k + 1, result);
     if (run.outcome != Outcome::plan_found) {
       result.outcome = run.outcome;
       break;

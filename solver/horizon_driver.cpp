@@ -103,6 +103,17 @@ private:
   std::chrono::steady_clock::time_point m_start, m_deadline;
 };
 
+// Horizon n was satisfiable: its plan, decoded from the model.
+void take_plan(const Formula &formula, int n, const DriverOptions &options,
+               const Watch &watch, DriverResult &result) {
+  CadicalSink &sink = *formula.sink;
+  auto plan =
+      formula.encoding->decode(n, [&](int var) { return sink.value(var); });
+  watch.end(plan ? Outcome::plan_found : Outcome::decode_error);
+  result.plan = plan.value_or(encoder::Plan{});
+  result.optimal = plan && options.start_proven;
+}
+
 } // namespace
 
 SolveResult solve_timed(CadicalSink &sink, int guard, int n,
@@ -175,11 +186,7 @@ DriverResult run_horizons(const EncodingFactory &make_encoding,
         return result;
       }
       if (answer == SolveResult::sat) {
-        auto plan = formula.encoding->decode(
-            n, [&](int var) { return sink.value(var); });
-        watch.end(plan ? Outcome::plan_found : Outcome::decode_error);
-        result.plan = plan.value_or(encoder::Plan{});
-        result.optimal = plan && options.start_proven;
+        take_plan(formula, n, options, watch, result);
         return result;
       }
       sink.add_clause({-guard});

@@ -24,6 +24,29 @@ std::vector<int> deleted(const Action &action) {
   return result;
 }
 
+// What action `a` spends of each budget l (`spend[l][k]`: more than k
+// spent), under `condition` (the action is taken) and where the budget
+// says when (a fluent of `now`): the budget's excess clauses of one step.
+void add_spending(const PlanBudget &budget, int a,
+                  const std::vector<int> &condition,
+                  const std::vector<int> &now,
+                  const std::vector<std::vector<int>> &spend,
+                  ClauseSink &sink) {
+  for (std::size_t l = 0; l < spend.size(); ++l) {
+    for (const auto &[when, excess] : budget.excess(l, a)) {
+      if (excess == 0) {
+        continue;
+      }
+      std::vector<int> clause = condition;
+      if (when >= 0) {
+        clause.push_back(-now[when]);
+      }
+      clause.push_back(spend[l][excess - 1]);
+      sink.add_clause(clause);
+    }
+  }
+}
+
 } // namespace
 
 SequentialEncoding::SequentialEncoding(const Task &task,
@@ -221,18 +244,8 @@ void SequentialEncoding::encode_effects(
     for (int f : deleted(action)) {
       implies(-next[f]);
     }
-    for (std::size_t l = 0; l < spend.size(); ++l) {
-      for (const auto &[when, excess] : m_budget->excess(l, a)) {
-        if (excess == 0) {
-          continue;
-        }
-        std::vector<int> clause = condition;
-        if (when >= 0) {
-          clause.push_back(-now[when]);
-        }
-        clause.push_back(spend[l][excess - 1]);
-        sink.add_clause(clause);
-      }
+    if (!spend.empty()) {
+      add_spending(*m_budget, a, condition, now, spend, sink);
     }
   }
   if (choice.actions.size() > 1 &&

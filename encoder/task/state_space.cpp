@@ -95,9 +95,9 @@ enum class LayerEnd {
 
 // Expands positions [begin, end) of `found`, the layer at `depth`, into
 // the next layer, counting moves and goals in `space`.
-LayerEnd expand_layer(const Task &task, const SpaceOptions &options,
-                      Found &found, long begin, long end, int depth,
-                      StateSpace &space) {
+LayerEnd expand_from_start(const Task &task, const SpaceOptions &options,
+                           Found &found, long begin, long end, int depth,
+                           StateSpace &space) {
   for (long i = begin; i < end; ++i) {
     if (options.poll && ((i - begin) & 0xFFFF) == 0xFFFF &&
         options.poll(depth, found.size())) {
@@ -145,7 +145,7 @@ StateSpace explore_space(const Task &task, const SpaceOptions &options) {
   long begin = 0, end = 1;
   for (int depth = 0; begin < end; ++depth) {
     const LayerEnd ended =
-        expand_layer(task, options, found, begin, end, depth, space);
+        expand_from_start(task, options, found, begin, end, depth, space);
     space.positions = found.size();
     if (ended != LayerEnd::expanded) {
       space.stopped = ended == LayerEnd::stopped;
@@ -295,6 +295,27 @@ bool expand_layer(const Task &task, Side &side, const Side &other,
   return true;
 }
 
+// Positions stored by the two sides together.
+long stored(const Side (&sides)[2]) {
+  return sides[0].found.size() + sides[1].found.size();
+}
+
+// `space` ended where the two sides meet: the plan forward to the meeting
+// position, then the backward side's path to it undone, from the meeting
+// position to the goal.
+StateSpace met(const Task &task, const Side (&sides)[2], long at_forward,
+               long at_backward, StateSpace space) {
+  space.plan = sides[0].found.plan_to(at_forward);
+  const Plan back = sides[1].found.plan_to(at_backward);
+  for (auto a = back.rbegin(); a != back.rend(); ++a) {
+    space.plan.push_back(task.inverse[*a]);
+  }
+  space.goal_distance = static_cast<int>(space.plan.size());
+  space.goal_positions = 1;
+  space.positions = stored(sides);
+  return space;
+}
+
 } // namespace
 
 std::optional<StateSpace> search_bidirectional(const Task &task,
@@ -308,17 +329,7 @@ std::optional<StateSpace> search_bidirectional(const Task &task,
   const State start = task.initial_state();
   Side sides[2] = {Side(task, start), Side(task, *goal)};
   const auto done = [&](long at_forward, long at_backward) {
-    // The plan: forward to the meeting position, then the backward
-    // side's path to it undone, from the meeting position to the goal.
-    space.plan = sides[0].found.plan_to(at_forward);
-    const Plan back = sides[1].found.plan_to(at_backward);
-    for (auto a = back.rbegin(); a != back.rend(); ++a) {
-      space.plan.push_back(task.inverse[*a]);
-    }
-    space.goal_distance = static_cast<int>(space.plan.size());
-    space.goal_positions = 1;
-    space.positions = sides[0].found.size() + sides[1].found.size();
-    return space;
+    return met(task, sides, at_forward, at_backward, space);
   };
   if (start == *goal) {
     return done(0, 0);
@@ -334,7 +345,7 @@ std::optional<StateSpace> search_bidirectional(const Task &task,
     if (!expand_layer(task, side, sides[1 - k], options.max_states, space,
                       best)) {
       space.limit_reached = true;
-      space.positions = sides[0].found.size() + sides[1].found.size();
+      space.positions = stored(sides);
       space.depth = sides[0].depth + sides[1].depth;
       return space;
     }
@@ -347,14 +358,12 @@ std::optional<StateSpace> search_bidirectional(const Task &task,
     space.depth = sides[0].depth + sides[1].depth;
     if (side.begin == side.end) {
       space.complete = true; // one side is exhausted: the two never meet
-      space.positions = sides[0].found.size() + sides[1].found.size();
+      space.positions = stored(sides);
       return space;
     }
-    if (options.on_layer &&
-        options.on_layer(space.depth, sides[0].found.size() +
-                                          sides[1].found.size())) {
+    if (options.on_layer && options.on_layer(space.depth, stored(sides))) {
       space.stopped = true;
-      space.positions = sides[0].found.size() + sides[1].found.size();
+      space.positions = stored(sides);
       return space;
     }
   }
