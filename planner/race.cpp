@@ -3,6 +3,7 @@
 #include "solver/side_by_side.hpp"
 
 #include <atomic>
+#include <chrono>
 #include <exception>
 
 namespace satslide::planner {

@@ -16,7 +16,6 @@
 #include "solver/horizon_driver.hpp"
 
 #include <array>
-#include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <mutex>
