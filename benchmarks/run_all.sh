@@ -169,6 +169,7 @@ auto-15puzzle|The engine the default picks
 auto-blocks-rule|The engine the default picks
 auto-blocks-band|The engine the default picks
 auto-15puzzle-sample|The engine the default picks
+any-3x4|Any plan: the race > The head start
 EOF
 }
 
@@ -596,6 +597,18 @@ produce() {
       -n "after --any korf55" "$new --puzzle 15 --board $k55 --any -q" \
       -n "before --any 24-puzzle #1" "$old --puzzle 24 --board $k24 --any -q" \
       -n "after --any 24-puzzle #1" "$new --puzzle 24 --board $k24 --any -q" ;;
+  any-3x4)
+    # --any against solve on 3x4 boards that solve answers in under 2 s
+    # (optima 22-30 of the public random file), one hyperfine session.
+    new=${SATSLIDE:-./build/cli/satslide}
+    cmds=()
+    for b in "5 1 3 2 0 11 8 7 6 9 10 4" "3 1 10 4 7 2 6 8 9 5 0 11" \
+             "2 1 8 3 7 0 10 6 5 11 9 4" "9 1 4 3 11 5 0 6 2 8 10 7"; do
+      a="--puzzle npuzzle --rows 3 --cols 4 --board '$b'"
+      cmds+=("$new -q $a" "$new -q $a --any")
+    done
+    mkdir -p $R/any-head-start
+    hyperfine -N -w 1 -r 10 --export-markdown $R/any-head-start/3x4.md "${cmds[@]}" ;;
   ida-korf100)
     # IDA* over the 6-6-3 pattern databases (built first, outside the
     # timing, by the bounds' run or here) on every public Korf instance.
