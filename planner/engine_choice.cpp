@@ -28,6 +28,21 @@ double positions_within(const std::vector<long> &layers, double growth,
   return sum;
 }
 
+// The choice in words, for the progress line and JSON.
+const char *in_words(AutoEngine engine) {
+  switch (engine) {
+  case AutoEngine::reach:
+    return "reach on both threads";
+  case AutoEngine::horizons:
+    return "the horizon driver";
+  case AutoEngine::race:
+    return "reach and the horizon driver side by side, a thread each";
+  case AutoEngine::handover:
+    return "reach first";
+  }
+  return "";
+}
+
 } // namespace
 
 double predicted_reach_positions(const Run &run) {
@@ -82,11 +97,7 @@ EngineChoice choose_automatic_engine(const Run &run) {
                                                      : AutoEngine::race;
   c.reason = fmt::format(
       "reach would store at least {:.0f} positions (bound {}): {}",
-      c.predicted_positions, run.puzzle.lower_bound(),
-      c.engine == AutoEngine::reach ? "reach on both threads"
-      : c.engine == AutoEngine::horizons
-          ? "the horizon driver"
-          : "reach and the horizon driver side by side, a thread each");
+      c.predicted_positions, run.puzzle.lower_bound(), in_words(c.engine));
   return c;
 }
 
@@ -120,19 +131,14 @@ EngineChoice choose_block_engine(const Run &run) {
                            sample.depth, sample.positions);
     return c;
   }
-  const double square = static_cast<double>(d) * d;
-  if (d > 0 && c.predicted_positions >= wide * square) {
+  const double line = wide * static_cast<double>(d) * d;
+  if (d > 0 && c.predicted_positions >= line) {
     c.engine = AutoEngine::horizons;
-  } else if (d > 0 &&
-             c.predicted_positions >= k_uncertain_share * wide * square) {
+  } else if (d > 0 && c.predicted_positions >= k_uncertain_share * line) {
     c.engine = AutoEngine::race;
   }
   c.reason = fmt::format("{} positions before the goal's depth {}: {}",
-                         before, d,
-                         c.engine == AutoEngine::horizons ? "the horizon driver"
-                         : c.engine == AutoEngine::race
-                             ? "reach and the horizon driver side by side"
-                             : "reach first");
+                         before, d, in_words(c.engine));
   return c;
 }
 
