@@ -132,22 +132,16 @@ void Game::play(const GameMove &move) {
   enter();
 }
 
-bool Game::undo() {
-  if (m_history.empty()) {
-    return false;
-  }
-  m_redo.push_back(m_history.back());
-  m_history.pop_back();
-  enter();
-  return true;
-}
+bool Game::undo() { return shift(m_history, m_redo); }
 
-bool Game::redo() {
-  if (m_redo.empty()) {
+bool Game::redo() { return shift(m_redo, m_history); }
+
+bool Game::shift(std::vector<int> &from, std::vector<int> &to) {
+  if (from.empty()) {
     return false;
   }
-  m_history.push_back(m_redo.back());
-  m_redo.pop_back();
+  to.push_back(from.back());
+  from.pop_back();
   enter();
   return true;
 }

@@ -66,6 +66,9 @@ public:
 
 private:
   void enter(); // recompute state and legal moves after a change
+  // The last action of `from` moves to `to` (undo: history to redo; redo:
+  // back); false if `from` is empty.
+  bool shift(std::vector<int> &from, std::vector<int> &to);
   std::vector<int> m_history; // actions of the opening's task
   std::vector<int> m_redo;
   std::unique_ptr<encoder::Puzzle> m_opening;
