@@ -20,7 +20,7 @@ void check_unedited(const encoder::Task &task, const solver::CnfFile &cnf,
   const auto encoding = info->make(task);
   solver::DimacsSink expected;
   solver::encode_horizon(*encoding, map.horizon, expected);
-  if (expected.num_vars() != cnf.vars || expected.clauses() != cnf.clauses) {
+  if (expected.num_vars() != cnf.vars || !expected.clauses().same_as(cnf.clauses)) {
     throw solver::FormatError(
         "the CNF's clauses are not the formula its header describes (" +
         map.encoding + ", horizon " + std::to_string(map.horizon) +

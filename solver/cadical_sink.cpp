@@ -110,7 +110,7 @@ void CadicalSink::set_heartbeat(double interval_seconds, Heartbeat beat) {
   m_hooks->beat = std::move(beat);
 }
 
-void CadicalSink::write_clause(const std::vector<int> &lits) {
+void CadicalSink::write_clause(std::span<const int> lits) {
   check_usable();
   try {
     for (int lit : lits) {

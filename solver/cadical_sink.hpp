@@ -63,7 +63,7 @@ public:
   int64_t learned() const; // learned clauses so far, ~ conflicts
 
 protected:
-  void write_clause(const std::vector<int> &lits) override;
+  void write_clause(std::span<const int> lits) override;
 
 private:
   void abandon();

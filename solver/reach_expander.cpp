@@ -47,7 +47,7 @@ ReachExpander::ReachExpander(const encoder::Task &task,
     m_sink.new_var();
   }
   for (const auto &clause : formula.clauses()) {
-    m_sink.add_clause(clause);
+    m_sink.copy_clause(clause);
   }
   for (int f = 0; f < task.num_fluents(); ++f) {
     m_layer0.push_back(encoding.fluent_var(0, f));
