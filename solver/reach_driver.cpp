@@ -3,6 +3,7 @@
 #include "reach_expander.hpp"
 #include "reach_positions.hpp"
 #include "side_by_side.hpp"
+#include "spare_expanders.hpp"
 
 #include "encoder/task/state_space.hpp"
 
@@ -36,7 +37,7 @@ private:
   bool end(ReachOutcome outcome);
   // The first expander over the one-step formula, the start's side (and
   // the goal's, from both ends); true if the start is a goal.
-  bool start_search(encoder::StoringSink &formula);
+  bool start_search();
   // Whether to search from both ends: the goal is one position and
   // excluding a step variable excludes one move into a position.
   std::optional<encoder::State> goal_position() const;
@@ -48,9 +49,9 @@ private:
   // Adds the layer's positions to the table in frontier order; true when
   // the run is over (goal, budget, or the layer was cut short).
   bool merge(Layer &layer);
-  // The solvers for the next layer, created as they are first needed.
-  std::size_t solvers_for_layer(const encoder::StoringSink &formula,
-                                long frontier);
+  // How many solvers the next layer uses: the first, and the spares set
+  // up so far (their set-up starts when a layer first wants them).
+  std::size_t solvers_for_layer(long frontier);
   void finish_layer(const char *result, double seconds, int64_t learned_before);
   // The plan through position i of `side` (from both ends: to the goal).
   encoder::Plan plan_through(const Side &side, long i) const;
@@ -69,6 +70,8 @@ private:
   std::atomic<bool> m_abort{false}; // one expander failed: stop the rest
   std::vector<std::unique_ptr<Side>> m_sides; // forward, then backward
   ReachResult m_result;
+  encoder::StoringSink m_formula; // the one-step formula every solver loads
+  SpareExpanders m_spares; // after what their set-up reads: joined first
 };
 
 bool Reach::end(ReachOutcome outcome) {
@@ -274,8 +277,7 @@ bool Reach::merge(Layer &layer) {
   return false;
 }
 
-std::size_t Reach::solvers_for_layer(const encoder::StoringSink &formula,
-                                     long frontier) {
+std::size_t Reach::solvers_for_layer(long frontier) {
   // Several solvers only where nothing is added to one solver for the
   // others' sake: blocking moves.
   int want = m_options.blocking == ReachBlocking::moves
@@ -288,11 +290,14 @@ std::size_t Reach::solvers_for_layer(const encoder::StoringSink &formula,
         1,
         want);
   }
-  while (m_expanders.size() < static_cast<std::size_t>(want)) {
-    m_expanders.push_back(std::make_unique<ReachExpander>(
-        m_task, m_encoding, formula, m_options, m_stop, m_start));
+  if (want > 1) {
+    m_spares.start(m_options.threads - 1, [this](const std::atomic<bool> &a) {
+      return std::make_unique<ReachExpander>(m_task, m_encoding, m_formula,
+                                             m_options, m_stop, m_start, &a);
+    });
+    m_spares.take(m_expanders, static_cast<std::size_t>(want));
   }
-  return static_cast<std::size_t>(want);
+  return std::min(static_cast<std::size_t>(want), m_expanders.size());
 }
 
 void Reach::finish_layer(const char *result, double seconds,
@@ -317,7 +322,8 @@ std::optional<encoder::State> Reach::goal_position() const {
   return encoder::single_goal_state(m_task);
 }
 
-bool Reach::start_search(encoder::StoringSink &formula) {
+bool Reach::start_search() {
+  encoder::StoringSink &formula = m_formula;
   m_encoding.encode_initial(formula);
   m_encoding.encode_step(0, formula);
   m_stop = [this] { return m_abort || (m_options.stop && m_options.stop()); };
@@ -343,8 +349,7 @@ bool Reach::start_search(encoder::StoringSink &formula) {
 }
 
 ReachResult Reach::run() {
-  encoder::StoringSink formula;
-  if (start_search(formula)) {
+  if (start_search()) {
     return m_result;
   }
   for (;;) {
@@ -363,7 +368,7 @@ ReachResult Reach::run() {
     const auto layer_start = std::chrono::steady_clock::now();
     const int64_t learned_before = learned();
     Layer layer(side, other);
-    expand_layer(layer, solvers_for_layer(formula, side.stop - side.begin));
+    expand_layer(layer, solvers_for_layer(side.stop - side.begin));
     if (merge(layer)) {
       finish_layer(m_result.outcome == ReachOutcome::goal_found ? "SAT"
                                                                 : "UNKNOWN",

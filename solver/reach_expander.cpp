@@ -34,7 +34,8 @@ ReachExpander::ReachExpander(const encoder::Task &task,
                              const encoder::Encoding &encoding,
                              const encoder::StoringSink &formula,
                              const ReachOptions &options, const StopFn &stop,
-                             std::chrono::steady_clock::time_point start)
+                             std::chrono::steady_clock::time_point start,
+                             const std::atomic<bool> *abandon)
     : m_task(task), m_options(options),
       m_sink(options.solver_config, solver_options(options)) {
   if (options.timeout_seconds > 0) {
@@ -46,7 +47,11 @@ ReachExpander::ReachExpander(const encoder::Task &task,
   while (m_sink.num_vars() < formula.num_vars()) {
     m_sink.new_var();
   }
+  std::size_t added = 0;
   for (const auto &clause : formula.clauses()) {
+    if (abandon && ++added % 1024 == 0 && *abandon) {
+      throw SetUpAbandoned{};
+    }
     m_sink.copy_clause(clause);
   }
   for (int f = 0; f < task.num_fluents(); ++f) {

@@ -10,16 +10,24 @@
 
 #include "encoder/constraints/clause_sink.hpp"
 
+#include <atomic>
+
 namespace satslide::solver {
+
+// Thrown by a set-up told to give up (SpareExpanders).
+struct SetUpAbandoned {};
 
 class ReachExpander {
 public:
   // `formula` holds the encoding's layer 0 and step 0 (the same variables
   // as `encoding`, which names them); `stop` is polled during each call.
+  // If `abandon` is given and set while the formula is being loaded, the
+  // constructor throws SetUpAbandoned.
   ReachExpander(const encoder::Task &task, const encoder::Encoding &encoding,
                 const encoder::StoringSink &formula,
                 const ReachOptions &options, const StopFn &stop,
-                std::chrono::steady_clock::time_point start);
+                std::chrono::steady_clock::time_point start,
+                const std::atomic<bool> *abandon = nullptr);
 
   enum class Status {
     done,         // every move found: the last call was UNSAT
