@@ -169,6 +169,7 @@ auto-15puzzle|The engine the default picks
 auto-blocks-rule|The engine the default picks
 auto-blocks-band|The engine the default picks
 auto-15puzzle-sample|The engine the default picks
+reach-setup|The engine the default picks > Setting up the reach solvers
 any-3x4|Any plan: the race > The head start
 EOF
 }
@@ -558,6 +559,16 @@ produce() {
         --timeout 60 --out $R/auto-blocks-band
     benchmarks/auto_table.py $R/auto-blocks-band/instances.csv \
         >$R/auto-blocks-band/worst.md ;;
+  reach-setup)
+    # The reach solvers' set-up (clauses in one array, spare solvers set
+    # up beside the first): before (BEFORE: a binary of commit d789c2e)
+    # and after, with each engine alone, on the block suites, one run.
+    old=${BEFORE:?BEFORE=path to a satslide built at commit d789c2e}
+    run --suite rush40 --suite rush-db --suite klotski-short \
+        --encodings "counts,counts@$old,counts:--engine=horizons,counts:--engine=reach" \
+        --timeout 60 --out $R/reach-setup
+    benchmarks/auto_table.py $R/reach-setup/instances.csv \
+        >$R/reach-setup/worst.md ;;
   auto-15puzzle-sample)
     # The 15-puzzle's smaller prediction sample: before (BEFORE: a binary
     # of commit 99b456b) and after, with each engine alone, one run per
@@ -601,14 +612,14 @@ produce() {
     # --any against solve on 3x4 boards that solve answers in under 2 s
     # (optima 22-30 of the public random file), one hyperfine session.
     new=${SATSLIDE:-./build/cli/satslide}
-    cmds=()
+    set -- # the commands, as positional parameters (POSIX sh: no arrays)
     for b in "5 1 3 2 0 11 8 7 6 9 10 4" "3 1 10 4 7 2 6 8 9 5 0 11" \
              "2 1 8 3 7 0 10 6 5 11 9 4" "9 1 4 3 11 5 0 6 2 8 10 7"; do
       a="--puzzle npuzzle --rows 3 --cols 4 --board '$b'"
-      cmds+=("$new -q $a" "$new -q $a --any")
+      set -- "$@" "$new -q $a" "$new -q $a --any"
     done
     mkdir -p $R/any-head-start
-    hyperfine -N -w 1 -r 10 --export-markdown $R/any-head-start/3x4.md "${cmds[@]}" ;;
+    hyperfine -N -w 1 -r 10 --export-markdown $R/any-head-start/3x4.md "$@" ;;
   ida-korf100)
     # IDA* over the 6-6-3 pattern databases (built first, outside the
     # timing, by the bounds' run or here) on every public Korf instance.
