@@ -178,6 +178,13 @@ std::vector<OptionRow> rows() {
        "with --split-depth: horizons each cube's solver takes per round (1: "
        "every cube refutes n before any tries n + 2)",
        {1, 1000, ": horizons per round from 1 to 1000"}},
+      {"cube-solver", "Search", k_search,
+       SATSLIDE_VALUE(po::value(&raw.cube_solver)->default_value("shared")),
+       "with --split-depth: shared (one incremental solver per thread for "
+       "every cube, the cube's position assumed: what it learns on one cube "
+       "serves the next) or fresh (a new formula and solver per cube and "
+       "round, the cube as the start, as a batch line across machines is "
+       "solved)"},
       {"threads-split", "Search", k_search,
        SATSLIDE_VALUE(po::value(&raw.split)->default_value("horizons")),
        "with --threads: horizons (each solver takes the next horizon not yet "

@@ -179,6 +179,9 @@ Json head_json(const Report &report) {
     j["split"] = {{"depth", r.split_depth},
                   {"cubes", r.cubes},
                   {"refuted_by_bound", r.cubes_by_bound}};
+    if (!r.cube_solver.empty()) {
+      j["split"]["solver"] = r.cube_solver;
+    }
   }
   if (r.nodes >= 0) {
     j["nodes"] = r.nodes;

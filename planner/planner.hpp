@@ -62,6 +62,18 @@ constexpr std::array<EnumName<Engine>, 5> names(Engine) {
            {Engine::ida, "ida"}}};
 }
 
+// How the split's cubes are solved (split_path.cpp).
+enum class CubeSolving {
+  shared, // one incremental solver per thread for every cube, the cube's
+          // position assumed (cube_solver.hpp): clauses learned on one cube
+          // serve the next
+  fresh,  // a new formula and solver per cube and round, the cube as the
+          // start (what a batch line across machines does)
+};
+constexpr std::array<EnumName<CubeSolving>, 2> names(CubeSolving) {
+  return {{{CubeSolving::shared, "shared"}, {CubeSolving::fresh, "fresh"}}};
+}
+
 // The reachability engine's one-step formula. With the whole position
 // assumed, propagation settles everything but the move, so what counts is
 // how many variables and clauses each call assigns and visits (RESULTS,
@@ -126,6 +138,7 @@ struct PlannerOptions {
   // that many horizons (a plan found may then be overtaken by a shorter
   // one of another cube in the same round: the shortest is kept).
   int split_window = 1;
+  CubeSolving cube_solving = CubeSolving::shared;
   bool fresh_solver = false;    // a new solver per horizon (comparisons)
   bool textbook_driver = false; // horizons 0, 1, 2, ... each in a fresh
                                 // solver, no bound, no parity (baseline)

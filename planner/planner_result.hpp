@@ -65,6 +65,7 @@ struct PlannerResult {
   int split_depth = -1;
   long cubes = -1;
   long cubes_by_bound = -1;
+  std::string cube_solver; // "shared" or "fresh": how the cubes were solved
   std::string encoding; // the encoding(s) used
   // What was proven.
   bool optimal = false;

@@ -13,6 +13,7 @@
 #include "planner/run.hpp"
 
 #include "encoder/task/state_space.hpp"
+#include "solver/cube_solver.hpp"
 #include "solver/side_by_side.hpp"
 
 #include <fmt/format.h>
@@ -61,8 +62,22 @@ int cube_bound(const FrontierCube &cube,
   return solver::round_up_to_stride(bound, residue, stride);
 }
 
+// A cube's plan of `length` moves (under the round's lock): the round's
+// plan if it is the shortest so far.
+void take_cube_plan(Round &round, const Cube &cube, const encoder::Plan &plan) {
+  const int length = static_cast<int>(plan.size());
+  if (length < round.best) {
+    encoder::Plan whole = cube.path;
+    whole.insert(whole.end(), plan.begin(), plan.end());
+    round.plan = std::move(whole);
+    round.best = length;
+    round.found = true;
+  }
+}
+
 // Solves `cube` within its horizons from cube.next up to the round's top
-// (or below the shortest plan another cube found), or refutes them.
+// (or below the shortest plan another cube found), or refutes them: a
+// new formula and solver for the cube (CubeSolving::fresh).
 void solve_cube(const Run &run, Cube &cube, Round &round,
                 const solver::StopFn &stop, int stride) {
   const int h = cube.next;
@@ -101,14 +116,7 @@ void solve_cube(const Run &run, Cube &cube, Round &round,
     round.stats.conflicts += s.conflicts;
   }
   if (r.outcome == solver::Outcome::plan_found) {
-    const int length = static_cast<int>(r.plan.size());
-    if (length < round.best) {
-      encoder::Plan plan = cube.path;
-      plan.insert(plan.end(), r.plan.begin(), r.plan.end());
-      round.plan = std::move(plan);
-      round.best = length;
-      round.found = true;
-    }
+    take_cube_plan(round, cube, r.plan);
   } else if (r.outcome == solver::Outcome::horizon_limit) {
     cube.next = top + stride;
   } else if (!(round.found && round.top == h) && !round.ended) {
@@ -118,9 +126,82 @@ void solve_cube(const Run &run, Cube &cube, Round &round,
   }
 }
 
-// The cubes of one round on `threads` workers.
+// Shared where asked and the encoding has a free first layer (not
+// `bound` and its refinements, whose sums count from a fixed start).
+bool solves_shared(const Run &run) {
+  return run.options.cube_solving == CubeSolving::shared &&
+         static_cast<bool>(run.encoding.make_free_start);
+}
+
+// A worker's solver for every cube: the run's encoding with a free first
+// layer, over what is left of the run's time.
+std::unique_ptr<solver::CubeSolver>
+make_cube_solver(const Run &run, const solver::StopFn &stop) {
+  const encoder::EncodingInfo &info = run.encoding;
+  solver::DriverOptions d;
+  d.timeout_seconds = run.seconds_left();
+  d.solver_config = run.options.solver_config;
+  d.solver_options = run.options.cadical_options;
+  d.stop = stop;
+  return std::make_unique<solver::CubeSolver>(
+      [&] { return info.make_free_start(run.task); }, d,
+      std::chrono::steady_clock::now());
+}
+
+// The same in the worker's one solver for every cube, the cube's
+// position assumed (CubeSolving::shared).
+void solve_cube_shared(Cube &cube, Round &round, solver::CubeSolver &solver,
+                       const solver::StopFn &stop, int stride) {
+  const int top = std::min(round.top, round.best - stride);
+  for (int h = cube.next; h <= top; h += stride) {
+    // One horizon a round: a plan ends the round (it is the shortest).
+    const auto decided = [&] { return round.found && round.top == h; };
+    solver::CubeSolver::Answer a;
+    try {
+      a = solver.solve(cube.state, h, decided);
+    } catch (const std::bad_alloc &) {
+      std::lock_guard<std::mutex> lock(round.mutex);
+      if (!round.ended) {
+        round.ended = solver::Outcome::out_of_memory;
+      }
+      return;
+    }
+    std::lock_guard<std::mutex> lock(round.mutex);
+    if (a.by_bound) { // the encoding's own bound, e.g. pairs
+      cube.next = h + stride;
+      continue;
+    }
+    cube.called = true;
+    ++round.sat_calls;
+    round.stats.variables = std::max(round.stats.variables,
+                                     a.stats.variables);
+    round.stats.clauses = std::max(round.stats.clauses, a.stats.clauses);
+    round.stats.conflicts += a.stats.conflicts;
+    switch (a.result) {
+    case solver::SolveResult::unsat:
+      cube.next = h + stride;
+      continue;
+    case solver::SolveResult::sat:
+      if (a.plan) {
+        take_cube_plan(round, cube, *a.plan);
+      } else if (!round.ended) {
+        round.ended = solver::Outcome::decode_error;
+      }
+      return;
+    case solver::SolveResult::unknown:
+      if (!decided() && !round.ended) {
+        round.ended = solver::interrupted(stop);
+      }
+      return;
+    }
+  }
+}
+
+// The cubes of one round on `threads` workers; with shared solving,
+// worker i uses (and first makes) solvers[i].
 void run_round(const Run &run, std::vector<Cube> &cubes, Round &round,
-               const solver::StopFn &stop, int stride) {
+               const solver::StopFn &stop, int stride,
+               std::vector<std::unique_ptr<solver::CubeSolver>> &solvers) {
   std::vector<std::size_t> active;
   for (std::size_t i = 0; i < cubes.size(); ++i) {
     if (cubes[i].next <= round.top) {
@@ -130,13 +211,25 @@ void run_round(const Run &run, std::vector<Cube> &cubes, Round &round,
   std::atomic<std::size_t> taken{0};
   const int threads = std::max(
       1, std::min(run.options.threads, static_cast<int>(active.size())));
-  solver::side_by_side(threads, [&](int) {
+  const bool shared = solves_shared(run);
+  if (shared && solvers.size() < static_cast<std::size_t>(threads)) {
+    solvers.resize(static_cast<std::size_t>(threads));
+  }
+  solver::side_by_side(threads, [&](int worker) {
     for (std::size_t i = taken++; i < active.size(); i = taken++) {
       if ((round.found && round.top == cubes[active[i]].next) ||
           round.ended) {
         return;
       }
-      solve_cube(run, cubes[active[i]], round, stop, stride);
+      if (!shared) {
+        solve_cube(run, cubes[active[i]], round, stop, stride);
+        continue;
+      }
+      auto &solver = solvers[static_cast<std::size_t>(worker)];
+      if (!solver) {
+        solver = make_cube_solver(run, stop);
+      }
+      solve_cube_shared(cubes[active[i]], round, *solver, stop, stride);
     }
   });
 }
@@ -292,6 +385,7 @@ void solve_split(const Run &run, PlannerResult &result,
                          false});
   }
   result.path = "split";
+  result.cube_solver = solves_shared(run) ? "shared" : "fresh";
   result.sat_calls = 0;
   result.no_plan_up_to = result.lower_bound - 1;
   const auto by_bound = [&] {
@@ -299,6 +393,7 @@ void solve_split(const Run &run, PlannerResult &result,
         cubes.begin(), cubes.end(), [](const Cube &c) { return !c.called; }));
   };
   const int window = std::max(1, run.options.split_window);
+  std::vector<std::unique_ptr<solver::CubeSolver>> solvers; // shared only
   for (int n = result.lower_bound; n <= run.options.max_horizon;) {
     const int last = n + stride * std::min(window - 1,
                                            (run.options.max_horizon - n) /
@@ -306,7 +401,7 @@ void solve_split(const Run &run, PlannerResult &result,
     Round round;
     round.top = last - k;
     const auto started = std::chrono::steady_clock::now();
-    run_round(run, cubes, round, stop, stride);
+    run_round(run, cubes, round, stop, stride, solvers);
     round.stats.horizon = last;
     round.stats.seconds = solver::seconds_since(started);
     round.stats.result = round.plan ? "SAT" : "UNSAT";
@@ -316,6 +411,11 @@ void solve_split(const Run &run, PlannerResult &result,
       return;
     }
     result.no_plan_up_to = last; // every cube refuted, or its bound did
+    for (auto &solver : solvers) {
+      if (solver) {
+        solver->retire_up_to(round.top);
+      }
+    }
     const long next = std::count_if(
         cubes.begin(), cubes.end(),
         [&](const Cube &c) { return c.next <= round.top + stride * window; });

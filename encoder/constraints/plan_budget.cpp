@@ -40,9 +40,11 @@ make_ledger(const Task &task, const TaskDistances &distances,
   for (int g : chosen) {
     const auto it = partner.find(g);
     if (it == partner.end()) {
+      l.terms.push_back({g, -1, distances.group_to_goal[g]});
       l.h0 += distances.group_to_goal[g][initial_member(g)];
     } else if (g < it->second) {
       const int n2 = task.exactly_one[it->second].size();
+      l.terms.push_back({g, it->second, table.at({g, it->second})});
       l.h0 += table.at(
           {g, it->second})[initial_member(g) * n2 + initial_member(it->second)];
     }
@@ -81,7 +83,8 @@ make_ledger(const Task &task, const TaskDistances &distances,
 } // namespace
 
 PlanBudget::PlanBudget(const Task &task, const TaskDistances &distances,
-                       int rounds) {
+                       int rounds)
+    : m_task(task) {
   std::vector<int> chosen = independent_groups(task, distances);
   // Pair databases grow as cells^4: big boards keep the single distances.
   const bool pairs = rounds > 0 && pair_database_entries(task, chosen) <=
@@ -168,13 +171,53 @@ std::vector<int> PlanBudget::add_step(int ledger, ClauseSink &sink) {
 }
 
 int PlanBudget::overspent(int ledger, int n) const {
+  return overspent(ledger, n, m_ledgers[ledger].h0);
+}
+
+int PlanBudget::overspent(int ledger, int n, int h_start) const {
   const BudgetLedger &l = m_ledgers[ledger];
   if (n == 0) {
     return 0; // no step, nothing spent
   }
-  const int allowed = n - l.h0;
+  const int allowed = n - h_start;
   const std::vector<int> &count = l.count.at(n);
   return allowed < static_cast<int>(count.size()) ? count[allowed] : 0;
+}
+
+int PlanBudget::h(int ledger, const State &s) const {
+  // The member of group g that holds in s (every group has exactly one).
+  const auto member = [&](int g) {
+    const auto &m = m_task.exactly_one[g];
+    for (int i = 0; i < static_cast<int>(m.size()); ++i) {
+      if (s[m[i]]) {
+        return i;
+      }
+    }
+    return 0;
+  };
+  int sum = 0;
+  for (const BudgetLedger::Term &t : m_ledgers[ledger].terms) {
+    int d = 0;
+    if (t.partner < 0) {
+      d = t.distance[member(t.group)];
+    } else {
+      const int n2 = static_cast<int>(m_task.exactly_one[t.partner].size());
+      d = t.distance[member(t.group) * n2 + member(t.partner)];
+    }
+    if (d >= k_far) {
+      return k_far; // no plan at all from s
+    }
+    sum += d;
+  }
+  return sum;
+}
+
+int PlanBudget::bound_from(const State &s) const {
+  int bound = 0;
+  for (int l = 0; l < ledgers(); ++l) {
+    bound = std::max(bound, h(l, s));
+  }
+  return bound;
 }
 
 } // namespace satslide::encoder

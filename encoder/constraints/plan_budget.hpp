@@ -28,6 +28,14 @@ namespace satslide::encoder {
 // running count of excess spent.
 struct BudgetLedger {
   std::vector<std::vector<std::pair<int, int>>> excess;
+  // h's terms: one group's distance to the goal (partner -1), or a pair's
+  // joint distance (group < partner, indexed member * |partner| + member).
+  struct Term {
+    int group = 0;
+    int partner = -1;
+    std::vector<int> distance;
+  };
+  std::vector<Term> terms;
   int h0 = 0;
   std::vector<std::vector<int>> count; // [t][j-1]: steps < t spent >= j
 };
@@ -51,6 +59,11 @@ public:
   // The largest h0 over the ledgers: a lower bound on plan length.
   int initial_bound() const { return m_h0; }
 
+  // A ledger's h at any state (the same heuristic, another start), and
+  // the largest over the ledgers: a lower bound on plan length from s.
+  int h(int ledger, const State &s) const;
+  int bound_from(const State &s) const;
+
   // Step t's indicators in a ledger: spend[0] "excess >= 1", spend[1]
   // "excess >= 2". The caller makes each action imply its excess.
   // Requires steps 0..t-1 added to this ledger.
@@ -60,8 +73,12 @@ public:
   // assert its negation for horizon n. 0 if it cannot happen. Requires
   // n >= initial_bound().
   int overspent(int ledger, int n) const;
+  // The same for a plan of n steps from a start whose h in this ledger is
+  // h_start (a formula with a free first layer: assumed per start).
+  int overspent(int ledger, int n, int h_start) const;
 
 private:
+  const Task &m_task;
   std::vector<BudgetLedger> m_ledgers;
   int m_h0 = 0;
 };

@@ -32,4 +32,14 @@ Encoding::decode(int n, const std::function<bool(int)> &value) const {
   return decode_plan(*this, n, value);
 }
 
+std::optional<std::vector<int>>
+Encoding::start_assumptions(const State &s, int n) const {
+  (void)n;
+  std::vector<int> lits;
+  for (int f = 0; f < m_task.num_fluents(); ++f) {
+    lits.push_back(s[f] ? fluent_var(0, f) : -fluent_var(0, f));
+  }
+  return lits;
+}
+
 } // namespace satslide::encoder

@@ -55,6 +55,14 @@ public:
   virtual std::optional<Plan>
   decode(int n, const std::function<bool(int)> &value) const;
 
+  // For a formula made with a free layer 0 (EncodingInfo::make_free_start,
+  // one formula for many starts): what to assume for a plan of n steps
+  // from `s` — its fluents on layer 0 and whatever the encoding's own
+  // bound asks of that start at n — or nullopt if that bound alone
+  // refutes n from s. Requires steps 0..n-1.
+  virtual std::optional<std::vector<int>>
+  start_assumptions(const State &s, int n) const;
+
   const Task &task() const { return m_task; }
 
 protected:

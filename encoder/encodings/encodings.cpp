@@ -17,9 +17,20 @@ EncodingInfo sequential(std::string name, std::string help,
                         SequentialConfig *out) {
   refine(base);
   *out = base;
-  return {std::move(name), std::move(help), [base](const Task &task) {
-            return std::make_unique<SequentialEncoding>(task, base);
-          }};
+  EncodingInfo info{std::move(name), std::move(help),
+                    [base](const Task &task) {
+                      return std::make_unique<SequentialEncoding>(task, base);
+                    },
+                    true,
+                    {}};
+  if (!base.bound) { // the distance sums count from a fixed start
+    SequentialConfig free = base;
+    free.free_start = true;
+    info.make_free_start = [free](const Task &task) {
+      return std::make_unique<SequentialEncoding>(task, free);
+    };
+  }
+  return info;
 }
 
 std::vector<EncodingInfo> build_table() {
@@ -101,7 +112,8 @@ std::vector<EncodingInfo> build_table() {
        "or none; a horizon counts steps, so its plans are not optimal in "
        "moves",
        [](const Task &task) { return std::make_unique<ParallelEncoding>(task); },
-       false},
+       false,
+       {}},
   };
 }
 

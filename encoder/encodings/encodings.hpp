@@ -19,6 +19,9 @@ struct EncodingInfo {
   // A horizon counts moves, so the first satisfiable one is the optimum.
   // False for parallel steps, where a horizon counts sets of moves.
   bool minimises_moves = true;
+  // The same formula with a free layer 0, each start assumed
+  // (Encoding::start_assumptions); empty where the encoding has none.
+  std::function<std::unique_ptr<Encoding>(const Task &)> make_free_start;
 };
 
 const std::vector<EncodingInfo> &encodings();

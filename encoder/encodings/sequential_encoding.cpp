@@ -52,9 +52,9 @@ void add_spending(const PlanBudget &budget, int a,
 SequentialEncoding::SequentialEncoding(const Task &task,
                                        SequentialConfig config)
     : Encoding(task), m_config(config) {
-  // Windows and bounds count from the start, which a free layer 0 is not.
-  assert(!m_config.free_start ||
-         !(m_config.windows || m_config.bound || m_config.budget));
+  // The distance sums count from the start, which a free layer 0 is not;
+  // windows keep their goal side, the budget takes its threshold per start.
+  assert(!m_config.free_start || !m_config.bound);
   build_choices();
   if (m_config.windows || m_config.bound || m_config.budget) {
     m_distances = TaskDistances::compute(task);
@@ -88,6 +88,21 @@ SequentialEncoding::SequentialEncoding(const Task &task,
 
 int SequentialEncoding::lower_bound() const {
   return m_budget ? m_budget->initial_bound() : 0;
+}
+
+std::optional<std::vector<int>>
+SequentialEncoding::start_assumptions(const State &s, int n) const {
+  auto lits = Encoding::start_assumptions(s, n);
+  for (int l = 0; m_budget && l < m_budget->ledgers(); ++l) {
+    const int h = m_budget->h(l, s);
+    if (n < h) {
+      return std::nullopt;
+    }
+    if (const int over = m_budget->overspent(l, n, h); over != 0) {
+      lits->push_back(-over);
+    }
+  }
+  return lits;
 }
 
 int SequentialEncoding::fluent_var(int t, int f) const {
@@ -265,7 +280,7 @@ void SequentialEncoding::new_layer(ClauseSink &sink) {
                           sink);
   // Reachability windows (cf. Chen, Xing & Zhang's long-distance mutexes):
   // a fluent that needs more than t steps from the start is false at t.
-  if (m_config.windows) {
+  if (m_config.windows && !m_config.free_start) {
     for (int f = 0; f < m_task.num_fluents(); ++f) {
       if (m_distances.from_init[f] > t) {
         sink.add_clause({-vars[f]});
@@ -378,13 +393,14 @@ void SequentialEncoding::encode_goal(int n, int guard, ClauseSink &sink) {
   if (m_config.windows) {
     for (int t = 0; t < n; ++t) {
       for (int f = 0; f < m_task.num_fluents(); ++f) {
-        if (m_distances.to_goal[f] > n - t && m_distances.from_init[f] <= t) {
+        if (m_distances.to_goal[f] > n - t &&
+            (m_config.free_start || m_distances.from_init[f] <= t)) {
           guarded({-m_fluent[t][f]});
         }
       }
     }
   }
-  if (m_budget) {
+  if (m_budget && !m_config.free_start) { // else: start_assumptions
     if (n < m_budget->initial_bound()) {
       guarded({}); // shorter than the bound: no plan
     } else {

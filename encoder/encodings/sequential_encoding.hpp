@@ -29,9 +29,11 @@ struct SequentialConfig {
                         // databases), each its own budget
   bool commute = false; // order consecutive independent moves
   bool counts = false;  // the task's count invariants at every layer
-  bool free_start = false; // layer 0 without the initial state, for the
-                           // reachability driver, which assumes each
-                           // position it expands (no windows or bounds)
+  bool free_start = false; // layer 0 without the initial state: one
+                           // formula for many starts, each assumed (the
+                           // reachability driver's positions, the split's
+                           // cubes); windows from the goal side only, the
+                           // budget's threshold per start (no `bound`)
 };
 
 class SequentialEncoding : public Encoding {
@@ -45,6 +47,8 @@ public:
   int steps() const override { return static_cast<int>(m_choice.size()); }
   std::vector<StepChoice> step_choices(int t) const override;
   int lower_bound() const override;
+  std::optional<std::vector<int>>
+  start_assumptions(const State &s, int n) const override;
 
 private:
   // What one step variable stands for: a single action, or (with labels)

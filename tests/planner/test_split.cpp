@@ -17,13 +17,31 @@ using planner::Status;
 
 namespace {
 
-planner::PlannerOptions split(int depth, int window = 1, int threads = 1) {
+planner::PlannerOptions
+split(int depth, int window = 1, int threads = 1,
+      planner::CubeSolving solving = planner::CubeSolving::shared) {
   planner::PlannerOptions o;
   o.engine = planner::Engine::horizons;
   o.split_depth = depth;
   o.split_window = window;
   o.threads = threads;
+  o.cube_solving = solving;
   return o;
+}
+
+constexpr planner::CubeSolving k_solvings[] = {planner::CubeSolving::shared,
+                                               planner::CubeSolving::fresh};
+
+// Every depth with each way of solving the cubes.
+std::vector<std::pair<int, planner::CubeSolving>>
+with_solvings(const std::vector<int> &depths) {
+  std::vector<std::pair<int, planner::CubeSolving>> out;
+  for (int k : depths) {
+    for (planner::CubeSolving solving : k_solvings) {
+      out.emplace_back(k, solving);
+    }
+  }
+  return out;
 }
 
 bool has(const std::string &text, const std::string &what) {
@@ -54,9 +72,11 @@ TEST_SUITE("planner::Split") {
         CAPTURE(p.draw());
         const std::vector<int> depths =
             large ? std::vector<int>{3, d} : std::vector<int>{0, 1, 4, 7, d, d + 3};
-        for (int k : depths) {
+        for (const auto &[k, solving] : with_solvings(depths)) {
           CAPTURE(k);
-          const planner::PlannerResult r = planner::solve(p, split(k));
+          CAPTURE(static_cast<int>(solving));
+          const planner::PlannerResult r =
+              planner::solve(p, split(k, 1, 1, solving));
           REQUIRE(r.status == Status::solved);
           CHECK(r.optimal);
           CHECK(static_cast<int>(r.replay.moves.size()) == d);
@@ -80,18 +100,34 @@ TEST_SUITE("planner::Split") {
     }
   }
 
-  TEST_CASE("windows and threads change the work, not the optimum") {
+  TEST_CASE("windows, threads and the cube solvers change the work, not "
+            "the optimum") {
     const encoder::NPuzzle p =
         encoder::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
-    for (const auto &[window, threads] :
-         {std::pair{1, 2}, {3, 1}, {3, 2}, {50, 2}}) {
-      CAPTURE(window);
-      CAPTURE(threads);
+    for (planner::CubeSolving solving : k_solvings) {
+      for (const auto &[window, threads] :
+           {std::pair{1, 2}, {3, 1}, {3, 2}, {50, 2}}) {
+        CAPTURE(window);
+        CAPTURE(threads);
+        CAPTURE(static_cast<int>(solving));
+        const planner::PlannerResult r =
+            planner::solve(p, split(5, window, threads, solving));
+        REQUIRE(r.status == Status::solved);
+        CHECK(r.optimal);
+        CHECK(r.replay.moves.size() == 31);
+      }
+    }
+    // A 2x4 board whose pattern databases are not exact: cubes need SAT.
+    std::mt19937 rng(3);
+    const encoder::NPuzzle wide(2, 4, test::random_walk(2, 4, 40, rng),
+                                encoder::NPuzzle::default_goal(2, 4));
+    const int d = test::bfs_distance(wide, 40);
+    REQUIRE(d > 8);
+    for (planner::CubeSolving solving : k_solvings) {
       const planner::PlannerResult r =
-          planner::solve(p, split(5, window, threads));
+          planner::solve(wide, split(4, 1, 2, solving));
       REQUIRE(r.status == Status::solved);
-      CHECK(r.optimal);
-      CHECK(r.replay.moves.size() == 31);
+      CHECK(static_cast<int>(r.replay.moves.size()) == d);
     }
   }
 
