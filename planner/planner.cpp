@@ -152,7 +152,7 @@ CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
   split.decided = true;
   split.result = with_run(puzzle, o, [&](const Run &run,
                                          PlannerResult &result) {
-    auto found = frontier_cubes(run, result, o.stop);
+    auto found = frontier_cubes(run, result, true, o.stop);
     if (!found) {
       return;
     }

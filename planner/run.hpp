@@ -107,9 +107,10 @@ struct FrontierCube {
 // split_depth by breadth-first search, each with the family's strongest
 // bound; result's lower bound raised to the least depth plus bound.
 // nullopt if that search decided the run (a goal within the depth, no
-// position that deep, a limit, a stop): `result` then says how.
+// position that deep, a limit, a stop): `result` then says how. Each
+// cube's puzzle is kept only if `keep_puzzles` (cube files print them).
 std::optional<std::vector<FrontierCube>>
-frontier_cubes(const Run &run, PlannerResult &result,
+frontier_cubes(const Run &run, PlannerResult &result, bool keep_puzzles,
                const solver::StopFn &stop);
 
 // The split path (split_path.cpp): the positions at depth split_depth

@@ -284,6 +284,7 @@ bool settled_by_frontier(const Run &run, const encoder::Frontier &frontier,
 std::vector<FrontierCube> bounded_cubes(const Run &run,
                                         const encoder::Frontier &frontier,
                                         PlannerResult &result,
+                                        bool keep_puzzles,
                                         const solver::StopFn &stop) {
   const int k = run.options.split_depth;
   const int stride = result.stride;
@@ -304,6 +305,9 @@ std::vector<FrontierCube> bounded_cubes(const Run &run,
                    run.puzzle.after(frontier.paths[i]), 0};
     c.bound = cube_bound(c, family_bound, std::max(0, result.lower_bound - k),
                          residue, stride);
+    if (!keep_puzzles) {
+      c.puzzle.reset(); // a puzzle each: 13 KB, 2.4 GB at depth 16
+    }
     lowest = std::min(lowest, c.bound);
     cubes.push_back(std::move(c));
   }
@@ -353,7 +357,7 @@ bool settled_by_round(const Run &run, const Round &round, long by_bound,
 } // namespace
 
 std::optional<std::vector<FrontierCube>>
-frontier_cubes(const Run &run, PlannerResult &result,
+frontier_cubes(const Run &run, PlannerResult &result, bool keep_puzzles,
                const solver::StopFn &stop) {
   const int k = run.options.split_depth;
   result.split_depth = k;
@@ -368,14 +372,14 @@ frontier_cubes(const Run &run, PlannerResult &result,
   if (settled_by_frontier(run, frontier, result, stop)) {
     return std::nullopt;
   }
-  return bounded_cubes(run, frontier, result, stop);
+  return bounded_cubes(run, frontier, result, keep_puzzles, stop);
 }
 
 void solve_split(const Run &run, PlannerResult &result,
                  const solver::StopFn &stop) {
   const int k = run.options.split_depth;
   const int stride = result.stride;
-  auto found = frontier_cubes(run, result, stop);
+  auto found = frontier_cubes(run, result, false, stop);
   if (!found) {
     return;
   }
