@@ -160,6 +160,8 @@ ida-npuzzle|IDA* over pattern databases
 ida-24puzzle|IDA* over pattern databases
 bounds|IDA* over pattern databases
 split-rounds|One proof in cubes > Across machines
+split-shared|One proof in cubes > One solver for every cube
+split-hard|One proof in cubes > One solver for every cube
 any-head-start|Any plan: the race > The head start
 auto-sweep|The engine the default picks
 auto-sweep-blocks|The engine the default picks
@@ -467,6 +469,41 @@ produce() {
     hyperfine -N -r 1 --export-markdown $R/sat-vs-bfs/explore-big.md \
         "$S explore --puzzle npuzzle --rows 3 --cols 4 --board 0,1,2,3,4,5,6,7,8,9,10,11" \
         "$S explore --puzzle klotski --distinct-pieces" ;;
+  split-shared)
+    # The in-process split with one solver for every cube (the default
+    # --cube-solver shared) against the one horizon driver, Korf #55 and
+    # #79, one run: wall, CPU and memory per depth, and two threads.
+    d=$R/split-shared
+    mkdir -p $d
+    bin=${SATSLIDE:-./build/cli/satslide}
+    echo "instance,args,status,length,wall_s,user_s,max_kb,cubes,by_bound,sat_calls" >$d/runs.csv
+    for id in 55 79; do
+      board=$(awk -v id="$id" '!/^#/ && $1 == id { for (i = 3; i <= NF; i++) printf "%s%s", $i, (i < NF ? "," : "") }' \
+        benchmarks/data/npuzzle/korf100_15puzzle_blank_last.txt)
+      for args in "" "--split-depth 8" "--split-depth 12" "--split-depth 14" \
+                  "--split-depth 16" "--split-depth 18" "--split-depth 16 --threads 2"; do
+        /usr/bin/time -f "%e,%U,%M" -o $d/time.txt \
+          "$bin" --puzzle 15 --board "$board" $args --timeout 900 --json -q >$d/out.json || true
+        python3 -c "import json, sys
+d = json.load(open('$d/out.json')); s = d.get('split', {})
+print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$d/time.txt').read().strip(), s.get('cubes', ''), s.get('refuted_by_bound', ''), d.get('sat_calls', '')))" >>$d/runs.csv
+      done
+    done
+    rm -f $d/out.json $d/time.txt ;;
+  split-hard)
+    # Korf instances the one solver did not prove in 10 minutes (#64, #36)
+    # and the first 53-, 54-movers, split at depth 16 on two threads,
+    # 900 s each, one after another.
+    d=$R/split-hard
+    mkdir -p $d
+    bin=${SATSLIDE:-./build/cli/satslide}
+    for id in 64 36 50 21; do
+      board=$(awk -v id="$id" '!/^#/ && $1 == id { for (i = 3; i <= NF; i++) printf "%s%s", $i, (i < NF ? "," : "") }' \
+        benchmarks/data/npuzzle/korf100_15puzzle_blank_last.txt)
+      /usr/bin/time -f "%e %U %M" -o $d/korf$id.time "$bin" --puzzle 15 \
+        --board "$board" --split-depth 16 --threads 2 --timeout 900 --json -q \
+        >$d/korf$id.json || true
+    done ;;
   split-rounds)
     # One proof across machines: split, batch (2 shards on GNU parallel),
     # merge, round after round (benchmarks/split_rounds.sh), at depths 4
