@@ -605,7 +605,27 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
         --encodings "counts,counts@$old,counts:--engine=horizons,counts:--engine=reach" \
         --timeout 60 --out $R/reach-setup
     benchmarks/auto_table.py $R/reach-setup/instances.csv \
-        >$R/reach-setup/worst.md ;;
+        >$R/reach-setup/worst.md
+    # The boards of a few ms, where one run says nothing: hyperfine.
+    new=${SATSLIDE:-./build/cli/satslide}
+    k=benchmarks/data/klotski/layouts
+    db="--puzzle rushhour --board BBBCCHoooGoHAAoGooFDDEEEFoooooFooooo --metric step"
+    hyperfine -N -w 3 -r 30 --export-markdown $R/reach-setup/tiny-klotski.md \
+      "$old --puzzle klotski --file $k/fayaa_271.txt --metric piece -q" \
+      "$old --puzzle klotski --file $k/fayaa_063.txt --metric piece -q" \
+      "$old $db -q" \
+      "$new --puzzle klotski --file $k/fayaa_271.txt --metric piece -q" \
+      "$new --puzzle klotski --file $k/fayaa_063.txt --metric piece -q" \
+      "$new $db -q" \
+      "$new --puzzle klotski --file $k/fayaa_271.txt --metric piece -q --engine reach" \
+      "$new --puzzle klotski --file $k/fayaa_063.txt --metric piece -q --engine reach" \
+      "$new $db -q --engine reach" "$new $db -q --engine horizons"
+    set --
+    for m in slide step; do
+      a="--puzzle rushhour --board BBBCCHoooGoHAAoGoooFoooooFDDxooooooo --metric $m -q"
+      set -- "$@" "$old $a" "$new $a" "$new $a --engine reach" "$new $a --engine horizons"
+    done
+    hyperfine -N -w 3 -r 30 --export-markdown $R/reach-setup/tiny-rush.md "$@" ;;
   auto-15puzzle-sample)
     # The 15-puzzle's smaller prediction sample: before (BEFORE: a binary
     # of commit 99b456b) and after, with each engine alone, one run per
