@@ -62,8 +62,8 @@ int cube_bound(const FrontierCube &cube,
   return solver::round_up_to_stride(bound, residue, stride);
 }
 
-// A cube's plan of `length` moves (under the round's lock): the round's
-// plan if it is the shortest so far.
+// A cube's plan from the cube (under the round's lock): with the cube's
+// path before it, the round's plan if it is the shortest so far.
 void take_cube_plan(Round &round, const Cube &cube, const encoder::Plan &plan) {
   const int length = static_cast<int>(plan.size());
   if (length < round.best) {
@@ -193,6 +193,17 @@ void solve_cube_shared(Cube &cube, Round &round, solver::CubeSolver &solver,
         round.ended = solver::interrupted(stop);
       }
       return;
+    }
+  }
+}
+
+// Every cube refuted up to `top`: each shared solver retires those
+// horizons' goal clauses.
+void retire_up_to(std::vector<std::unique_ptr<solver::CubeSolver>> &solvers,
+                  int top) {
+  for (auto &solver : solvers) {
+    if (solver) {
+      solver->retire_up_to(top);
     }
   }
 }
@@ -415,11 +426,7 @@ void solve_split(const Run &run, PlannerResult &result,
       return;
     }
     result.no_plan_up_to = last; // every cube refuted, or its bound did
-    for (auto &solver : solvers) {
-      if (solver) {
-        solver->retire_up_to(round.top);
-      }
-    }
+    retire_up_to(solvers, round.top);
     const long next = std::count_if(
         cubes.begin(), cubes.end(),
         [&](const Cube &c) { return c.next <= round.top + stride * window; });
