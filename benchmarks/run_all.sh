@@ -162,6 +162,7 @@ bounds|IDA* over pattern databases
 split-rounds|One proof in cubes > Across machines
 split-shared|One proof in cubes > One solver for every cube
 split-hard|One proof in cubes > One solver for every cube
+split-15puzzle|One proof in cubes > One solver for every cube
 any-head-start|Any plan: the race > The head start
 auto-sweep|The engine the default picks
 auto-sweep-blocks|The engine the default picks
@@ -490,6 +491,14 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
       done
     done
     rm -f $d/out.json $d/time.txt ;;
+  split-15puzzle)
+    # Toward a default: the split with shared solvers on the 15-puzzle
+    # scrambles (20-39 moves) against the default, one run per suite.
+    for s in 20s 30s; do
+      run --suite 15puzzle-$s \
+          --encodings "pairs,pairs:--split-depth=12:--threads=2,pairs:--split-depth=16:--threads=2" \
+          --timeout 120 --out $R/split-15puzzle/$s
+    done ;;
   split-hard)
     # Korf instances the one solver did not prove in 10 minutes (#64, #36)
     # and the first 53-, 54-movers, split at depth 16 on two threads,
