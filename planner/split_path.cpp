@@ -312,12 +312,19 @@ std::vector<FrontierCube> bounded_cubes(const Run &run,
   std::vector<FrontierCube> cubes;
   int lowest = INT_MAX;
   for (std::size_t i = 0; i < frontier.states.size(); ++i) {
+    // A cube's restarted puzzle (13 KB, and a board drawn: 27 us a cube)
+    // only where it is printed or its bound is the only one: a family's
+    // state bound dominates the puzzle's own (the n-puzzle's additive
+    // pattern databases count at least every tile's Manhattan moves).
     FrontierCube c{frontier.states[i], frontier.paths[i],
-                   run.puzzle.after(frontier.paths[i]), 0};
+                   keep_puzzles || !family_bound
+                       ? run.puzzle.after(frontier.paths[i])
+                       : nullptr,
+                   0};
     c.bound = cube_bound(c, family_bound, std::max(0, result.lower_bound - k),
                          residue, stride);
     if (!keep_puzzles) {
-      c.puzzle.reset(); // a puzzle each: 13 KB, 2.4 GB at depth 16
+      c.puzzle.reset();
     }
     lowest = std::min(lowest, c.bound);
     cubes.push_back(std::move(c));
