@@ -62,6 +62,15 @@ int cube_bound(const FrontierCube &cube,
   return solver::round_up_to_stride(bound, residue, stride);
 }
 
+// One solver call of the round (under its lock): counted, its formula's
+// size and its conflicts in the round's figures.
+void count_call(Round &round, const solver::HorizonStats &s) {
+  ++round.sat_calls;
+  round.stats.variables = std::max(round.stats.variables, s.variables);
+  round.stats.clauses = std::max(round.stats.clauses, s.clauses);
+  round.stats.conflicts += s.conflicts;
+}
+
 // A cube's plan from the cube (under the round's lock): with the cube's
 // path before it, the round's plan if it is the shortest so far.
 void take_cube_plan(Round &round, const Cube &cube, const encoder::Plan &plan) {
@@ -110,10 +119,7 @@ void solve_cube(const Run &run, Cube &cube, Round &round,
       [&] { return first ? std::move(first) : run.encoding.make(task); }, d);
   std::lock_guard<std::mutex> lock(round.mutex);
   for (const solver::HorizonStats &s : r.horizons) {
-    ++round.sat_calls;
-    round.stats.variables = std::max(round.stats.variables, s.variables);
-    round.stats.clauses = std::max(round.stats.clauses, s.clauses);
-    round.stats.conflicts += s.conflicts;
+    count_call(round, s);
   }
   if (r.outcome == solver::Outcome::plan_found) {
     take_cube_plan(round, cube, r.plan);
@@ -172,11 +178,7 @@ void solve_cube_shared(Cube &cube, Round &round, solver::CubeSolver &solver,
       continue;
     }
     cube.called = true;
-    ++round.sat_calls;
-    round.stats.variables = std::max(round.stats.variables,
-                                     a.stats.variables);
-    round.stats.clauses = std::max(round.stats.clauses, a.stats.clauses);
-    round.stats.conflicts += a.stats.conflicts;
+    count_call(round, a.stats);
     switch (a.result) {
     case solver::SolveResult::unsat:
       cube.next = h + stride;

@@ -37,16 +37,8 @@ CubeSolver::Answer CubeSolver::solve(const encoder::State &start, int n,
   sink.set_stop([&] {
     return (m_own_stop && m_own_stop()) || (stop && stop());
   });
-  const auto call_start = std::chrono::steady_clock::now();
-  const int64_t learned_before = sink.learned();
-  answer.result = sink.solve(assumptions);
+  answer.result = solve_timed(sink, assumptions, n, answer.stats, {});
   sink.set_stop(m_own_stop);
-  answer.stats.horizon = n;
-  answer.stats.result = to_name(answer.result);
-  answer.stats.variables = sink.num_vars();
-  answer.stats.clauses = sink.num_clauses();
-  answer.stats.seconds = seconds_since(call_start);
-  answer.stats.conflicts = sink.learned() - learned_before;
   if (answer.result == SolveResult::sat) {
     answer.plan = m_formula.encoding->decode(
         n, [&](int var) { return sink.value(var); });

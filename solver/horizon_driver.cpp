@@ -118,6 +118,12 @@ void take_plan(const Formula &formula, int n, const DriverOptions &options,
 
 SolveResult solve_timed(CadicalSink &sink, int guard, int n,
                         HorizonStats &stats, const ProgressFn &progress) {
+  return solve_timed(sink, std::vector<int>{guard}, n, stats, progress);
+}
+
+SolveResult solve_timed(CadicalSink &sink, const std::vector<int> &assumptions,
+                        int n, HorizonStats &stats,
+                        const ProgressFn &progress) {
   const auto call_start = std::chrono::steady_clock::now();
   const int64_t learned_before = sink.learned();
   if (progress) {
@@ -132,7 +138,7 @@ SolveResult solve_timed(CadicalSink &sink, int guard, int n,
       progress(running);
     });
   }
-  const SolveResult answer = sink.solve({guard});
+  const SolveResult answer = sink.solve(assumptions);
   sink.set_heartbeat(0, {});
   stats.horizon = n;
   stats.result = to_name(answer);

@@ -111,6 +111,10 @@ int round_up_to_stride(int at_least, int residue, int stride);
 // k_heartbeat_seconds as "running".
 SolveResult solve_timed(CadicalSink &sink, int guard, int n,
                         HorizonStats &stats, const ProgressFn &progress);
+// The same under any assumptions (a cube's position besides the guard).
+SolveResult solve_timed(CadicalSink &sink, const std::vector<int> &assumptions,
+                        int n, HorizonStats &stats,
+                        const ProgressFn &progress);
 
 DriverResult run_horizons(const EncodingFactory &make_encoding,
                           const DriverOptions &options,

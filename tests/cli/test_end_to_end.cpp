@@ -584,6 +584,15 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(j.at("split").at("depth") == 4);
     CHECK(j.at("split").at("cubes") == 14);
     CHECK(j.at("path") == "split");
+    CHECK(j.at("split").at("solver") == "shared"); // the default
+    const auto fresh =
+        run_satslide(b + "--split-depth 4 --cube-solver fresh --json -q");
+    CHECK(nlohmann::json::parse(fresh.out).at("split").at("solver") ==
+          "fresh");
+    CHECK(nlohmann::json::parse(fresh.out).at("length") == 31);
+    const auto bad = run_satslide(b + "--split-depth 4 --cube-solver both");
+    CHECK(bad.exit_code == 32);
+    CHECK(bad.err.find("cube-solver") != std::string::npos);
     CHECK(run_satslide(b + "--split-depth -1 -q").exit_code == 32);
     CHECK(run_satslide(b + "--split-depth 41 -q").exit_code == 32);
     const auto window = run_satslide(b + "--split-depth 2 --split-window 0");
