@@ -11,8 +11,10 @@
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <ctime>
 #include <iostream>
 
+#include <signal.h>
 #include <unistd.h>
 
 namespace satslide::cli {
@@ -117,20 +119,44 @@ int finish(const PlanCheckReport &report, const Options &o) {
 namespace {
 
 std::atomic<bool> g_signalled{false};
+std::atomic<long long> g_first_signal_ns{0};
+static_assert(std::atomic<long long>::is_always_lock_free);
 
-// The first signal asks the run to stop and report; a second one, if the
-// run does not stop soon enough, ends the process as usual.
+long long monotonic_ns() {
+  timespec t{};
+  clock_gettime(CLOCK_MONOTONIC, &t); // async-signal-safe
+  return static_cast<long long>(t.tv_sec) * 1'000'000'000LL + t.tv_nsec;
+}
+
+// The first signal asks the run to stop and report. One sent again within
+// a second is the same request: `timeout` signals the child and then its
+// whole process group, and a terminal's ^C reaches every process of the
+// foreground group, so one request often arrives twice. A signal a second
+// or more after the first, when the run has not stopped by then, ends the
+// process as usual.
 extern "C" void on_signal(int signal) {
-  g_signalled = true;
-  std::signal(signal, SIG_DFL);
+  const long long now = monotonic_ns();
+  long long first = 0;
+  if (g_first_signal_ns.compare_exchange_strong(first, now)) {
+    g_signalled = true;
+    return;
+  }
+  if (now - first >= 1'000'000'000LL) {
+    std::signal(signal, SIG_DFL);
+    std::raise(signal);
+  }
 }
 
 } // namespace
 
 solver::StopFn stop_on_signal() {
   static const bool installed = [] {
-    std::signal(SIGINT, on_signal);
-    std::signal(SIGTERM, on_signal);
+    struct sigaction action {};
+    action.sa_handler = on_signal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &action, nullptr);
+    sigaction(SIGTERM, &action, nullptr);
     return true;
   }();
   (void)installed;
