@@ -39,8 +39,30 @@ const char *in_words(AutoEngine engine) {
     return "reach and the horizon driver side by side, a thread each";
   case AutoEngine::handover:
     return "reach first";
+  case AutoEngine::split:
+    return "the proof split into cubes on both threads";
   }
   return "";
+}
+
+// Whether the split may take the board: an optimal run (the any-plan
+// mode races its own paths), cubes in one shared solver per thread (the
+// encoding has a free first layer), and a board of the size measured.
+bool may_split(const Run &run, double space) {
+  const PlannerOptions &o = run.options;
+  return space > k_reach_space && space <= k_split_max_space &&
+         o.mode == Mode::optimal && o.cube_solving == CubeSolving::shared &&
+         static_cast<bool>(run.encoding.make_free_start);
+}
+
+// The start's strongest bound (the n-puzzle's pattern databases, read
+// once; the split reuses them), or -1 where the family has none.
+int start_state_bound(const Run &run, const solver::StopFn &stop) {
+  encoder::HeuristicSearchOptions options;
+  options.stop = [&] { return run.stopped(stop); };
+  options.note = [&](const std::string &text) { run.phase("auto", text); };
+  const encoder::StateBound bound = run.puzzle.state_bound(options);
+  return bound ? bound(run.task.initial_state()) : -1;
 }
 
 } // namespace
@@ -76,7 +98,14 @@ long side_by_side_budget(const PlannerOptions &o) {
   return o.max_states > 0 ? o.max_states : k_side_by_side_budget;
 }
 
-EngineChoice choose_automatic_engine(const Run &run) {
+int split_depth_for(int h) {
+  return h < k_split_mid_bound   ? k_split_depth_near
+         : h < k_split_far_bound ? k_split_depth_mid
+                                 : k_split_depth_far;
+}
+
+EngineChoice choose_automatic_engine(const Run &run,
+                                     const solver::StopFn &stop) {
   EngineChoice c;
   const double space = run.puzzle.reachable_positions();
   const long budget = side_by_side_budget(run.options);
@@ -95,6 +124,18 @@ EngineChoice choose_automatic_engine(const Run &run) {
   c.engine = c.predicted_positions < k_predict_reach ? AutoEngine::reach
              : c.predicted_positions > race_up_to    ? AutoEngine::horizons
                                                      : AutoEngine::race;
+  if (c.engine != AutoEngine::reach && may_split(run, space)) {
+    const int h = start_state_bound(run, stop);
+    if (h >= 0) {
+      c.engine = AutoEngine::split;
+      c.split_depth = split_depth_for(h);
+      c.reason = fmt::format("reach would store at least {:.0f} positions; "
+                             "pattern databases bound {}: {} at depth {}",
+                             c.predicted_positions, h, in_words(c.engine),
+                             c.split_depth);
+      return c;
+    }
+  }
   c.reason = fmt::format(
       "reach would store at least {:.0f} positions (bound {}): {}",
       c.predicted_positions, run.puzzle.lower_bound(), in_words(c.engine));

@@ -20,18 +20,21 @@ enum class AutoEngine {
   horizons, // the horizon driver alone
   handover, // block puzzles: reach on both threads, the horizon driver
             // taking one past k_race_after positions
+  split,    // the proof in cubes at a frontier depth, a solver per thread
 };
 
-constexpr std::array<EnumName<AutoEngine>, 4> names(AutoEngine) {
+constexpr std::array<EnumName<AutoEngine>, 5> names(AutoEngine) {
   return {{{AutoEngine::reach, "reach"},
            {AutoEngine::race, "race"},
            {AutoEngine::horizons, "horizons"},
-           {AutoEngine::handover, "handover"}}};
+           {AutoEngine::handover, "handover"},
+           {AutoEngine::split, "split"}}};
 }
 
 struct EngineChoice {
   AutoEngine engine = AutoEngine::reach;
   double predicted_positions = 0; // what reach would store, predicted
+  int split_depth = -1;           // AutoEngine::split: the frontier's depth
   std::string reason;             // in words, for the progress line
 };
 
@@ -80,9 +83,31 @@ double predicted_reach_positions(const Run &run);
 // k_side_by_side_budget.
 long side_by_side_budget(const PlannerOptions &options);
 
+// Beyond k_reach_space, up to k_split_max_space positions (boards of at
+// most 16 cells: the 15-puzzle and its 13-16-cell kin), every board that reach would not
+// settle quickly (k_predict_reach) is split into cubes (split_path.cpp)
+// on both threads: the frontier's cubes share one solver per thread and
+// the pattern databases refute most of them without a call. Measured on
+// the 15-puzzle scrambles of 20-39 moves and Korf's 41-53-movers
+// (RESULTS, "The split as the 15-puzzle's default"): faster than the
+// horizon driver alone, the side-by-side race and reach on every board
+// of the 20-29- and 30-39-move suites. The frontier's depth grows with
+// the start's pattern-database bound h: its table costs about 5 us a
+// position (0.9 s at depth 16), which pays only where the refutations
+// are long.
+constexpr double k_split_max_space = 1.1e13; // 16! / 2 = 1.05e13
+constexpr int k_split_depth_near = 10; // h < k_split_mid_bound
+constexpr int k_split_depth_mid = 14;  // up to k_split_far_bound - 1
+constexpr int k_split_depth_far = 16;  // h >= k_split_far_bound
+constexpr int k_split_mid_bound = 27;
+constexpr int k_split_far_bound = 31;
+int split_depth_for(int h);
+
 // The choice for `run` (an n-puzzle whose space the family counts; on
-// one beyond k_reach_space only with the default single thread).
-EngineChoice choose_automatic_engine(const Run &run);
+// one beyond k_reach_space only with the default single thread); `stop`
+// ends the pattern databases' build if the split needs them.
+EngineChoice choose_automatic_engine(const Run &run,
+                                     const solver::StopFn &stop);
 
 // The block puzzles (no count of their space; reach first): reach stores
 // every position up to the goal's depth d, the horizon driver refutes

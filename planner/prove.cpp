@@ -109,6 +109,18 @@ bool chooses_engine(const Run &run) {
          (space <= k_reach_space || run.options.threads <= 1);
 }
 
+// The proof in cubes at frontier depth `depth` (split_path.cpp), a
+// solver on each of the two threads: what --split-depth depth --threads 2
+// runs.
+void split_on_both_threads(const Run &run, int depth, PlannerResult &result,
+                           const solver::StopFn &stop) {
+  PlannerOptions o = run.options;
+  o.split_depth = depth;
+  o.threads = 2;
+  const Run split(run.puzzle, run.task, run.encoding, o, run.started);
+  solve_split(split, result, stop);
+}
+
 // The automatic engine's predicted choice (engine_choice.hpp), run on two
 // threads: reach on both (then horizons past its budget), the horizon
 // driver alone, the two side by side from the start, a thread each, the
@@ -129,6 +141,9 @@ void run_automatic_choice(const Run &run, const EngineChoice &choice,
     return;
   case AutoEngine::handover:
     race_engines(run, result, stop);
+    return;
+  case AutoEngine::split:
+    split_on_both_threads(run, choice.split_depth, result, stop);
     return;
   case AutoEngine::race:
     break;
@@ -180,7 +195,8 @@ void prove(const Run &run, PlannerResult &result,
     return;
   }
   if (chooses_engine(run)) {
-    run_automatic_choice(run, choose_automatic_engine(run), result, stop);
+    run_automatic_choice(run, choose_automatic_engine(run, stop), result,
+                         stop);
   } else if (searches_positions_first(run)) {
     run_automatic_choice(run, choose_block_engine(run), result, stop);
   } else {

@@ -6,10 +6,14 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
+#include <mutex>
 #include <random>
 #include <vector>
 
 namespace satslide::encoder {
+
+class PatternDatabases;
 
 class NPuzzle : public Puzzle {
 public:
@@ -90,6 +94,16 @@ private:
   struct Move {
     int tile, from, to; // the tile slides from cell `from` into `to`
   };
+  struct DatabaseMemo {
+    std::mutex mutex;
+    std::shared_ptr<const PatternDatabases> databases;
+  };
+  // The pattern databases, read from the cache (or built) once per puzzle
+  // and shared by its copies: the engine choice reads the start's bound,
+  // then the split its cubes', with one load. Throws
+  // PatternDatabases::Stopped as cached_pattern_databases does.
+  std::shared_ptr<const PatternDatabases>
+  databases(const HeuristicSearchOptions &options) const;
   int cells() const { return m_rows * m_cols; }
   void label_moves(Task &task) const;
   int move_id(int tile, int from, int to) const;
@@ -101,6 +115,7 @@ private:
   int m_rows, m_cols;
   std::vector<int> m_board, m_goal;
   std::vector<Move> m_moves; // action id -> move
+  std::shared_ptr<DatabaseMemo> m_memo = std::make_shared<DatabaseMemo>();
 };
 
 } // namespace satslide::encoder

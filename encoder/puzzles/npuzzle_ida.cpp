@@ -219,25 +219,23 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
     return std::nullopt;
   }
   HeuristicSearch s;
-  std::optional<PatternDatabases> built;
+  std::shared_ptr<const PatternDatabases> databases;
   try {
-    built = cached_pattern_databases(m_rows, m_cols, m_goal, options.note,
-                                     options.stop);
+    databases = this->databases(options);
   } catch (const PatternDatabases::Stopped &) {
     s.stopped = true;
     s.bound_name = "additive pattern databases (not built: stopped)";
     return s;
   }
-  const PatternDatabases &databases = *built;
   IdaOptions o;
   o.parity = lower_bound() % 2; // Manhattan has the optimum's parity
   o.max_length = options.max_length;
   o.stop = options.stop;
   o.on_threshold = options.on_threshold;
-  const IdaResult r = ida_search(databases, m_board, o);
+  const IdaResult r = ida_search(*databases, m_board, o);
   s.found = r.found;
   s.start_bound = r.start_bound;
-  s.bound_name = databases.name();
+  s.bound_name = databases->name();
   s.no_plan_up_to = r.no_plan_up_to;
   s.nodes = r.nodes;
   s.thresholds = r.thresholds;
@@ -254,6 +252,17 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
   return s;
 }
 
+std::shared_ptr<const PatternDatabases>
+NPuzzle::databases(const HeuristicSearchOptions &options) const {
+  const std::lock_guard<std::mutex> lock(m_memo->mutex);
+  if (!m_memo->databases) {
+    m_memo->databases = std::make_shared<const PatternDatabases>(
+        cached_pattern_databases(m_rows, m_cols, m_goal, options.note,
+                                 options.stop));
+  }
+  return m_memo->databases;
+}
+
 StateBound
 NPuzzle::state_bound(const HeuristicSearchOptions &options) const {
   if (cells() > 64) {
@@ -261,9 +270,7 @@ NPuzzle::state_bound(const HeuristicSearchOptions &options) const {
   }
   std::shared_ptr<const PatternDatabases> databases;
   try {
-    databases = std::make_shared<const PatternDatabases>(
-        cached_pattern_databases(m_rows, m_cols, m_goal, options.note,
-                                 options.stop));
+    databases = this->databases(options);
   } catch (const PatternDatabases::Stopped &) {
     return {};
   }

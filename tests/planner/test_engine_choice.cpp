@@ -6,6 +6,7 @@
 // random and scrambled; Rush Hour cards).
 #include "encoder/puzzles/families.hpp"
 #include "encoder/puzzles/npuzzle.hpp"
+#include "planner/engine_choice.hpp"
 #include "planner/planner.hpp"
 #include "support/test_support.hpp"
 
@@ -115,30 +116,70 @@ TEST_SUITE("planner::EngineChoice") {
     CHECK(s.result.path == "horizons");
   }
 
-  TEST_CASE("the 15-puzzle: a short board searched by reach too, a far one "
-            "left to the horizon driver") {
+  TEST_CASE("the 15-puzzle: a short board searched by reach, a longer one "
+            "split into cubes at a depth from its bound, and the optimum is "
+            "IDA*'s") {
     std::mt19937 rng(15);
     const std::vector<int> goal = encoder::NPuzzle::default_goal(4, 4);
-    const encoder::NPuzzle near(4, 4, test::random_walk(4, 4, 14, rng), goal);
+    const encoder::NPuzzle near(4, 4, test::random_walk(4, 4, 8, rng), goal);
     const Solved s = solve_auto(near);
     check_optimum(s, near);
-    CHECK(has(s.choice, "reach would store at least"));
-    CHECK((has(s.choice, "reach on both threads") ||
-           has(s.choice, "side by side")));
-    // Korf's #3 (59 moves), stopped once the choice is made.
+    CHECK(has(s.choice, "reach on both threads"));
+    // Scramble #54 of the public suite: 24 moves, pattern databases
+    // bound 24, so the nearest depth (10), solved on both threads.
+    const encoder::NPuzzle mid(
+        4, 4, {1, 6, 2, 4, 10, 13, 14, 3, 9, 5, 11, 7, 15, 0, 12, 8}, goal);
+    const Solved m = solve_auto(mid);
+    REQUIRE(m.result.status == Status::solved);
+    CHECK(m.result.optimal);
+    CHECK(has(m.choice, "split into cubes on both threads at depth 10"));
+    CHECK(m.result.path == "split");
+    CHECK(m.result.split_depth == 10);
+    CHECK(m.result.auto_choice == "split");
+    planner::PlannerOptions ida;
+    ida.engine = planner::Engine::ida;
+    const planner::PlannerResult explicit_search = planner::solve(mid, ida);
+    REQUIRE(explicit_search.status == Status::solved);
+    CHECK(m.result.plan.size() == explicit_search.plan.size());
+    // Korf's #3 (59 moves; bound 44): the deepest frontier, stopped once
+    // the choice is made.
     const encoder::NPuzzle far(
         4, 4, {1, 15, 10, 13, 0, 11, 4, 7, 12, 6, 5, 3, 14, 8, 9, 2}, goal);
     planner::PlannerOptions o;
-    bool chosen = false;
+    std::string choice;
     o.progress = [&](const planner::Progress &g) {
-      chosen = chosen || (g.kind == planner::Progress::Kind::phase &&
-                          g.path == "auto" &&
-                          has(g.text, "): the horizon driver"));
+      if (g.kind == planner::Progress::Kind::phase && g.path == "auto") {
+        choice = g.text;
+      }
     };
-    o.stop = [&] { return chosen; };
+    o.stop = [&] { return has(choice, "split into cubes"); };
     const planner::PlannerResult r = planner::solve(far, o);
-    CHECK(chosen);
+    CHECK(has(choice, "on both threads at depth 16"));
     CHECK(r.status == Status::cancelled);
+  }
+
+  TEST_CASE("the frontier's depth grows with the start's bound") {
+    CHECK(planner::split_depth_for(0) == planner::k_split_depth_near);
+    CHECK(planner::split_depth_for(planner::k_split_mid_bound - 1) ==
+          planner::k_split_depth_near);
+    CHECK(planner::split_depth_for(planner::k_split_mid_bound) ==
+          planner::k_split_depth_mid);
+    CHECK(planner::split_depth_for(planner::k_split_far_bound) ==
+          planner::k_split_depth_far);
+    CHECK(planner::split_depth_for(80) == planner::k_split_depth_far);
+  }
+
+  TEST_CASE("--any on the 15-puzzle keeps its race: no split on either "
+            "side") {
+    const encoder::NPuzzle mid(
+        4, 4, {1, 6, 2, 4, 10, 13, 14, 3, 9, 5, 11, 7, 15, 0, 12, 8},
+        encoder::NPuzzle::default_goal(4, 4));
+    planner::PlannerOptions o;
+    o.mode = planner::Mode::any;
+    const Solved s = solve_auto(mid, o);
+    REQUIRE(s.result.status == Status::solved);
+    CHECK_FALSE(has(s.choice, "split"));
+    CHECK(s.result.split_depth < 0);
   }
 
   TEST_CASE("the side-by-side run honours the timeout and says what it "
