@@ -163,6 +163,7 @@ split-rounds|One proof in cubes > Across machines
 split-shared|One proof in cubes > One solver for every cube
 split-hard|One proof in cubes > One solver for every cube
 split-15puzzle|One proof in cubes > One solver for every cube
+split-default|One proof in cubes > The split as the 15-puzzle's default
 any-head-start|Any plan: the race > The head start
 auto-sweep|The engine the default picks
 auto-sweep-blocks|The engine the default picks
@@ -498,6 +499,15 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
       run --suite 15puzzle-$s \
           --encodings "pairs,pairs:--split-depth=12:--threads=2,pairs:--split-depth=16:--threads=2" \
           --timeout 120 --out $R/split-15puzzle/$s
+    done ;;
+  split-default)
+    # The split as the 15-puzzle's default: before (BEFORE: a binary of
+    # commit e0882b4, the horizon driver alone on long boards) and after,
+    # one run per suite, then the public Korf instances by the default.
+    old=${BEFORE:?BEFORE=path to a satslide built at commit e0882b4}
+    for s in 20s 30s 40s; do
+      run --suite 15puzzle-$s --encodings "pairs,pairs@$old" --timeout 150 \
+          --out $R/split-default/$s
     done ;;
   split-hard)
     # Korf instances the one solver did not prove in 10 minutes (#64, #36)

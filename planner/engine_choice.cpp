@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace satslide::planner {
 
@@ -67,31 +68,33 @@ int start_state_bound(const Run &run, const solver::StopFn &stop) {
 
 } // namespace
 
-double predicted_reach_positions(const Run &run) {
+std::function<double(int)> reach_prediction(const Run &run) {
   encoder::SpaceOptions o;
   const double space = run.puzzle.reachable_positions();
   o.max_states =
       space > k_reach_space ? k_growth_sample_large : k_growth_sample;
   const encoder::StateSpace sample = encoder::explore_space(run.task, o);
+  if (sample.complete) {
+    const auto positions = static_cast<double>(sample.positions);
+    return [positions](int) { return positions; };
+  }
   std::vector<long> layers = sample.per_depth;
   if (sample.limit_reached && layers.size() > 2) {
     layers.pop_back(); // the layer the limit cut short
-  }
-  if (sample.complete) {
-    return static_cast<double>(sample.positions);
   }
   double growth = 1;
   if (layers.size() >= 2 && layers[layers.size() - 2] > 0) {
     growth = std::max(1.0, static_cast<double>(layers.back()) /
                                static_cast<double>(layers[layers.size() - 2]));
   }
-  const int bound = run.puzzle.lower_bound();
   const bool both_ends = run.options.reach_both_ends &&
                          encoder::single_goal_state(run.task).has_value();
-  const double predicted =
-      both_ends ? 2 * positions_within(layers, growth, (bound + 1) / 2)
-                : positions_within(layers, growth, bound);
-  return space > 0 ? std::min(predicted, space) : predicted;
+  return [layers, growth, both_ends, space](int bound) {
+    const double predicted =
+        both_ends ? 2 * positions_within(layers, growth, (bound + 1) / 2)
+                  : positions_within(layers, growth, bound);
+    return space > 0 ? std::min(predicted, space) : predicted;
+  };
 }
 
 long side_by_side_budget(const PlannerOptions &o) {
@@ -117,28 +120,40 @@ EngineChoice choose_automatic_engine(const Run &run,
                            space);
     return c;
   }
-  c.predicted_positions = predicted_reach_positions(run);
+  const std::function<double(int)> predicted = reach_prediction(run);
+  int bound = run.puzzle.lower_bound();
+  c.predicted_positions = predicted(bound);
+  // Where the split may run and the board is not one reach settles at
+  // once, the pattern databases' bound is read (about 55 ms) and predicts
+  // instead: it is far closer than the puzzle's own (scramble #46:
+  // Manhattan-based 17, databases 29, optimum 33; reach took 14 s, the
+  // split 1 s).
+  const int h = may_split(run, space) &&
+                        c.predicted_positions >= k_predict_tiny
+                    ? start_state_bound(run, stop)
+                    : -1;
+  if (h > bound) {
+    bound = h;
+    c.predicted_positions = predicted(bound);
+  }
   const double race_up_to = space > k_reach_space
                                 ? k_predict_large_race
                                 : static_cast<double>(budget);
   c.engine = c.predicted_positions < k_predict_reach ? AutoEngine::reach
              : c.predicted_positions > race_up_to    ? AutoEngine::horizons
                                                      : AutoEngine::race;
-  if (c.engine != AutoEngine::reach && may_split(run, space)) {
-    const int h = start_state_bound(run, stop);
-    if (h >= 0) {
-      c.engine = AutoEngine::split;
-      c.split_depth = split_depth_for(h);
-      c.reason = fmt::format("reach would store at least {:.0f} positions; "
-                             "pattern databases bound {}: {} at depth {}",
-                             c.predicted_positions, h, in_words(c.engine),
-                             c.split_depth);
-      return c;
-    }
+  if (c.engine != AutoEngine::reach && h >= 0) {
+    c.engine = AutoEngine::split;
+    c.split_depth = split_depth_for(h);
+    c.reason = fmt::format("reach would store at least {:.0f} positions "
+                           "(pattern databases bound {}): {} at depth {}",
+                           c.predicted_positions, h, in_words(c.engine),
+                           c.split_depth);
+    return c;
   }
   c.reason = fmt::format(
       "reach would store at least {:.0f} positions (bound {}): {}",
-      c.predicted_positions, run.puzzle.lower_bound(), in_words(c.engine));
+      c.predicted_positions, bound, in_words(c.engine));
   return c;
 }
 

@@ -10,6 +10,7 @@
 #include "planner/run.hpp"
 
 #include <array>
+#include <functional>
 #include <string>
 
 namespace satslide::planner {
@@ -53,6 +54,11 @@ struct EngineChoice {
 //   default is never much slower than the better of the two run alone.
 constexpr double k_small_space = 2e6;
 constexpr double k_predict_reach = 5e3;
+// Where the split may run, the pattern databases are read (about 55 ms)
+// only for boards that reach is predicted, by the puzzle's own bound, to
+// store at least this many positions: the nearest boards (a 10-move
+// 15-puzzle: 306 positions, 25 ms in all) stay as fast as they were.
+constexpr double k_predict_tiny = 1e3;
 // On the 15-puzzle and larger the horizon driver wins all but short
 // boards (RESULTS, "The n-puzzle from both ends"): there the two run side
 // by side only where reach is predicted to store at most this many
@@ -74,10 +80,10 @@ constexpr long k_side_by_side_budget = 10'000'000;
 // The prediction: the start's layers by explicit breadth-first search up
 // to k_growth_sample positions, extended past the sample at the growth
 // of its last whole layer, summed up to the depth each search must reach
-// (half the lower bound, rounded up, from both ends where the goal is
-// one position; the bound from the start otherwise), and capped at the
-// space's size.
-double predicted_reach_positions(const Run &run);
+// (half of `bound`, rounded up, from both ends where the goal is one
+// position; `bound` from the start otherwise), and capped at the space's
+// size: a function of the bound, the sample taken once.
+std::function<double(int bound)> reach_prediction(const Run &run);
 
 // Reach's budget beside the horizon driver: the user's --max-states, or
 // k_side_by_side_budget.
