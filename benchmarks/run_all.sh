@@ -164,6 +164,8 @@ split-shared|One proof in cubes > One solver for every cube
 split-hard|One proof in cubes > One solver for every cube
 split-15puzzle|One proof in cubes > One solver for every cube
 split-default|One proof in cubes > The split as the 15-puzzle's default
+split-default-korf|One proof in cubes > The split as the 15-puzzle's default
+split-default-12|One proof in cubes > The split as the 15-puzzle's default
 any-head-start|Any plan: the race > The head start
 auto-sweep|The engine the default picks
 auto-sweep-blocks|The engine the default picks
@@ -503,12 +505,27 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
   split-default)
     # The split as the 15-puzzle's default: before (BEFORE: a binary of
     # commit e0882b4, the horizon driver alone on long boards) and after,
-    # one run per suite, then the public Korf instances by the default.
+    # one run per suite.
     old=${BEFORE:?BEFORE=path to a satslide built at commit e0882b4}
     for s in 20s 30s 40s; do
       run --suite 15puzzle-$s --encodings "pairs,pairs@$old" --timeout 150 \
           --out $R/split-default/$s
     done ;;
+  split-default-12)
+    # The split as the default on 3x4 (depth 14; 2x6 keeps its engines):
+    # before (BEFORE: a binary of commit 25e0403, the split on the
+    # 15-puzzle only) and after, one run.
+    old=${BEFORE:?BEFORE=path to a satslide built at commit 25e0403}
+    run --suite 11puzzle --suite 2x6-sweep --encodings "pairs,pairs@$old" \
+        --timeout 90 --out $R/split-default/12-cells ;;
+  split-default-korf)
+    # The public Korf instances of 41-52 moves by the default (the split
+    # at depth 16 on both threads), ten minutes each.
+    run --suite korf100-short --suite korf100-mid --suite korf100-47to49 \
+        --suite korf100-50 --encodings pairs --timeout 600 \
+        --out $R/split-default/korf
+    run --suite korf100-51 --suite korf100-52 --encodings pairs \
+        --timeout 600 --out $R/split-default/korf-51-52 ;;
   split-hard)
     # Korf instances the one solver did not prove in 10 minutes (#64, #36)
     # and the first 53-, 54-movers, split at depth 16 on two threads,

@@ -153,6 +153,8 @@ SUITES = {
                                lo=50, hi=50),
     "korf100-51": npuzzle_file("korf100_15puzzle_blank_last.txt", 4, 4,
                                lo=51, hi=51),
+    "korf100-52": npuzzle_file("korf100_15puzzle_blank_last.txt", 4, 4,
+                               lo=52, hi=52),
     "24puzzle": npuzzle_file("korf_felner50_24puzzle.txt", 5, 5,
                              goal=" ".join(str(i) for i in range(25))),
     "rush40": read_rush_cards,

@@ -100,7 +100,10 @@ std::vector<OptionRow> rows() {
        "goal layer), auto (the default: picks before the search from a "
        "cheap explicit sample of the start's layers. n-puzzles: reach, "
        "horizons or both side by side, by how many positions reach is "
-       "predicted to store; block puzzles: horizons where the goal is near "
+       "predicted to store; 3x4 and the 15-puzzle: reach on near boards, "
+       "else the proof split into cubes on two threads (--split-depth 14 on "
+       "3x4; 10, 14 or 16 by the start's pattern-database bound on the "
+       "15-puzzle); block puzzles: horizons where the goal is near "
        "behind wide layers, else reach on two threads, the horizon driver "
        "taking one past 100,000 positions; the progress line says which "
        "and why), or bfs (not SAT: explicit breadth-first search over "
@@ -170,7 +173,8 @@ std::vector<OptionRow> rows() {
        "start (by breadth-first search) is solved on its own from its own "
        "bound (the n-puzzle: pattern databases), horizons raised over all "
        "cubes together, side by side on --threads; a cube whose bound is "
-       "too high needs no solver call. Off by default",
+       "too high needs no solver call. Off by default, except where "
+       "--engine auto picks it (3x4 and the 15-puzzle)",
        {0, 40, ": a depth from 0 to 40"}},
       {"split-window", "Search", k_search,
        SATSLIDE_VALUE(po::value(&o.planner.split_window)

@@ -1,6 +1,7 @@
 #include "planner/engine_choice.hpp"
 
 #include "encoder/puzzles/families.hpp"
+#include "encoder/puzzles/npuzzle.hpp"
 #include "encoder/task/state_space.hpp"
 
 #include <fmt/format.h>
@@ -48,10 +49,14 @@ const char *in_words(AutoEngine engine) {
 
 // Whether the split may take the board: an optimal run (the any-plan
 // mode races its own paths), cubes in one shared solver per thread (the
-// encoding has a free first layer), and a board of the size measured.
+// encoding has a free first layer), and a board of the sizes measured,
+// at least three cells across: on two rows (2x6) the layers grow slowly
+// and the split lost (a 43-move 2x6 board: 14.1 s against 3.3 s).
 bool may_split(const Run &run, double space) {
   const PlannerOptions &o = run.options;
-  return space > k_reach_space && space <= k_split_max_space &&
+  const auto *board = dynamic_cast<const encoder::NPuzzle *>(&run.puzzle);
+  return board != nullptr && std::min(board->rows(), board->cols()) >= 3 &&
+         space > k_small_space && space <= k_split_max_space &&
          o.mode == Mode::optimal && o.cube_solving == CubeSolving::shared &&
          static_cast<bool>(run.encoding.make_free_start);
 }
@@ -101,7 +106,10 @@ long side_by_side_budget(const PlannerOptions &o) {
   return o.max_states > 0 ? o.max_states : k_side_by_side_budget;
 }
 
-int split_depth_for(int h) {
+int split_depth_for(int h, double space) {
+  if (space <= k_reach_space) {
+    return k_split_depth_12_cells;
+  }
   return h < k_split_mid_bound   ? k_split_depth_near
          : h < k_split_far_bound ? k_split_depth_mid
                                  : k_split_depth_far;
@@ -144,7 +152,7 @@ EngineChoice choose_automatic_engine(const Run &run,
                                                      : AutoEngine::race;
   if (c.engine != AutoEngine::reach && h >= 0) {
     c.engine = AutoEngine::split;
-    c.split_depth = split_depth_for(h);
+    c.split_depth = split_depth_for(h, space);
     c.reason = fmt::format("reach would store at least {:.0f} positions "
                            "(pattern databases bound {}): {} at depth {}",
                            c.predicted_positions, h, in_words(c.engine),

@@ -89,25 +89,27 @@ std::function<double(int bound)> reach_prediction(const Run &run);
 // k_side_by_side_budget.
 long side_by_side_budget(const PlannerOptions &options);
 
-// Beyond k_reach_space, up to k_split_max_space positions (boards of at
-// most 16 cells: the 15-puzzle and its 13-16-cell kin), every board that reach would not
-// settle quickly (k_predict_reach) is split into cubes (split_path.cpp)
-// on both threads: the frontier's cubes share one solver per thread and
-// the pattern databases refute most of them without a call. Measured on
-// the 15-puzzle scrambles of 20-39 moves and Korf's 41-53-movers
-// (RESULTS, "The split as the 15-puzzle's default"): faster than the
-// horizon driver alone, the side-by-side race and reach on every board
-// of the 20-29- and 30-39-move suites. The frontier's depth grows with
-// the start's pattern-database bound h: its table costs about 5 us a
-// position (0.9 s at depth 16), which pays only where the refutations
-// are long.
+// Beyond k_small_space, up to k_split_max_space positions, on boards at
+// least three cells across (3x4, 3x5, the 15-puzzle), every board that
+// reach would not settle at once (k_predict_reach) is split into cubes
+// (split_path.cpp) on both threads: the frontier's cubes share one
+// solver per thread and the pattern databases refute most of them
+// without a call (RESULTS, "The split as the 15-puzzle's default").
+// Measured against every engine the default had: faster on every
+// 15-puzzle scramble of 20-49 moves, on Korf's 41-52-movers, and at
+// depth 14 on every public 3x4 board (22-43 moves). On the 15-puzzle
+// the frontier's depth grows with the start's pattern-database bound h
+// (the frontier's table costs about 5 us a position: 0.9 s at depth 16,
+// which pays only where the refutations are long); on 12 cells, whose
+// layers grow slower, depth 14 was best from 22 moves to 43.
 constexpr double k_split_max_space = 1.1e13; // 16! / 2 = 1.05e13
 constexpr int k_split_depth_near = 10; // h < k_split_mid_bound
 constexpr int k_split_depth_mid = 14;  // up to k_split_far_bound - 1
 constexpr int k_split_depth_far = 16;  // h >= k_split_far_bound
 constexpr int k_split_mid_bound = 27;
 constexpr int k_split_far_bound = 31;
-int split_depth_for(int h);
+constexpr int k_split_depth_12_cells = 14; // spaces up to k_reach_space
+int split_depth_for(int h, double space);
 
 // The choice for `run` (an n-puzzle whose space the family counts; on
 // one beyond k_reach_space only with the default single thread); `stop`

@@ -92,23 +92,48 @@ TEST_SUITE("planner::EngineChoice") {
     CHECK(has(s.choice, "reach on both threads"));
   }
 
-  TEST_CASE("a 3x4 board of middling bound: reach and the horizon driver "
-            "side by side, and the optimum stands") {
+  TEST_CASE("a 3x4 board of middling bound: the proof split into cubes "
+            "at depth 14, and the optimum stands") {
     // 30 moves by the explicit search; Manhattan distance 22.
     const encoder::NPuzzle p =
         board_3x4({2, 8, 7, 10, 1, 3, 9, 6, 5, 0, 4, 11});
     const Solved s = solve_auto(p);
     check_optimum(s, p);
+    CHECK(has(s.choice, "split into cubes on both threads at depth 14"));
+    CHECK(s.result.path == "split");
+    CHECK(s.result.split_depth == 14);
+  }
+
+  TEST_CASE("a 2x6 board is never split: its layers grow too slowly") {
+    // 38 moves (board 3 of the 2x6 sweep): the split at depth 14 lost on
+    // such boards.
+    const encoder::NPuzzle p(2, 6, {1, 9, 7, 11, 5, 2, 4, 8, 10, 0, 6, 3},
+                             encoder::NPuzzle::default_goal(2, 6));
+    const Solved s = solve_auto(p);
+    check_optimum(s, p);
+    CHECK_FALSE(has(s.choice, "split"));
+    CHECK(s.result.split_depth < 0);
+  }
+
+  TEST_CASE("where the split cannot share its solvers, a 3x4 board of "
+            "middling bound gets reach and the horizon driver side by side") {
+    const encoder::NPuzzle p =
+        board_3x4({2, 8, 7, 10, 1, 3, 9, 6, 5, 0, 4, 11});
+    planner::PlannerOptions o;
+    o.cube_solving = planner::CubeSolving::fresh;
+    const Solved s = solve_auto(p, o);
+    check_optimum(s, p);
     CHECK(has(s.choice, "side by side, a thread each"));
     CHECK((s.result.path == "reach" || s.result.path == "horizons"));
   }
 
-  TEST_CASE("reach predicted past its positions budget: the horizon "
-            "driver alone") {
+  TEST_CASE("reach predicted past its positions budget, no split: the "
+            "horizon driver alone") {
     const encoder::NPuzzle p =
         board_3x4({2, 8, 7, 10, 1, 3, 9, 6, 5, 0, 4, 11});
     planner::PlannerOptions o;
     o.max_states = 1000; // the automatic engine's budget
+    o.cube_solving = planner::CubeSolving::fresh;
     const Solved s = solve_auto(p, o);
     check_optimum(s, p);
     CHECK(has(s.choice, "the horizon driver"));
@@ -158,15 +183,25 @@ TEST_SUITE("planner::EngineChoice") {
     CHECK(r.status == Status::cancelled);
   }
 
-  TEST_CASE("the frontier's depth grows with the start's bound") {
-    CHECK(planner::split_depth_for(0) == planner::k_split_depth_near);
-    CHECK(planner::split_depth_for(planner::k_split_mid_bound - 1) ==
+  TEST_CASE("the frontier's depth grows with the start's bound on the "
+            "15-puzzle and is 14 on 12 cells") {
+    const double fifteen = 16.0 * 15 * 14 * 13 * 12 * 11 * 10 * 9 * 8 * 7 *
+                           6 * 5 * 4 * 3 * 2 / 2;
+    const double twelve = 12.0 * 11 * 10 * 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2 / 2;
+    CHECK(planner::split_depth_for(0, fifteen) ==
           planner::k_split_depth_near);
-    CHECK(planner::split_depth_for(planner::k_split_mid_bound) ==
+    CHECK(planner::split_depth_for(planner::k_split_mid_bound - 1,
+                                   fifteen) == planner::k_split_depth_near);
+    CHECK(planner::split_depth_for(planner::k_split_mid_bound, fifteen) ==
           planner::k_split_depth_mid);
-    CHECK(planner::split_depth_for(planner::k_split_far_bound) ==
+    CHECK(planner::split_depth_for(planner::k_split_far_bound, fifteen) ==
           planner::k_split_depth_far);
-    CHECK(planner::split_depth_for(80) == planner::k_split_depth_far);
+    CHECK(planner::split_depth_for(80, fifteen) ==
+          planner::k_split_depth_far);
+    CHECK(planner::split_depth_for(20, twelve) ==
+          planner::k_split_depth_12_cells);
+    CHECK(planner::split_depth_for(45, twelve) ==
+          planner::k_split_depth_12_cells);
   }
 
   TEST_CASE("--any on the 15-puzzle keeps its race: no split on either "
@@ -182,19 +217,25 @@ TEST_SUITE("planner::EngineChoice") {
     CHECK(s.result.split_depth < 0);
   }
 
-  TEST_CASE("the side-by-side run honours the timeout and says what it "
-            "proved") {
-    // 45 moves; minutes for either engine.
+  TEST_CASE("the side-by-side run and the split honour the timeout and "
+            "say what they proved") {
+    // 45 moves; minutes for any engine.
     const encoder::NPuzzle p =
         board_3x4({11, 7, 6, 9, 2, 4, 1, 5, 0, 8, 3, 10});
-    planner::PlannerOptions o;
-    o.timeout_seconds = 0.5;
-    const Solved s = solve_auto(p, o);
-    CHECK(has(s.choice, "side by side"));
-    CHECK(s.result.status == Status::timeout);
-    CHECK(s.result.replay.moves.empty());
-    CHECK(s.result.no_plan_up_to >= p.lower_bound() - 1);
-    CHECK(s.result.seconds < 5);
+    for (const auto solving :
+         {planner::CubeSolving::fresh, planner::CubeSolving::shared}) {
+      planner::PlannerOptions o;
+      o.timeout_seconds = 0.5;
+      o.cube_solving = solving;
+      const Solved s = solve_auto(p, o);
+      CHECK(has(s.choice, solving == planner::CubeSolving::fresh
+                              ? "side by side"
+                              : "split into cubes"));
+      CHECK(s.result.status == Status::timeout);
+      CHECK(s.result.replay.moves.empty());
+      CHECK(s.result.no_plan_up_to >= p.lower_bound() - 1);
+      CHECK(s.result.seconds < 5);
+    }
   }
 
   TEST_CASE("Klotski is never sampled: reach first, and the optimum "
