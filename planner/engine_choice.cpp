@@ -47,20 +47,6 @@ const char *in_words(AutoEngine engine) {
   return "";
 }
 
-// Whether the split may take the board: an optimal run (the any-plan
-// mode races its own paths), cubes in one shared solver per thread (the
-// encoding has a free first layer), and a board of the sizes measured,
-// at least three cells across: on two rows (2x6) the layers grow slowly
-// and the split lost (a 43-move 2x6 board: 14.1 s against 3.3 s).
-bool may_split(const Run &run, double space) {
-  const PlannerOptions &o = run.options;
-  const auto *board = dynamic_cast<const encoder::NPuzzle *>(&run.puzzle);
-  return board != nullptr && std::min(board->rows(), board->cols()) >= 3 &&
-         space > k_small_space && space <= k_split_max_space &&
-         o.mode == Mode::optimal && o.cube_solving == CubeSolving::shared &&
-         static_cast<bool>(run.encoding.make_free_start);
-}
-
 // The start's strongest bound (the n-puzzle's pattern databases, read
 // once; the split reuses them), or -1 where the family has none.
 int start_state_bound(const Run &run, const solver::StopFn &stop) {
@@ -72,6 +58,16 @@ int start_state_bound(const Run &run, const solver::StopFn &stop) {
 }
 
 } // namespace
+
+bool may_split(const Run &run) {
+  const PlannerOptions &o = run.options;
+  const double space = run.puzzle.reachable_positions();
+  const auto *board = dynamic_cast<const encoder::NPuzzle *>(&run.puzzle);
+  return board != nullptr && std::min(board->rows(), board->cols()) >= 3 &&
+         space > k_small_space && space <= k_split_max_space &&
+         o.mode == Mode::optimal && o.cube_solving == CubeSolving::shared &&
+         static_cast<bool>(run.encoding.make_free_start);
+}
 
 std::function<double(int)> reach_prediction(const Run &run) {
   encoder::SpaceOptions o;
@@ -136,7 +132,7 @@ EngineChoice choose_automatic_engine(const Run &run,
   // instead: it is far closer than the puzzle's own (scramble #46:
   // Manhattan-based 17, databases 29, optimum 33; reach took 14 s, the
   // split 1 s).
-  const int h = may_split(run, space) &&
+  const int h = may_split(run) &&
                         c.predicted_positions >= k_predict_tiny
                     ? start_state_bound(run, stop)
                     : -1;

@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace satslide::planner {
 
 namespace {
@@ -100,23 +102,25 @@ bool automatic_unpinned(const PlannerOptions &o) {
 // Where the family counts its space (the n-puzzle), the automatic engine
 // chooses before it searches (engine_choice.hpp): up to k_reach_space
 // always, beyond (the 15-puzzle and up) where the user left the horizon
-// driver its single thread (the second core is idle otherwise). The
-// block puzzles' spaces are small and their families say reach first:
-// they keep the race above.
+// driver its single thread (the second core is idle otherwise) or the
+// split may run (it takes --threads, at least two). The block puzzles'
+// spaces are small and their families say reach first: they keep the
+// race above.
 bool chooses_engine(const Run &run) {
   const double space = run.puzzle.reachable_positions();
   return automatic_unpinned(run.options) && space > 0 &&
-         (space <= k_reach_space || run.options.threads <= 1);
+         (space <= k_reach_space || run.options.threads <= 1 ||
+          may_split(run));
 }
 
 // The proof in cubes at frontier depth `depth` (split_path.cpp), a
-// solver on each of the two threads: what --split-depth depth --threads 2
-// runs.
+// solver on each of two threads, or of --threads if more: what
+// --split-depth depth --threads 2 runs.
 void split_on_both_threads(const Run &run, int depth, PlannerResult &result,
                            const solver::StopFn &stop) {
   PlannerOptions o = run.options;
   o.split_depth = depth;
-  o.threads = 2;
+  o.threads = std::max(2, run.options.threads);
   const Run split(run.puzzle, run.task, run.encoding, o, run.started);
   solve_split(split, result, stop);
 }

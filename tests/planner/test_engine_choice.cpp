@@ -60,6 +60,12 @@ void check_optimum(const Solved &s, const encoder::Puzzle &p) {
         explicit_optimum(p));
 }
 
+// The automatic engine chose no split, and none ran.
+void check_not_split(const Solved &s) {
+  CHECK_FALSE(has(s.choice, "split"));
+  CHECK(s.result.split_depth < 0);
+}
+
 } // namespace
 
 TEST_SUITE("planner::EngineChoice") {
@@ -111,8 +117,7 @@ TEST_SUITE("planner::EngineChoice") {
                              encoder::NPuzzle::default_goal(2, 6));
     const Solved s = solve_auto(p);
     check_optimum(s, p);
-    CHECK_FALSE(has(s.choice, "split"));
-    CHECK(s.result.split_depth < 0);
+    check_not_split(s);
   }
 
   TEST_CASE("where the split cannot share its solvers, a 3x4 board of "
@@ -183,6 +188,21 @@ TEST_SUITE("planner::EngineChoice") {
     CHECK(r.status == Status::cancelled);
   }
 
+  TEST_CASE("--threads 2 on the 15-puzzle still splits (it once pinned "
+            "the horizon driver)") {
+    const encoder::NPuzzle mid(
+        4, 4, {1, 6, 2, 4, 10, 13, 14, 3, 9, 5, 11, 7, 15, 0, 12, 8},
+        encoder::NPuzzle::default_goal(4, 4));
+    planner::PlannerOptions o;
+    o.threads = 2;
+    const Solved s = solve_auto(mid, o);
+    REQUIRE(s.result.status == Status::solved);
+    CHECK(s.result.optimal);
+    CHECK(has(s.choice, "split into cubes"));
+    CHECK(s.result.path == "split");
+    CHECK(s.result.plan.size() == 24); // scramble #54's optimum: IDA*'s above
+  }
+
   TEST_CASE("the frontier's depth grows with the start's bound on the "
             "15-puzzle and is 14 on 12 cells") {
     const double fifteen = 16.0 * 15 * 14 * 13 * 12 * 11 * 10 * 9 * 8 * 7 *
@@ -213,8 +233,7 @@ TEST_SUITE("planner::EngineChoice") {
     o.mode = planner::Mode::any;
     const Solved s = solve_auto(mid, o);
     REQUIRE(s.result.status == Status::solved);
-    CHECK_FALSE(has(s.choice, "split"));
-    CHECK(s.result.split_depth < 0);
+    check_not_split(s);
   }
 
   TEST_CASE("the side-by-side run and the split honour the timeout and "
