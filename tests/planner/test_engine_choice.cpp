@@ -60,6 +60,14 @@ void check_optimum(const Solved &s, const encoder::Puzzle &p) {
         explicit_optimum(p));
 }
 
+// Scramble #54 of the public 15-puzzle suite: 24 moves, pattern
+// databases bound 24.
+encoder::NPuzzle scramble_54() {
+  return encoder::NPuzzle(
+      4, 4, {1, 6, 2, 4, 10, 13, 14, 3, 9, 5, 11, 7, 15, 0, 12, 8},
+      encoder::NPuzzle::default_goal(4, 4));
+}
+
 // The automatic engine chose no split, and none ran.
 void check_not_split(const Solved &s) {
   CHECK_FALSE(has(s.choice, "split"));
@@ -157,8 +165,7 @@ TEST_SUITE("planner::EngineChoice") {
     CHECK(has(s.choice, "reach on both threads"));
     // Scramble #54 of the public suite: 24 moves, pattern databases
     // bound 24, so the nearest depth (10), solved on both threads.
-    const encoder::NPuzzle mid(
-        4, 4, {1, 6, 2, 4, 10, 13, 14, 3, 9, 5, 11, 7, 15, 0, 12, 8}, goal);
+    const encoder::NPuzzle mid = scramble_54();
     const Solved m = solve_auto(mid);
     REQUIRE(m.result.status == Status::solved);
     CHECK(m.result.optimal);
@@ -190,9 +197,7 @@ TEST_SUITE("planner::EngineChoice") {
 
   TEST_CASE("--threads 2 on the 15-puzzle still splits (it once pinned "
             "the horizon driver)") {
-    const encoder::NPuzzle mid(
-        4, 4, {1, 6, 2, 4, 10, 13, 14, 3, 9, 5, 11, 7, 15, 0, 12, 8},
-        encoder::NPuzzle::default_goal(4, 4));
+    const encoder::NPuzzle mid = scramble_54();
     planner::PlannerOptions o;
     o.threads = 2;
     const Solved s = solve_auto(mid, o);
@@ -226,9 +231,7 @@ TEST_SUITE("planner::EngineChoice") {
 
   TEST_CASE("--any on the 15-puzzle keeps its race: no split on either "
             "side") {
-    const encoder::NPuzzle mid(
-        4, 4, {1, 6, 2, 4, 10, 13, 14, 3, 9, 5, 11, 7, 15, 0, 12, 8},
-        encoder::NPuzzle::default_goal(4, 4));
+    const encoder::NPuzzle mid = scramble_54();
     planner::PlannerOptions o;
     o.mode = planner::Mode::any;
     const Solved s = solve_auto(mid, o);
