@@ -111,8 +111,8 @@ constexpr int k_split_far_bound = 31;
 constexpr int k_split_depth_12_cells = 14; // spaces up to k_reach_space
 int split_depth_for(int h, double space);
 
-// Whether the split may take `run`'s board: an optimal run (the any-plan
-// mode races its own paths), cubes in one shared solver per thread (the
+// Whether the split may take `run`'s board: options.auto_split, an
+// optimal run (the any-plan mode races its own paths), cubes in one shared solver per thread (the
 // encoding has a free first layer), and a board of the sizes measured,
 // at least three cells across: on two rows (2x6) the layers grow slowly
 // and the split lost (a 43-move 2x6 board: 14.1 s against 3.3 s).

@@ -10,9 +10,13 @@
 
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <queue>
 #include <sstream>
+
+#include <unistd.h>
 
 using namespace satslide;
 using namespace satslide::game;
@@ -196,4 +200,25 @@ TEST_CASE("play: a hint from the SAT engine where the search's budget is too sma
   REQUIRE(h.found);
   CHECK(h.engine == "SAT");
   CHECK(h.distance == 5);
+}
+
+TEST_CASE("play: a 15-puzzle hint by SAT where the pattern databases are not "
+          "cached yet") {
+  // The default engine splits this board into cubes, whose tables take
+  // about 13 s to build on a fresh machine: a hint must not wait for them
+  // (a build cut short is not cached, so no later hint would come either).
+  const std::string dir = "hint-cache-" + std::to_string(::getpid());
+  setenv("SATSLIDE_CACHE_DIR", dir.c_str(), 1);
+  planner::HintOptions tiny;
+  tiny.max_states = 10; // no breadth-first search: SAT
+  tiny.sat_timeout = 8;
+  encoder::InstanceOptions o;
+  o.board = "1 6 2 4 10 13 14 3 9 5 11 7 15 0 12 8"; // scramble #54, 24 moves
+  Game g(puzzle("15", o), tiny);
+  const Hint h = g.hint();
+  unsetenv("SATSLIDE_CACHE_DIR");
+  std::filesystem::remove_all(dir);
+  REQUIRE(h.found);
+  CHECK(h.engine == "SAT");
+  CHECK(h.distance == 24);
 }
