@@ -63,8 +63,8 @@ bool may_split(const Run &run) {
   const PlannerOptions &o = run.options;
   const double space = run.puzzle.reachable_positions();
   const auto *board = dynamic_cast<const encoder::NPuzzle *>(&run.puzzle);
-  return o.auto_split && board != nullptr &&
-         std::min(board->rows(), board->cols()) >= 3 &&
+  return board != nullptr && std::min(board->rows(), board->cols()) >= 3 &&
+         (o.timeout_seconds <= 0 || board->databases_at_hand()) &&
          space > k_small_space && space <= k_split_max_space &&
          o.mode == Mode::optimal && o.cube_solving == CubeSolving::shared &&
          static_cast<bool>(run.encoding.make_free_start);

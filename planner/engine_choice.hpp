@@ -111,11 +111,15 @@ constexpr int k_split_far_bound = 31;
 constexpr int k_split_depth_12_cells = 14; // spaces up to k_reach_space
 int split_depth_for(int h, double space);
 
-// Whether the split may take `run`'s board: options.auto_split, an
-// optimal run (the any-plan mode races its own paths), cubes in one shared solver per thread (the
-// encoding has a free first layer), and a board of the sizes measured,
-// at least three cells across: on two rows (2x6) the layers grow slowly
-// and the split lost (a 43-move 2x6 board: 14.1 s against 3.3 s).
+// Whether the split may take `run`'s board: an optimal run (the any-plan
+// mode races its own paths), cubes in one shared solver per thread (the
+// encoding has a free first layer), a board of the sizes measured, at
+// least three cells across (on two rows, 2x6, the layers grow slowly and
+// the split lost: a 43-move board 14.1 s against 3.3 s), and its pattern
+// databases at hand unless the run has no timeout: their first build
+// (about 13 s on the 15-puzzle) could spend a timed run (a game's 10 s
+// hint), and a build cut short is not cached, so every later timed run
+// would spend its time on it again.
 bool may_split(const Run &run);
 
 // The choice for `run` (an n-puzzle whose space the family counts; on

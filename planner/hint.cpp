@@ -47,10 +47,6 @@ Hint hint(const encoder::Puzzle &here, const HintOptions &options) {
     return h;
   }
   o.engine = Engine::automatic;
-  // Not the split: on a fresh machine its pattern databases take longer
-  // to build than a hint may (a build cut short is not cached, so every
-  // later hint would be cut short too).
-  o.auto_split = false;
   o.max_states = 0;
   o.timeout_seconds = options.sat_timeout;
   Hint h = hint_from(solve(here, o), "SAT");

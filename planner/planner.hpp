@@ -139,10 +139,6 @@ struct PlannerOptions {
   // one of another cube in the same round: the shortest is kept).
   int split_window = 1;
   CubeSolving cube_solving = CubeSolving::shared;
-  // Whether the automatic engine may split the proof into cubes
-  // (engine_choice.hpp); a game's hint, whose short timeout a first
-  // build of the pattern databases would spend, says no.
-  bool auto_split = true;
   bool fresh_solver = false;    // a new solver per horizon (comparisons)
   bool textbook_driver = false; // horizons 0, 1, 2, ... each in a fresh
                                 // solver, no bound, no parity (baseline)

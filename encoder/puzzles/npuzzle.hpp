@@ -72,6 +72,9 @@ public:
   heuristic_search(const HeuristicSearchOptions &options) const override;
   // The same databases as a bound on any state of compile()'s task.
   StateBound state_bound(const HeuristicSearchOptions &options) const override;
+  // Whether those databases need no build: read by this puzzle (or a
+  // copy) already, or a file for them in the cache.
+  bool databases_at_hand() const;
 
   int rows() const { return m_rows; }
   int cols() const { return m_cols; }

@@ -263,6 +263,16 @@ NPuzzle::databases(const HeuristicSearchOptions &options) const {
   return m_memo->databases;
 }
 
+bool NPuzzle::databases_at_hand() const {
+  {
+    const std::lock_guard<std::mutex> lock(m_memo->mutex);
+    if (m_memo->databases) {
+      return true;
+    }
+  }
+  return pattern_databases_cached(m_rows, m_cols, m_goal);
+}
+
 StateBound
 NPuzzle::state_bound(const HeuristicSearchOptions &options) const {
   if (cells() > 64) {

@@ -545,6 +545,19 @@ std::string pattern_cache_directory() {
   return "";
 }
 
+bool pattern_databases_cached(int rows, int cols,
+                              const std::vector<int> &goal) {
+  const std::string dir = pattern_cache_directory();
+  if (dir.empty()) {
+    return false;
+  }
+  const auto patterns = PatternDatabases::default_partition(rows, cols, goal);
+  std::error_code error;
+  return std::filesystem::exists(
+      dir + "/" + PatternDatabases::cache_key(rows, cols, goal, patterns),
+      error);
+}
+
 PatternDatabases
 cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
                          const std::function<void(const std::string &)> &note,

@@ -120,4 +120,8 @@ cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
 // The directory cached_pattern_databases uses ("" if none can be named).
 std::string pattern_cache_directory();
 
+// Whether the cache holds a file for the board's databases (not read, so
+// not checked: cached_pattern_databases still rebuilds a bad one).
+bool pattern_databases_cached(int rows, int cols, const std::vector<int> &goal);
+
 } // namespace satslide::encoder

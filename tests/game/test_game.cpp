@@ -204,9 +204,10 @@ TEST_CASE("play: a hint from the SAT engine where the search's budget is too sma
 
 TEST_CASE("play: a 15-puzzle hint by SAT where the pattern databases are not "
           "cached yet") {
-  // The default engine splits this board into cubes, whose tables take
-  // about 13 s to build on a fresh machine: a hint must not wait for them
-  // (a build cut short is not cached, so no later hint would come either).
+  // Without a timeout the default engine would split this board into
+  // cubes, whose tables take about 13 s to build on a fresh machine: a
+  // hint must not wait for them (a build cut short is not cached, so no
+  // later hint would come either).
   const std::string dir = "hint-cache-" + std::to_string(::getpid());
   setenv("SATSLIDE_CACHE_DIR", dir.c_str(), 1);
   planner::HintOptions tiny;
