@@ -189,6 +189,12 @@ std::vector<OptionRow> rows() {
        "serves the next) or fresh (a new formula and solver per cube and "
        "round, the cube as the start, as a batch line across machines is "
        "solved)"},
+      {"cube-order", "Search", k_search,
+       SATSLIDE_VALUE(po::value(&raw.cube_order)->default_value("bound")),
+       "with --split-depth: the order a round takes its cubes in: bound (the "
+       "least bound first: the most slack, the likeliest to hold a plan, so "
+       "the round with the optimum ends sooner) or frontier (breadth-first "
+       "order)"},
       {"threads-split", "Search", k_search,
        SATSLIDE_VALUE(po::value(&raw.split)->default_value("horizons")),
        "with --threads: horizons (each solver takes the next horizon not yet "

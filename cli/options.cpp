@@ -202,6 +202,8 @@ void type_values(Options &o, const RawOptions &raw,
       choice<planner::ReachFormula>("reach-formula", raw.reach_formula);
   o.planner.cube_solving =
       choice<planner::CubeSolving>("cube-solver", raw.cube_solver);
+  o.planner.cube_order =
+      choice<planner::CubeOrder>("cube-order", raw.cube_order);
   o.planner.reach_blocking =
       choice<solver::ReachBlocking>("reach-blocking", raw.reach_blocking);
   o.planner.any_path = choice<planner::AnyPath>("any-path", raw.any_path);

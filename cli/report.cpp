@@ -181,6 +181,7 @@ Json head_json(const Report &report) {
                   {"refuted_by_bound", r.cubes_by_bound}};
     if (!r.cube_solver.empty()) {
       j["split"]["solver"] = r.cube_solver;
+      j["split"]["order"] = r.cube_order;
     }
   }
   if (r.nodes >= 0) {

@@ -74,6 +74,19 @@ constexpr std::array<EnumName<CubeSolving>, 2> names(CubeSolving) {
   return {{{CubeSolving::shared, "shared"}, {CubeSolving::fresh, "fresh"}}};
 }
 
+// The order in which a round of the split takes its cubes. A refuted
+// round must answer every cube, so order matters most in the round that
+// holds the optimum: it ends at the first cube with a plan.
+enum class CubeOrder {
+  bound,    // the least bound first (the most slack: a cube refuted up to
+            // n - 2 whose bound is far below n is the likelier to reach the
+            // goal in n), breadth-first order among equals
+  frontier, // breadth-first order (the order the frontier was found in)
+};
+constexpr std::array<EnumName<CubeOrder>, 2> names(CubeOrder) {
+  return {{{CubeOrder::bound, "bound"}, {CubeOrder::frontier, "frontier"}}};
+}
+
 // The reachability engine's one-step formula. With the whole position
 // assumed, propagation settles everything but the move, so what counts is
 // how many variables and clauses each call assigns and visits (RESULTS,
@@ -139,6 +152,7 @@ struct PlannerOptions {
   // one of another cube in the same round: the shortest is kept).
   int split_window = 1;
   CubeSolving cube_solving = CubeSolving::shared;
+  CubeOrder cube_order = CubeOrder::bound;
   bool fresh_solver = false;    // a new solver per horizon (comparisons)
   bool textbook_driver = false; // horizons 0, 1, 2, ... each in a fresh
                                 // solver, no bound, no parity (baseline)

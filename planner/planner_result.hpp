@@ -66,6 +66,7 @@ struct PlannerResult {
   long cubes = -1;
   long cubes_by_bound = -1;
   std::string cube_solver; // "shared" or "fresh": how the cubes were solved
+  std::string cube_order;  // "bound" or "frontier": the order of a round
   std::string encoding; // the encoding(s) used
   // What was proven.
   bool optimal = false;

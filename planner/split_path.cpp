@@ -30,6 +30,7 @@ namespace {
 struct Cube {
   encoder::State state;
   encoder::Plan path; // from the start: split_depth moves
+  int bound = 0;      // its own bound (from the cube, at its residue)
   int next = 0;       // its first horizon not yet refuted (bounds included)
   bool called = false; // it needed a solver call (else: its bound alone)
 };
@@ -210,8 +211,9 @@ void retire_up_to(std::vector<std::unique_ptr<solver::CubeSolver>> &solvers,
   }
 }
 
-// The cubes of one round on `threads` workers; with shared solving,
-// worker i uses (and first makes) solvers[i].
+// The cubes of one round on `threads` workers, in the order asked
+// (CubeOrder); with shared solving, worker i uses (and first makes)
+// solvers[i].
 void run_round(const Run &run, std::vector<Cube> &cubes, Round &round,
                const solver::StopFn &stop, int stride,
                std::vector<std::unique_ptr<solver::CubeSolver>> &solvers) {
@@ -220,6 +222,12 @@ void run_round(const Run &run, std::vector<Cube> &cubes, Round &round,
     if (cubes[i].next <= round.top) {
       active.push_back(i);
     }
+  }
+  if (run.options.cube_order == CubeOrder::bound) {
+    std::stable_sort(active.begin(), active.end(),
+                     [&](std::size_t a, std::size_t b) {
+                       return cubes[a].bound < cubes[b].bound;
+                     });
   }
   std::atomic<std::size_t> taken{0};
   const int threads = std::max(
@@ -406,10 +414,11 @@ void solve_split(const Run &run, PlannerResult &result,
   std::vector<Cube> cubes;
   for (FrontierCube &f : *found) {
     cubes.push_back(Cube{std::move(f.state), std::move(f.path), f.bound,
-                         false});
+                         f.bound, false});
   }
   result.path = "split";
   result.cube_solver = solves_shared(run) ? "shared" : "fresh";
+  result.cube_order = to_name(run.options.cube_order);
   result.sat_calls = 0;
   result.no_plan_up_to = result.lower_bound - 1;
   const auto by_bound = [&] {

@@ -585,11 +585,19 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(j.at("split").at("cubes") == 14);
     CHECK(j.at("path") == "split");
     CHECK(j.at("split").at("solver") == "shared"); // the default
+    CHECK(j.at("split").at("order") == "bound");   // the default
     const auto fresh =
         run_satslide(b + "--split-depth 4 --cube-solver fresh --json -q");
     CHECK(nlohmann::json::parse(fresh.out).at("split").at("solver") ==
           "fresh");
     CHECK(nlohmann::json::parse(fresh.out).at("length") == 31);
+    const auto bfs_order =
+        run_satslide(b + "--split-depth 4 --cube-order frontier --json -q");
+    CHECK(nlohmann::json::parse(bfs_order.out).at("split").at("order") ==
+          "frontier");
+    CHECK(nlohmann::json::parse(bfs_order.out).at("length") == 31);
+    CHECK(run_satslide(b + "--split-depth 4 --cube-order best").exit_code ==
+          32);
     const auto bad = run_satslide(b + "--split-depth 4 --cube-solver both");
     CHECK(bad.exit_code == 32);
     CHECK(bad.err.find("cube-solver") != std::string::npos);

@@ -100,8 +100,8 @@ TEST_SUITE("planner::Split") {
     }
   }
 
-  TEST_CASE("windows, threads and the cube solvers change the work, not "
-            "the optimum") {
+  TEST_CASE("windows, threads, the cube solvers and the order change the "
+            "work, not the optimum") {
     const encoder::NPuzzle p =
         encoder::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
     for (planner::CubeSolving solving : k_solvings) {
@@ -124,10 +124,17 @@ TEST_SUITE("planner::Split") {
     const int d = test::bfs_distance(wide, 40);
     REQUIRE(d > 8);
     for (planner::CubeSolving solving : k_solvings) {
-      const planner::PlannerResult r =
-          planner::solve(wide, split(4, 1, 2, solving));
-      REQUIRE(r.status == Status::solved);
-      CHECK(static_cast<int>(r.replay.moves.size()) == d);
+      for (planner::CubeOrder order :
+           {planner::CubeOrder::bound, planner::CubeOrder::frontier}) {
+        CAPTURE(to_name(order));
+        planner::PlannerOptions o = split(4, 1, 2, solving);
+        o.cube_order = order;
+        const planner::PlannerResult r = planner::solve(wide, o);
+        REQUIRE(r.status == Status::solved);
+        CHECK(r.optimal);
+        CHECK(static_cast<int>(r.replay.moves.size()) == d);
+        CHECK(r.cube_order == to_name(order));
+      }
     }
   }
 
