@@ -166,6 +166,8 @@ split-15puzzle|One proof in cubes > One solver for every cube
 split-default|One proof in cubes > The split as the 15-puzzle's default
 split-default-korf|One proof in cubes > The split as the 15-puzzle's default
 split-default-12|One proof in cubes > The split as the 15-puzzle's default
+cube-order|One proof in cubes > The least bound first
+cube-order-korf|One proof in cubes > The least bound first
 any-head-start|Any plan: the race > The head start
 auto-sweep|The engine the default picks
 auto-sweep-blocks|The engine the default picks
@@ -526,6 +528,24 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
         --out $R/split-default/korf
     run --suite korf100-51 --suite korf100-52 --encodings pairs \
         --timeout 600 --out $R/split-default/korf-51-52 ;;
+  cube-order)
+    # The order of a round's cubes: the least bound first (the default)
+    # against breadth-first order, the same binary, one run per suite.
+    # Three ways on the scrambles and 3x4: breadth-first order (before),
+    # the least bound first, and that with a probe of 2,000 conflicts.
+    for s in 15puzzle-20s 15puzzle-30s 15puzzle-40s 11puzzle; do
+      run --suite $s --encodings \
+          "pairs:--cube-order=frontier:--cube-probe=0,pairs:--cube-probe=0,pairs:--cube-probe=2000" \
+          --timeout 150 --out $R/cube-order/$s
+    done
+    run --suite korf100-41to52 \
+        --encodings "pairs:--cube-order=frontier:--cube-probe=0,pairs:--cube-probe=2000" \
+        --timeout 300 --out $R/cube-order/korf-41-52 ;;
+  cube-order-korf)
+    # The public Korf instances of 53-55 moves by the default, ten minutes
+    # each.
+    run --suite korf100-53to55 --encodings pairs --timeout 600 \
+        --out $R/cube-order/korf-53-55 ;;
   split-hard)
     # Korf instances the one solver did not prove in 10 minutes (#64, #36)
     # and the first 53-, 54-movers, split at depth 16 on two threads,

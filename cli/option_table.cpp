@@ -195,6 +195,13 @@ std::vector<OptionRow> rows() {
        "least bound first: the most slack, the likeliest to hold a plan, so "
        "the round with the optimum ends sooner) or frontier (breadth-first "
        "order)"},
+      {"cube-probe", "Search", k_search,
+       SATSLIDE_VALUE(po::value(&o.planner.cube_probe)
+                          ->default_value(o.planner.cube_probe)),
+       "expert: with --split-depth and --cube-solver shared, each round "
+       "first gives every cube at most N conflicts, then solves the cubes "
+       "left without a limit (0: one pass)",
+       {0, 100000000, ": conflicts from 0 to 100000000"}},
       {"threads-split", "Search", k_search,
        SATSLIDE_VALUE(po::value(&raw.split)->default_value("horizons")),
        "with --threads: horizons (each solver takes the next horizon not yet "

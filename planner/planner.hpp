@@ -153,6 +153,10 @@ struct PlannerOptions {
   int split_window = 1;
   CubeSolving cube_solving = CubeSolving::shared;
   CubeOrder cube_order = CubeOrder::bound;
+  // Shared cube solving: each round first gives every cube at most this
+  // many conflicts, then solves the cubes left without a limit; 0 = one
+  // pass without a limit.
+  int cube_probe = 0;
   bool fresh_solver = false;    // a new solver per horizon (comparisons)
   bool textbook_driver = false; // horizons 0, 1, 2, ... each in a fresh
                                 // solver, no bound, no parity (baseline)

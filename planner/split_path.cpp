@@ -156,16 +156,17 @@ make_cube_solver(const Run &run, const solver::StopFn &stop) {
 }
 
 // The same in the worker's one solver for every cube, the cube's
-// position assumed (CubeSolving::shared).
+// position assumed (CubeSolving::shared). `probe` > 0: each call gives up
+// after that many conflicts, leaving the cube for the round's second pass.
 void solve_cube_shared(Cube &cube, Round &round, solver::CubeSolver &solver,
-                       const solver::StopFn &stop, int stride) {
+                       const solver::StopFn &stop, int stride, int probe) {
   const int top = std::min(round.top, round.best - stride);
   for (int h = cube.next; h <= top; h += stride) {
     // One horizon a round: a plan ends the round (it is the shortest).
     const auto decided = [&] { return round.found && round.top == h; };
     solver::CubeSolver::Answer a;
     try {
-      a = solver.solve(cube.state, h, decided);
+      a = solver.solve(cube.state, h, decided, probe);
     } catch (const std::bad_alloc &) {
       std::lock_guard<std::mutex> lock(round.mutex);
       if (!round.ended) {
@@ -192,6 +193,9 @@ void solve_cube_shared(Cube &cube, Round &round, solver::CubeSolver &solver,
       }
       return;
     case solver::SolveResult::unknown:
+      if (probe > 0) {
+        return; // the second pass decides (a stop there is noticed again)
+      }
       if (!decided() && !round.ended) {
         round.ended = solver::interrupted(stop);
       }
@@ -229,30 +233,40 @@ void run_round(const Run &run, std::vector<Cube> &cubes, Round &round,
                        return cubes[a].bound < cubes[b].bound;
                      });
   }
-  std::atomic<std::size_t> taken{0};
   const int threads = std::max(
       1, std::min(run.options.threads, static_cast<int>(active.size())));
   const bool shared = solves_shared(run);
   if (shared && solvers.size() < static_cast<std::size_t>(threads)) {
     solvers.resize(static_cast<std::size_t>(threads));
   }
-  solver::side_by_side(threads, [&](int worker) {
-    for (std::size_t i = taken++; i < active.size(); i = taken++) {
-      if ((round.found && round.top == cubes[active[i]].next) ||
-          round.ended) {
-        return;
+  // With a probe, a first pass of short calls, then every cube left
+  // without its limit: a plan that is quick to find is not kept waiting
+  // behind refutations that are slow.
+  std::vector<int> passes{0};
+  if (shared && run.options.cube_probe > 0) {
+    passes.insert(passes.begin(), run.options.cube_probe);
+  }
+  for (const int probe : passes) {
+    std::atomic<std::size_t> taken{0};
+    solver::side_by_side(threads, [&](int worker) {
+      for (std::size_t i = taken++; i < active.size(); i = taken++) {
+        if ((round.found && round.top == cubes[active[i]].next) ||
+            round.ended) {
+          return;
+        }
+        if (!shared) {
+          solve_cube(run, cubes[active[i]], round, stop, stride);
+          continue;
+        }
+        auto &solver = solvers[static_cast<std::size_t>(worker)];
+        if (!solver) {
+          solver = make_cube_solver(run, stop);
+        }
+        solve_cube_shared(cubes[active[i]], round, *solver, stop, stride,
+                          probe);
       }
-      if (!shared) {
-        solve_cube(run, cubes[active[i]], round, stop, stride);
-        continue;
-      }
-      auto &solver = solvers[static_cast<std::size_t>(worker)];
-      if (!solver) {
-        solver = make_cube_solver(run, stop);
-      }
-      solve_cube_shared(cubes[active[i]], round, *solver, stop, stride);
-    }
-  });
+    });
+  }
 }
 
 // Ends the run where the frontier itself decides it: a goal within the

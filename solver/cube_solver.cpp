@@ -22,7 +22,7 @@ int CubeSolver::guard(int n) {
 }
 
 CubeSolver::Answer CubeSolver::solve(const encoder::State &start, int n,
-                                     const StopFn &stop) {
+                                     const StopFn &stop, int conflict_limit) {
   Answer answer;
   const int g = guard(n);
   const auto assumed = m_formula.encoding->start_assumptions(start, n);
@@ -37,7 +37,8 @@ CubeSolver::Answer CubeSolver::solve(const encoder::State &start, int n,
   sink.set_stop([&] {
     return (m_own_stop && m_own_stop()) || (stop && stop());
   });
-  answer.result = solve_timed(sink, assumptions, n, answer.stats, {});
+  answer.result =
+      solve_timed(sink, assumptions, n, answer.stats, {}, conflict_limit);
   sink.set_stop(m_own_stop);
   if (answer.result == SolveResult::sat) {
     answer.plan = m_formula.encoding->decode(

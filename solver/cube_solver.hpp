@@ -37,8 +37,11 @@ public:
     HorizonStats stats; // of the call, if one was made
   };
   // Is there a plan of exactly n moves from `start`? `stop` (if set) is
-  // polled during the call besides the options' own.
-  Answer solve(const encoder::State &start, int n, const StopFn &stop = {});
+  // polled during the call besides the options' own; `conflict_limit` > 0
+  // answers unknown after that many conflicts (a probe: the next call on
+  // the cube resumes with every clause learned).
+  Answer solve(const encoder::State &start, int n, const StopFn &stop = {},
+               int conflict_limit = 0);
   // Every cube has been refuted at every horizon up to n: their goal
   // clauses go for good.
   void retire_up_to(int n);

@@ -123,7 +123,7 @@ SolveResult solve_timed(CadicalSink &sink, int guard, int n,
 
 SolveResult solve_timed(CadicalSink &sink, const std::vector<int> &assumptions,
                         int n, HorizonStats &stats,
-                        const ProgressFn &progress) {
+                        const ProgressFn &progress, int conflict_limit) {
   const auto call_start = std::chrono::steady_clock::now();
   const int64_t learned_before = sink.learned();
   if (progress) {
@@ -138,7 +138,7 @@ SolveResult solve_timed(CadicalSink &sink, const std::vector<int> &assumptions,
       progress(running);
     });
   }
-  const SolveResult answer = sink.solve(assumptions);
+  const SolveResult answer = sink.solve(assumptions, conflict_limit);
   sink.set_heartbeat(0, {});
   stats.horizon = n;
   stats.result = to_name(answer);

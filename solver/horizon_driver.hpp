@@ -111,10 +111,11 @@ int round_up_to_stride(int at_least, int residue, int stride);
 // k_heartbeat_seconds as "running".
 SolveResult solve_timed(CadicalSink &sink, int guard, int n,
                         HorizonStats &stats, const ProgressFn &progress);
-// The same under any assumptions (a cube's position besides the guard).
+// The same under any assumptions (a cube's position besides the guard);
+// `conflict_limit` > 0 gives up (unknown) after that many conflicts.
 SolveResult solve_timed(CadicalSink &sink, const std::vector<int> &assumptions,
                         int n, HorizonStats &stats,
-                        const ProgressFn &progress);
+                        const ProgressFn &progress, int conflict_limit = 0);
 
 DriverResult run_horizons(const EncodingFactory &make_encoding,
                           const DriverOptions &options,

@@ -126,14 +126,19 @@ TEST_SUITE("planner::Split") {
     for (planner::CubeSolving solving : k_solvings) {
       for (planner::CubeOrder order :
            {planner::CubeOrder::bound, planner::CubeOrder::frontier}) {
-        CAPTURE(to_name(order));
-        planner::PlannerOptions o = split(4, 1, 2, solving);
-        o.cube_order = order;
-        const planner::PlannerResult r = planner::solve(wide, o);
-        REQUIRE(r.status == Status::solved);
-        CHECK(r.optimal);
-        CHECK(static_cast<int>(r.replay.moves.size()) == d);
-        CHECK(r.cube_order == to_name(order));
+        for (int probe : {0, 1, 30}) { // 1: nearly every call gives up
+          CAPTURE(to_name(order));
+          CAPTURE(probe);
+          planner::PlannerOptions o = split(4, 1, 2, solving);
+          o.cube_order = order;
+          o.cube_probe = probe;
+          const planner::PlannerResult r = planner::solve(wide, o);
+          REQUIRE(r.status == Status::solved);
+          CHECK(r.optimal);
+          CHECK(static_cast<int>(r.replay.moves.size()) == d);
+          CHECK(r.no_plan_up_to == d - 1);
+          CHECK(r.cube_order == to_name(order));
+        }
       }
     }
   }
