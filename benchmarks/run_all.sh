@@ -545,7 +545,10 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
     # The public Korf instances of 53-55 moves by the default, ten minutes
     # each.
     run --suite korf100-53to55 --encodings pairs --timeout 600 \
-        --out $R/cube-order/korf-53-55 ;;
+        --out $R/cube-order/korf-53-55
+    # Then the 56-movers, with the probe on.
+    run --suite korf100-56 --encodings pairs --timeout 600 \
+        --out $R/cube-order/korf-56 ;;
   split-hard)
     # Korf instances the one solver did not prove in 10 minutes (#64, #36)
     # and the first 53-, 54-movers, split at depth 16 on two threads,

@@ -159,6 +159,8 @@ SUITES = {
                                    4, lo=41, hi=52),
     "korf100-53to55": npuzzle_file("korf100_15puzzle_blank_last.txt", 4,
                                    4, lo=53, hi=55),
+    "korf100-56": npuzzle_file("korf100_15puzzle_blank_last.txt", 4, 4,
+                               lo=56, hi=56),
     "24puzzle": npuzzle_file("korf_felner50_24puzzle.txt", 5, 5,
                              goal=" ".join(str(i) for i in range(25))),
     "rush40": read_rush_cards,
