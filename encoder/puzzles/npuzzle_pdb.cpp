@@ -545,17 +545,27 @@ std::string pattern_cache_directory() {
   return "";
 }
 
+namespace {
+
+// The cache file of the board's databases under `dir` ("" if dir is).
+std::string cache_file(const std::string &dir, int rows, int cols,
+                       const std::vector<int> &goal,
+                       const std::vector<std::vector<int>> &patterns) {
+  return dir.empty() ? ""
+                     : dir + "/" +
+                           PatternDatabases::cache_key(rows, cols, goal,
+                                                       patterns);
+}
+
+} // namespace
+
 bool pattern_databases_cached(int rows, int cols,
                               const std::vector<int> &goal) {
-  const std::string dir = pattern_cache_directory();
-  if (dir.empty()) {
-    return false;
-  }
-  const auto patterns = PatternDatabases::default_partition(rows, cols, goal);
+  const std::string file =
+      cache_file(pattern_cache_directory(), rows, cols, goal,
+                 PatternDatabases::default_partition(rows, cols, goal));
   std::error_code error;
-  return std::filesystem::exists(
-      dir + "/" + PatternDatabases::cache_key(rows, cols, goal, patterns),
-      error);
+  return !file.empty() && std::filesystem::exists(file, error);
 }
 
 PatternDatabases
@@ -570,9 +580,8 @@ cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
       note(text);
     }
   };
-  std::string file;
-  if (!dir.empty()) {
-    file = dir + "/" + PatternDatabases::cache_key(rows, cols, goal, patterns);
+  const std::string file = cache_file(dir, rows, cols, goal, patterns);
+  if (!file.empty()) {
     std::ifstream in(file, std::ios::binary);
     if (in) {
       std::string why;
