@@ -9,13 +9,15 @@ horizon limit below the bound so that nothing is searched:
   pairs      the default encoding's bound (2-tile pattern databases summed)
   pdb        --engine ida's bound: additive pattern databases (6-6-3 on
              the 15-puzzle), the max with the transposed board
+  pdb-N      the same with --pattern-tiles N, one column per --tiles N
+             (8 on the 15-puzzle: 7-8; built once, minutes, 4.7 GB)
 
 and writes a Markdown table with each bound's gap to the optimum listed in
 the data file (read here only, never by satslide), and the mean gaps.
 
 Example:
   benchmarks/bound_table.py benchmarks/data/npuzzle/korf100_15puzzle_blank_last.txt \\
-      --rows 4 --cols 4 > benchmarks/results/bounds/korf100.md
+      --rows 4 --cols 4 --tiles 8 > benchmarks/results/bounds/korf100.md
 """
 import argparse
 import json
@@ -41,6 +43,8 @@ def main():
     parser.add_argument("--cols", type=int, required=True)
     parser.add_argument("--binary", default="build/cli/satslide")
     parser.add_argument("--limit", type=int, default=0)
+    parser.add_argument("--tiles", type=int, action="append", default=[],
+                        help="also the bound with --pattern-tiles N")
     a = parser.parse_args()
     rows = []
     for line in open(a.file):
@@ -50,10 +54,13 @@ def main():
         rows.append((words[0], int(words[1]), words[2:]))
     if a.limit:
         rows = rows[:a.limit]
-    print("| instance | optimum | Manhattan | pairs | pattern databases |")
-    print("|---|---:|---:|---:|---:|")
-    gaps = {"manhattan": [], "pairs": [], "pdb": []}
-    name = ""
+    columns = ["manhattan", "pairs", "pdb"] + [f"pdb-{t}" for t in a.tiles]
+    heads = ["Manhattan", "pairs", "pattern databases"] + \
+        [f"--pattern-tiles {t}" for t in a.tiles]
+    print("| instance | optimum | " + " | ".join(heads) + " |")
+    print("|---|---:|" + "---:|" * len(heads))
+    gaps = {k: [] for k in columns}
+    names = {}
     for id_, optimum, tiles in rows:
         sat = bound(a.binary, a.rows, a.cols, tiles, ["--engine", "horizons"])
         ida = bound(a.binary, a.rows, a.cols, tiles, ["--engine", "ida"])
@@ -61,19 +68,25 @@ def main():
         manhattan = int(m.group(1)) if m else sat["lower_bound"]
         values = {"manhattan": manhattan, "pairs": sat["lower_bound"],
                   "pdb": ida["lower_bound"]}
-        name = ida["lower_bound_name"]
+        names["pdb"] = ida["lower_bound_name"]
+        for t in a.tiles:
+            large = bound(a.binary, a.rows, a.cols, tiles,
+                          ["--engine", "ida", "--pattern-tiles", str(t)])
+            values[f"pdb-{t}"] = large["lower_bound"]
+            names[f"pdb-{t}"] = large["lower_bound_name"]
         for k, v in values.items():
             if v > optimum:
                 sys.exit(f"bound_table.py: {k} bound {v} above the optimum "
                          f"{optimum} on {id_}: not admissible")
             gaps[k].append(optimum - v)
-        print(f"| {id_} | {optimum} | {manhattan} | {values['pairs']} | "
-              f"{values['pdb']} |")
+        print(f"| {id_} | {optimum} | " +
+              " | ".join(str(values[k]) for k in columns) + " |")
     mean = {k: sum(v) / len(v) for k, v in gaps.items()}
-    print(f"| **mean gap to the optimum** | | {mean['manhattan']:.1f} | "
-          f"{mean['pairs']:.1f} | {mean['pdb']:.1f} |")
+    print("| **mean gap to the optimum** | | " +
+          " | ".join(f"{mean[k]:.1f}" for k in columns) + " |")
     print()
-    print(f"Pattern databases: {name}.")
+    for k in columns[2:]:
+        print(f"{k}: {names[k]}.")
 
 
 if __name__ == "__main__":

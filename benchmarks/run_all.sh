@@ -159,6 +159,9 @@ ida-korf100|IDA* over pattern databases
 ida-npuzzle|IDA* over pattern databases
 ida-24puzzle|IDA* over pattern databases
 bounds|IDA* over pattern databases
+ida-korf100-78|IDA* over pattern databases > Larger tables: 7-8
+split-78|IDA* over pattern databases > Larger tables: 7-8
+split-78-korf|IDA* over pattern databases > Larger tables: 7-8
 split-rounds|One proof in cubes > Across machines
 split-shared|One proof in cubes > One solver for every cube
 split-hard|One proof in cubes > One solver for every cube
@@ -761,7 +764,26 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
     mkdir -p $R/bounds
     ./benchmarks/bound_table.py \
         benchmarks/data/npuzzle/korf100_15puzzle_blank_last.txt \
-        --rows 4 --cols 4 >$R/bounds/korf100.md ;;
+        --rows 4 --cols 4 --tiles 8 >$R/bounds/korf100.md ;;
+  ida-korf100-78)
+    # IDA* over 6-6-3 and over 7-8 (--pattern-tiles 8), one run; both
+    # tables built first, outside the timing (7-8: minutes, 4.7 GB).
+    for t in 0 8; do
+      ./build/cli/satslide --puzzle 15 --engine ida -q --pattern-tiles $t \
+          --board 1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15 >/dev/null
+    done
+    run --suite korf100 --timeout 600 --out $R/pdb78/ida-korf100 \
+        --encodings "pairs:--engine=ida,pairs:--engine=ida:--pattern-tiles=8" ;;
+  split-78)
+    # The default (the split on the 15-puzzle) with the cube bounds of
+    # 6-6-3 and of 7-8, one run.
+    run --suite 15puzzle-40s --timeout 300 --out $R/pdb78/15puzzle-40s \
+        --encodings "pairs,pairs:--pattern-tiles=8" ;;
+  split-78-korf)
+    # 7-8 on the public Korf instances the default had not proven in 10
+    # minutes each (#64, #21, #84) and three 57-movers (#62, #76, #92).
+    run --suite korf100 --only 64,21,84,62,76,92 --timeout 600 \
+        --out $R/pdb78/korf-hard --encodings "pairs:--pattern-tiles=8" ;;
   npuzzle-reach)
     run --suite 8puzzle-short --encodings "pairs:--engine=horizons,pairs:--engine=reach" \
         --timeout 60 --limit 6 --out $R/npuzzle-reach ;;

@@ -219,6 +219,9 @@ def main():
     ap.add_argument("--start", type=int, default=0,
                     help="skip this many instances of each suite first "
                          "(to split a long sweep)")
+    ap.add_argument("--only", default="",
+                    help="comma-separated instance ids (after '#', e.g. "
+                         "64,21 of korf100): only those")
     ap.add_argument("--binary", default=os.path.join(HERE, "..", "build",
                                                      "cli", "satslide"))
     ap.add_argument("--extra", default="",
@@ -230,6 +233,9 @@ def main():
     instances = []
     for suite in opts.suite:
         chosen = SUITES[suite]()[opts.start:]
+        if opts.only:
+            wanted = opts.only.split(",")
+            chosen = [i for i in chosen if i[0].split("#")[-1] in wanted]
         instances += chosen[:opts.limit] if opts.limit else chosen
     os.makedirs(opts.out, exist_ok=True)
 

@@ -202,6 +202,16 @@ std::vector<OptionRow> rows() {
        "first gives every cube at most N conflicts, then solves the cubes "
        "left without a limit (0: one pass)",
        {0, 100000000, ": conflicts from 0 to 100000000"}},
+      {"pattern-tiles", "Search", k_search,
+       SATSLIDE_VALUE(po::value(&o.planner.pattern_tiles)
+                          ->default_value(o.planner.pattern_tiles)),
+       "the n-puzzle's pattern databases (--engine ida, the split's cube "
+       "bounds): at most N tiles a pattern, the tiles cut in goal order "
+       "into near-equal patterns (0: the family's choice, 6-6-3 on the "
+       "15-puzzle; 8 gives its 7-8: a bound about 3 moves closer, 0.6 GB "
+       "of tables built once in minutes with 4.7 GB of memory, then read "
+       "from the cache in about a second)",
+       {0, 9, ": from 0 to 9"}},
       {"threads-split", "Search", k_search,
        SATSLIDE_VALUE(po::value(&raw.split)->default_value("horizons")),
        "with --threads: horizons (each solver takes the next horizon not yet "

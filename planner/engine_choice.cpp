@@ -50,10 +50,8 @@ const char *in_words(AutoEngine engine) {
 // The start's strongest bound (the n-puzzle's pattern databases, read
 // once; the split reuses them), or -1 where the family has none.
 int start_state_bound(const Run &run, const solver::StopFn &stop) {
-  encoder::HeuristicSearchOptions options;
-  options.stop = [&] { return run.stopped(stop); };
-  options.note = [&](const std::string &text) { run.phase("auto", text); };
-  const encoder::StateBound bound = run.puzzle.state_bound(options);
+  const encoder::StateBound bound =
+      run.puzzle.state_bound(run.search_options("auto", stop));
   return bound ? bound(run.task.initial_state()) : -1;
 }
 
@@ -64,7 +62,7 @@ bool may_split(const Run &run) {
   const double space = run.puzzle.reachable_positions();
   const auto *board = dynamic_cast<const encoder::NPuzzle *>(&run.puzzle);
   return board != nullptr && std::min(board->rows(), board->cols()) >= 3 &&
-         (o.timeout_seconds <= 0 || board->databases_at_hand()) &&
+         (o.timeout_seconds <= 0 || board->databases_at_hand(o.pattern_tiles)) &&
          space > k_small_space && space <= k_split_max_space &&
          o.mode == Mode::optimal && o.cube_solving == CubeSolving::shared &&
          static_cast<bool>(run.encoding.make_free_start);

@@ -13,15 +13,12 @@ namespace satslide::planner {
 
 void solve_ida(const Run &run, PlannerResult &result,
                const solver::StopFn &stop) {
-  encoder::HeuristicSearchOptions o;
-  o.max_length = run.options.max_horizon;
-  o.stop = [&] { return run.stopped(stop); };
+  encoder::HeuristicSearchOptions o = run.search_options("ida", stop);
   o.on_threshold = [&](int threshold, long nodes, long total) {
     run.phase("ida", fmt::format("IDA*: no plan of length <= {} ({} nodes, "
                                  "{} in all)",
                                  threshold, nodes, total));
   };
-  o.note = [&](const std::string &text) { run.phase("ida", text); };
   run.phase("ida", "IDA* over the family's pattern databases (explicit "
                    "search, not SAT)");
   const auto found = run.puzzle.heuristic_search(o);

@@ -158,6 +158,10 @@ struct PlannerOptions {
   // pass without a limit. 2,000 won over 0 on the 3x4 and 15-puzzle
   // suites (RESULTS, "The least bound first"; no other value was tried).
   int cube_probe = 2000;
+  // The n-puzzle's pattern databases (ida, the split's cube bounds, the
+  // automatic choice): at most this many tiles a pattern; 0 = the
+  // family's choice (6-6-3 on the 15-puzzle); 8 gives its 7-8.
+  int pattern_tiles = 0;
   bool fresh_solver = false;    // a new solver per horizon (comparisons)
   bool textbook_driver = false; // horizons 0, 1, 2, ... each in a fresh
                                 // solver, no bound, no parity (baseline)

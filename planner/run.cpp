@@ -42,6 +42,17 @@ void Run::report(const Progress &p) const {
   }
 }
 
+encoder::HeuristicSearchOptions
+Run::search_options(const std::string &path,
+                    const solver::StopFn &stop) const {
+  encoder::HeuristicSearchOptions o;
+  o.max_length = options.max_horizon;
+  o.stop = [this, stop] { return stopped(stop); };
+  o.note = [this, path](const std::string &text) { phase(path, text); };
+  o.pattern_tiles = options.pattern_tiles;
+  return o;
+}
+
 void Run::phase(const std::string &path, const std::string &text) const {
   Progress p;
   p.path = path;

@@ -6,6 +6,7 @@
 
 #include "planner/planner.hpp"
 
+#include "encoder/task/heuristic_search.hpp"
 #include "encoder/task/task.hpp"
 
 #include <chrono>
@@ -42,6 +43,11 @@ public:
   // horizon from the bound, the stride, the limits and the solver.
   solver::DriverOptions driver_options(const PlannerResult &result,
                                        const solver::StopFn &stop) const;
+
+  // The options of the family's explicit bound and search (stop, the
+  // pattern databases' size), its notes reported under `path`.
+  encoder::HeuristicSearchOptions
+  search_options(const std::string &path, const solver::StopFn &stop) const;
 
   // Reports progress; one caller at a time, whatever the thread.
   void phase(const std::string &path, const std::string &text) const;

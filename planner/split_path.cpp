@@ -326,13 +326,8 @@ std::vector<FrontierCube> bounded_cubes(const Run &run,
   // Plan lengths from the start are congruent to its bound: from a cube,
   // to the bound less k.
   const int residue = ((result.lower_bound - k) % stride + stride) % stride;
-  encoder::HeuristicSearchOptions bound_options;
-  bound_options.stop = [&] { return run.stopped(stop); };
-  bound_options.note = [&](const std::string &text) {
-    run.phase("split", text);
-  };
   const encoder::StateBound family_bound =
-      run.puzzle.state_bound(bound_options);
+      run.puzzle.state_bound(run.search_options("split", stop));
   std::vector<FrontierCube> cubes;
   int lowest = INT_MAX;
   for (std::size_t i = 0; i < frontier.states.size(); ++i) {

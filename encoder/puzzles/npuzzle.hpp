@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <random>
@@ -72,9 +73,10 @@ public:
   heuristic_search(const HeuristicSearchOptions &options) const override;
   // The same databases as a bound on any state of compile()'s task.
   StateBound state_bound(const HeuristicSearchOptions &options) const override;
-  // Whether those databases need no build: read by this puzzle (or a
-  // copy) already, or a file for them in the cache.
-  bool databases_at_hand() const;
+  // Whether those databases (of at most `pattern_tiles` tiles a pattern,
+  // 0 the default) need no build: read by this puzzle (or a copy)
+  // already, or a file for them in the cache.
+  bool databases_at_hand(int pattern_tiles = 0) const;
 
   int rows() const { return m_rows; }
   int cols() const { return m_cols; }
@@ -99,7 +101,8 @@ private:
   };
   struct DatabaseMemo {
     std::mutex mutex;
-    std::shared_ptr<const PatternDatabases> databases;
+    // By the options' pattern_tiles.
+    std::map<int, std::shared_ptr<const PatternDatabases>> databases;
   };
   // The pattern databases, read from the cache (or built) once per puzzle
   // and shared by its copies: the engine choice reads the start's bound,

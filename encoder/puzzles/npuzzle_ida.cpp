@@ -255,22 +255,24 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
 std::shared_ptr<const PatternDatabases>
 NPuzzle::databases(const HeuristicSearchOptions &options) const {
   const std::lock_guard<std::mutex> lock(m_memo->mutex);
-  if (!m_memo->databases) {
-    m_memo->databases = std::make_shared<const PatternDatabases>(
+  auto &databases = m_memo->databases[options.pattern_tiles];
+  if (!databases) {
+    databases = std::make_shared<const PatternDatabases>(
         cached_pattern_databases(m_rows, m_cols, m_goal, options.note,
-                                 options.stop));
+                                 options.stop, options.pattern_tiles));
   }
-  return m_memo->databases;
+  return databases;
 }
 
-bool NPuzzle::databases_at_hand() const {
+bool NPuzzle::databases_at_hand(int pattern_tiles) const {
   {
     const std::lock_guard<std::mutex> lock(m_memo->mutex);
-    if (m_memo->databases) {
+    if (m_memo->databases.count(pattern_tiles) != 0 &&
+        m_memo->databases.at(pattern_tiles)) {
       return true;
     }
   }
-  return pattern_databases_cached(m_rows, m_cols, m_goal);
+  return pattern_databases_cached(m_rows, m_cols, m_goal, pattern_tiles);
 }
 
 StateBound

@@ -1,6 +1,7 @@
 #include "encoder/puzzles/npuzzle_pdb.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -18,8 +19,15 @@ namespace satslide::encoder {
 
 namespace {
 
-// A table's search stores one byte per (pattern tiles, blank) placement.
+// A table's search stores one byte per (pattern tiles, blank) placement:
+// the family's own partition keeps a search under 6e7 placements (seconds,
+// 60 MB); a partition asked for may go to 5e9 (minutes, 5 GB) with a table
+// of at most 6e8 entries.
 constexpr double k_max_placements = 6e7;
+constexpr double k_max_search = 5e9;
+constexpr double k_max_entries = 6e8;
+// Tables with more blocks than this scan each layer on every core.
+constexpr std::uint64_t k_parallel_blocks = 1 << 22;
 // Boards of at most 64 cells (a cell set is a 64-bit word elsewhere),
 // patterns of at most 9 tiles.
 constexpr int k_max_cells = 64;
@@ -27,7 +35,7 @@ constexpr int k_max_pattern = 9;
 constexpr std::uint8_t k_unknown = 0xFF;
 // Bump when the tables' meaning or the file's layout changes: older cache
 // files are then stale and rebuilt.
-constexpr std::uint32_t k_file_version = 1;
+constexpr std::uint32_t k_file_version = 2;
 constexpr char k_magic[] = "satslide pattern databases\n";
 
 // n (n-1) ... (n-m+1): placements of m distinct items on n cells.
@@ -39,10 +47,29 @@ double falling(int n, int m) {
   return f;
 }
 
+constexpr std::uint64_t k_fnv_basis = 14695981039346656037ULL;
+constexpr std::uint64_t k_fnv_prime = 1099511628211ULL;
+
 std::uint64_t fnv1a(const std::string &bytes) {
-  std::uint64_t h = 14695981039346656037ULL;
+  std::uint64_t h = k_fnv_basis;
   for (unsigned char c : bytes) {
-    h = (h ^ c) * 1099511628211ULL;
+    h = (h ^ c) * k_fnv_prime;
+  }
+  return h;
+}
+
+// FNV-1a's step over 8-byte words (then the tail's bytes): the cache's
+// checksum, eight times faster than bytewise over a 0.6 GB table.
+std::uint64_t mix(std::uint64_t h, const void *data, std::size_t size) {
+  const auto *bytes = static_cast<const unsigned char *>(data);
+  std::size_t i = 0;
+  for (; i + 8 <= size; i += 8) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, bytes + i, 8);
+    h = (h ^ word) * k_fnv_prime;
+  }
+  for (; i < size; ++i) {
+    h = (h ^ bytes[i]) * k_fnv_prime;
   }
   return h;
 }
@@ -134,9 +161,47 @@ PatternDatabases::default_partition(int rows, int cols,
   return patterns;
 }
 
+std::vector<std::vector<int>>
+PatternDatabases::partition(int rows, int cols, const std::vector<int> &goal,
+                            int max_tiles) {
+  if (max_tiles == 0) {
+    return default_partition(rows, cols, goal);
+  }
+  const int n = rows * cols;
+  if (max_tiles < 1 || max_tiles > k_max_pattern) {
+    throw std::invalid_argument("pattern databases: patterns of 1 to " +
+                                std::to_string(k_max_pattern) + " tiles");
+  }
+  if (falling(n, max_tiles) > k_max_entries ||
+      falling(n, max_tiles + 1) > k_max_search) {
+    throw std::invalid_argument(
+        "pattern databases: patterns of " + std::to_string(max_tiles) +
+        " tiles on " + std::to_string(n) +
+        " cells would need a table of more than 6e8 entries or a search "
+        "of more than 5e9 placements");
+  }
+  std::vector<int> tiles;
+  for (int v : goal) {
+    if (v != 0) {
+      tiles.push_back(v);
+    }
+  }
+  const int m = static_cast<int>(tiles.size());
+  const int count = (m + max_tiles - 1) / max_tiles;
+  std::vector<std::vector<int>> patterns;
+  for (int p = 0, at = 0; p < count; ++p) {
+    // The first count - m % count patterns one tile smaller.
+    const int size = m / count + (p >= count - m % count ? 1 : 0);
+    patterns.emplace_back(tiles.begin() + at, tiles.begin() + at + size);
+    at += size;
+  }
+  return patterns;
+}
+
 PatternDatabases::PatternDatabases(int rows, int cols, std::vector<int> goal,
                                    std::vector<std::vector<int>> patterns,
-                                   const std::function<bool()> &stop)
+                                   const std::function<bool()> &stop,
+                                   unsigned threads)
     : m_rows(rows), m_cols(cols), m_goal(std::move(goal)),
       m_patterns(std::move(patterns)) {
   const int n = rows * cols;
@@ -147,7 +212,7 @@ PatternDatabases::PatternDatabases(int rows, int cols, std::vector<int> goal,
   }
   index_tiles();
   for (std::size_t p = 0; p < m_patterns.size(); ++p) {
-    build_table(p, stop);
+    build_table(p, stop, threads);
   }
 }
 
@@ -165,8 +230,10 @@ void PatternDatabases::index_tiles() {
   m_index_of.assign(n, -1);
   for (std::size_t p = 0; p < m_patterns.size(); ++p) {
     const auto &pattern = m_patterns[p];
-    if (pattern.empty() || static_cast<int>(pattern.size()) > k_max_pattern ||
-        falling(n, static_cast<int>(pattern.size()) + 1) > k_max_placements) {
+    const int size = static_cast<int>(pattern.size());
+    if (pattern.empty() || size > k_max_pattern ||
+        falling(n, size) > k_max_entries ||
+        falling(n, size + 1) > k_max_search) {
       throw std::invalid_argument("pattern databases: a pattern of 1 to 9 "
                                   "tiles whose table fits");
     }
@@ -216,6 +283,27 @@ std::uint64_t PatternDatabases::rank(const int *cells, int count) const {
 }
 
 namespace {
+
+// An entry of the search, read and lowered atomically: the layers of a
+// large table are scanned by several threads, and a tile's slide may land
+// in a block another thread is flooding (relaxed: each layer ends with the
+// threads joined).
+int load(std::uint8_t &entry) {
+  return std::atomic_ref<std::uint8_t>(entry).load(std::memory_order_relaxed);
+}
+
+// Sets the entry to d if it is above; whether it was.
+bool lower(std::uint8_t &entry, int d) {
+  std::atomic_ref<std::uint8_t> ref(entry);
+  std::uint8_t now = ref.load(std::memory_order_relaxed);
+  while (now > d) {
+    if (ref.compare_exchange_weak(now, static_cast<std::uint8_t>(d),
+                                  std::memory_order_relaxed)) {
+      return true;
+    }
+  }
+  return false;
+}
 
 // One block of a pattern's table being scanned: the cells of its tiles,
 // which cell each tile owns, and the blank's digits (its free cells in
@@ -267,15 +355,14 @@ public:
   void flood(std::uint8_t *entries, int free_cells, int d) {
     m_region.clear();
     for (int b = 0; b < free_cells; ++b) {
-      if (entries[b] == d) {
+      if (load(entries[b]) == d) {
         m_region.push_back(m_free_cell[b]);
       }
     }
     for (std::size_t i = 0; i < m_region.size(); ++i) {
       for (int to : m_adjacent[m_region[i]]) {
         const int digit = m_digit_of[to];
-        if (digit >= 0 && entries[digit] > d) {
-          entries[digit] = static_cast<std::uint8_t>(d);
+        if (digit >= 0 && lower(entries[digit], d)) {
           m_region.push_back(to);
         }
       }
@@ -298,10 +385,7 @@ public:
         for (int i = 0; i < m_k; ++i) {
           below += (i == j ? blank : m_cells[i]) < from ? 1 : 0;
         }
-        std::uint8_t &e = dist[target * free_cells + (from - below)];
-        if (e > d + 1) {
-          e = static_cast<std::uint8_t>(d + 1);
-        }
+        lower(dist[target * free_cells + (from - below)], d + 1);
       }
     }
   }
@@ -325,11 +409,12 @@ private:
 // costs nothing and stays in the block: a block reached at distance d is
 // flooded over the blank's region at d. Sliding a pattern tile into the
 // blank costs one and lands in another block, at d + 1. Each layer is a
-// scan of the array in order, so only the tile moves touch memory at
-// random; no queue is kept. A block's table entry is the first layer that
-// reaches it.
+// scan of the array in order (of large tables, in one range of blocks
+// per core), so only the tile moves touch memory at random; no queue is
+// kept. A block's table entry is the first layer that reaches it.
 void PatternDatabases::build_table(std::size_t p,
-                                   const std::function<bool()> &stop) {
+                                   const std::function<bool()> &stop,
+                                   unsigned threads) {
   const int n = m_rows * m_cols;
   const std::vector<int> &pattern = m_patterns[p];
   const int k = static_cast<int>(pattern.size());
@@ -337,31 +422,44 @@ void PatternDatabases::build_table(std::size_t p,
   const std::uint64_t blocks = static_cast<std::uint64_t>(falling(n, k));
   std::vector<std::uint8_t> dist(blocks * free_cells, k_unknown);
   std::vector<std::uint8_t> &table = m_tables.emplace_back(blocks, k_unknown);
-  BlockScan scan(*this, k);
   // The goal: the pattern's tiles home, the blank on its goal cell.
-  std::vector<int> goal_cell(n);
-  for (int c = 0; c < n; ++c) {
-    goal_cell[m_goal[c]] = c;
-  }
-  for (int i = 0; i < k; ++i) {
-    scan.cells()[i] = goal_cell[pattern[i]];
-  }
-  const std::uint64_t home = rank(scan.cells(), k);
-  scan.enter(home);
-  dist[home * free_cells + scan.digit_of(goal_cell[0])] = 0;
-  for (int d = 0;; ++d) {
-    if (d + 1 >= k_unknown) {
-      throw std::logic_error("pattern databases: a distance above 254");
+  {
+    BlockScan scan(*this, k);
+    std::vector<int> goal_cell(n);
+    for (int c = 0; c < n; ++c) {
+      goal_cell[m_goal[c]] = c;
     }
+    for (int i = 0; i < k; ++i) {
+      scan.cells()[i] = goal_cell[pattern[i]];
+    }
+    const std::uint64_t home = rank(scan.cells(), k);
+    scan.enter(home);
+    dist[home * free_cells + scan.digit_of(goal_cell[0])] = 0;
+  }
+  if (threads == 0) {
+    threads = blocks < k_parallel_blocks
+                  ? 1
+                  : std::clamp(std::thread::hardware_concurrency(), 1u, 16u);
+  }
+  std::atomic<bool> stopped{false};
+  // Scans blocks [from, to) at layer d; whether any was reached at d.
+  const auto scan_layer = [&](std::uint64_t from, std::uint64_t to, int d,
+                              bool polls) {
+    BlockScan scan(*this, k);
     bool any = false;
-    for (std::uint64_t block = 0; block < blocks; ++block) {
-      if ((block & 0xFFFF) == 0 && stop && stop()) {
-        throw Stopped{};
+    for (std::uint64_t block = from; block < to; ++block) {
+      if ((block & 0xFFFF) == 0) {
+        if (polls && stop && stop()) {
+          stopped = true;
+        }
+        if (stopped) {
+          return any;
+        }
       }
       std::uint8_t *entries = &dist[block * free_cells];
       bool here = false;
       for (int b = 0; b < free_cells && !here; ++b) {
-        here = entries[b] == d;
+        here = load(entries[b]) == d;
       }
       if (!here) {
         continue;
@@ -373,6 +471,32 @@ void PatternDatabases::build_table(std::size_t p,
       }
       scan.flood(entries, free_cells, d);
       scan.slide(dist, free_cells, d);
+    }
+    return any;
+  };
+  for (int d = 0;; ++d) {
+    if (d + 1 >= k_unknown) {
+      throw std::logic_error("pattern databases: a distance above 254");
+    }
+    bool any = false;
+    if (threads == 1) {
+      any = scan_layer(0, blocks, d, true);
+    } else {
+      std::vector<char> reached(threads, 0);
+      std::vector<std::thread> pool;
+      for (unsigned t = 0; t < threads; ++t) {
+        pool.emplace_back([&, t] {
+          reached[t] = scan_layer(blocks * t / threads,
+                                  blocks * (t + 1) / threads, d, t == 0);
+        });
+      }
+      for (auto &thread : pool) {
+        thread.join();
+      }
+      any = std::find(reached.begin(), reached.end(), 1) != reached.end();
+    }
+    if (stopped) {
+      throw Stopped{};
     }
     if (!any) {
       break;
@@ -449,25 +573,44 @@ PatternDatabases::cache_key(int rows, int cols, const std::vector<int> &goal,
          "-" + hex(fnv1a(id)) + ".bin";
 }
 
-void PatternDatabases::write(std::ostream &out) const {
-  std::string body = k_magic;
-  put(body, k_file_version);
-  put(body, static_cast<std::int32_t>(m_rows));
-  put(body, static_cast<std::int32_t>(m_cols));
+// The file: the magic line, the length of the header, the header
+// (version, shape, goal, patterns and their table sizes), the header's
+// checksum, the tables back to back, and their checksum. The header is
+// checked before a table is read, so a stale file costs no table's read.
+std::string PatternDatabases::header() const {
+  std::string h;
+  put(h, k_file_version);
+  put(h, static_cast<std::int32_t>(m_rows));
+  put(h, static_cast<std::int32_t>(m_cols));
   for (int v : m_goal) {
-    put(body, static_cast<std::int32_t>(v));
+    put(h, static_cast<std::int32_t>(v));
   }
-  put(body, static_cast<std::int32_t>(m_patterns.size()));
-  for (std::size_t p = 0; p < m_patterns.size(); ++p) {
-    put(body, static_cast<std::int32_t>(m_patterns[p].size()));
-    for (int t : m_patterns[p]) {
-      put(body, static_cast<std::int32_t>(t));
+  put(h, static_cast<std::int32_t>(m_patterns.size()));
+  for (const auto &pattern : m_patterns) {
+    put(h, static_cast<std::int32_t>(pattern.size()));
+    for (int t : pattern) {
+      put(h, static_cast<std::int32_t>(t));
     }
-    put(body, static_cast<std::uint64_t>(m_tables[p].size()));
-    body.append(m_tables[p].begin(), m_tables[p].end());
+    put(h, static_cast<std::uint64_t>(
+               falling(m_rows * m_cols, static_cast<int>(pattern.size()))));
   }
-  put(body, fnv1a(body));
-  out.write(body.data(), static_cast<std::streamsize>(body.size()));
+  return h;
+}
+
+void PatternDatabases::write(std::ostream &out) const {
+  std::string head = k_magic;
+  const std::string h = header();
+  put(head, static_cast<std::uint64_t>(h.size()));
+  head += h;
+  put(head, fnv1a(h));
+  out.write(head.data(), static_cast<std::streamsize>(head.size()));
+  std::uint64_t sum = k_fnv_basis;
+  for (const auto &table : m_tables) {
+    out.write(reinterpret_cast<const char *>(table.data()),
+              static_cast<std::streamsize>(table.size()));
+    sum = mix(sum, table.data(), table.size());
+  }
+  out.write(reinterpret_cast<const char *>(&sum), sizeof sum);
 }
 
 std::optional<PatternDatabases>
@@ -475,59 +618,57 @@ PatternDatabases::read(std::istream &in, int rows, int cols,
                        const std::vector<int> &goal,
                        const std::vector<std::vector<int>> &patterns,
                        std::string &why) {
-  const std::string all((std::istreambuf_iterator<char>(in)),
-                        std::istreambuf_iterator<char>());
+  const auto bytes = [&](std::size_t size) {
+    std::string s(size, '\0');
+    in.read(s.data(), static_cast<std::streamsize>(size));
+    s.resize(static_cast<std::size_t>(in.gcount()));
+    return s;
+  };
   const std::size_t magic = std::strlen(k_magic);
-  std::uint64_t checksum = 0;
-  std::size_t at = all.size() < 8 ? 0 : all.size() - 8;
-  if (all.size() < magic + 8 || all.compare(0, magic, k_magic) != 0 ||
-      !get(all, at, checksum) || fnv1a(all.substr(0, all.size() - 8)) != checksum) {
+  std::uint64_t length = 0, check = 0;
+  std::size_t at = 0;
+  std::string h;
+  const std::string start = bytes(magic + sizeof length);
+  if (start.size() != magic + sizeof length ||
+      start.compare(0, magic, k_magic) != 0 ||
+      !get(start, (at = magic), length) || length > (1u << 20) ||
+      (h = bytes(length)).size() != length ||
+      !get(bytes(sizeof check), (at = 0), check) || fnv1a(h) != check) {
     why = "not a pattern database file, or corrupted (checksum)";
     return std::nullopt;
   }
-  const std::string body = all.substr(0, all.size() - 8);
-  at = magic;
   std::uint32_t version = 0;
-  std::int32_t r = 0, c = 0;
-  if (!get(body, at, version) || version != k_file_version) {
+  if (!get(h, (at = 0), version) || version != k_file_version) {
     why = "written by another version";
     return std::nullopt;
   }
   PatternDatabases db;
-  std::int32_t count = 0;
-  bool ok = get(body, at, r) && get(body, at, c) && r == rows && c == cols;
-  for (int i = 0; ok && i < rows * cols; ++i) {
-    std::int32_t v = 0;
-    ok = get(body, at, v) && v == goal[i];
-  }
-  ok = ok && get(body, at, count) &&
-       count == static_cast<std::int32_t>(patterns.size());
-  for (std::int32_t p = 0; ok && p < count; ++p) {
-    std::int32_t size = 0;
-    ok = get(body, at, size) &&
-         size == static_cast<std::int32_t>(patterns[p].size());
-    for (std::int32_t i = 0; ok && i < size; ++i) {
-      std::int32_t t = 0;
-      ok = get(body, at, t) && t == patterns[p][i];
-    }
-    std::uint64_t entries = 0;
-    ok = ok && get(body, at, entries) &&
-         entries == static_cast<std::uint64_t>(falling(rows * cols, size)) &&
-         body.size() - at >= entries;
-    if (ok) {
-      db.m_tables.emplace_back(body.begin() + static_cast<long>(at),
-                               body.begin() + static_cast<long>(at + entries));
-      at += entries;
-    }
-  }
-  if (!ok || at != body.size()) {
-    why = "made for another board, goal or partition";
-    return std::nullopt;
-  }
   db.m_rows = rows;
   db.m_cols = cols;
   db.m_goal = goal;
   db.m_patterns = patterns;
+  if (h != db.header()) {
+    why = "made for another board, goal or partition";
+    return std::nullopt;
+  }
+  std::uint64_t sum = k_fnv_basis;
+  for (const auto &pattern : patterns) {
+    auto &table = db.m_tables.emplace_back(static_cast<std::size_t>(
+        falling(rows * cols, static_cast<int>(pattern.size()))));
+    in.read(reinterpret_cast<char *>(table.data()),
+            static_cast<std::streamsize>(table.size()));
+    if (static_cast<std::size_t>(in.gcount()) != table.size()) {
+      why = "cut short";
+      return std::nullopt;
+    }
+    sum = mix(sum, table.data(), table.size());
+  }
+  const std::string tail = bytes(sizeof check + 1);
+  if (tail.size() != sizeof check || !get(tail, (at = 0), check) ||
+      check != sum) {
+    why = "corrupted (checksum)";
+    return std::nullopt;
+  }
   db.index_tiles();
   return db;
 }
@@ -560,10 +701,10 @@ std::string cache_file(const std::string &dir, int rows, int cols,
 } // namespace
 
 bool pattern_databases_cached(int rows, int cols,
-                              const std::vector<int> &goal) {
+                              const std::vector<int> &goal, int max_tiles) {
   const std::string file =
       cache_file(pattern_cache_directory(), rows, cols, goal,
-                 PatternDatabases::default_partition(rows, cols, goal));
+                 PatternDatabases::partition(rows, cols, goal, max_tiles));
   std::error_code error;
   return !file.empty() && std::filesystem::exists(file, error);
 }
@@ -571,9 +712,11 @@ bool pattern_databases_cached(int rows, int cols,
 PatternDatabases
 cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
                          const std::function<void(const std::string &)> &note,
-                         const std::function<bool()> &stop) {
+                         const std::function<bool()> &stop,
+                         int max_tiles) {
   namespace fs = std::filesystem;
-  const auto patterns = PatternDatabases::default_partition(rows, cols, goal);
+  const auto patterns =
+      PatternDatabases::partition(rows, cols, goal, max_tiles);
   const std::string dir = pattern_cache_directory();
   const auto say = [&](const std::string &text) {
     if (note) {

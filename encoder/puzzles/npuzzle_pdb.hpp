@@ -13,7 +13,9 @@
 // A table is built by breadth-first search from the goal in the space of
 // (pattern tiles, blank) placements, where moving the blank into a
 // non-pattern cell costs 0 and swapping it with a pattern tile costs 1;
-// each placement is stored at a perfect rank, one byte an entry.
+// each placement is stored at a perfect rank, one byte an entry. Larger
+// patterns than the family's choice are built on request (the 15-puzzle's
+// 7-8: 0.6 GB of tables, a search of 4.2 GB, minutes on every core).
 #pragma once
 
 #include <cstdint>
@@ -36,18 +38,29 @@ public:
   // for the blank.
   static std::vector<std::vector<int>>
   default_partition(int rows, int cols, const std::vector<int> &goal);
+  // At most `max_tiles` tiles a pattern (0: default_partition): the tiles
+  // in the goal's row-major order cut into as few patterns as that
+  // allows, of near-equal sizes, the smaller first (the 15-puzzle with 8:
+  // 7-8, Korf & Felner's). Throws std::invalid_argument if max_tiles is
+  // out of 0 .. 9 or a table would be too large (more than 6e8 entries,
+  // or a search of more than 5e9 placements).
+  static std::vector<std::vector<int>>
+  partition(int rows, int cols, const std::vector<int> &goal, int max_tiles);
 
   // Thrown when the stop test ends a build.
   struct Stopped {};
 
-  // Builds every pattern's table (about 6 s for 6 tiles of 16 cells).
+  // Builds every pattern's table (about 6 s for 6 tiles of 16 cells; a
+  // large table's layers are scanned on every core).
   // `goal` must hold 0 .. RC-1 once each; the patterns must be disjoint
   // sets of tiles (not every tile need be in one). Throws
   // std::invalid_argument otherwise or if a table would be too large, and
-  // Stopped if `stop`, polled often, says so.
+  // Stopped if `stop`, polled often, says so. `threads` scan each layer
+  // (0: every core for a table of over 4M placements, else one).
   PatternDatabases(int rows, int cols, std::vector<int> goal,
                    std::vector<std::vector<int>> patterns,
-                   const std::function<bool()> &stop = {});
+                   const std::function<bool()> &stop = {},
+                   unsigned threads = 0);
 
   // The bound for a board (row-major, 0 the blank, same shape and tiles).
   int bound(const std::vector<int> &board) const;
@@ -97,7 +110,9 @@ public:
 private:
   PatternDatabases() = default;
   void index_tiles();
-  void build_table(std::size_t p, const std::function<bool()> &stop);
+  std::string header() const; // the file's header (write, read)
+  void build_table(std::size_t p, const std::function<bool()> &stop,
+                   unsigned threads);
 
   int m_rows = 0, m_cols = 0;
   std::vector<int> m_goal;
@@ -112,16 +127,19 @@ private:
 // The directory is $SATSLIDE_CACHE_DIR, else $XDG_CACHE_HOME/satslide, else
 // ~/.cache/satslide; an unwritable cache only costs the rebuild.
 // Throws PatternDatabases::Stopped if `stop` ends the build.
+// `max_tiles` chooses the partition as PatternDatabases::partition does.
 PatternDatabases
 cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
                          const std::function<void(const std::string &)> &note,
-                         const std::function<bool()> &stop = {});
+                         const std::function<bool()> &stop = {},
+                         int max_tiles = 0);
 
 // The directory cached_pattern_databases uses ("" if none can be named).
 std::string pattern_cache_directory();
 
 // Whether the cache holds a file for the board's databases (not read, so
 // not checked: cached_pattern_databases still rebuilds a bad one).
-bool pattern_databases_cached(int rows, int cols, const std::vector<int> &goal);
+bool pattern_databases_cached(int rows, int cols, const std::vector<int> &goal,
+                              int max_tiles = 0);
 
 } // namespace satslide::encoder

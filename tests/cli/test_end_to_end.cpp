@@ -876,6 +876,44 @@ TEST_SUITE("cli::EndToEnd") {
     run_command("rm -rf ida-cache");
   }
 
+  TEST_CASE("--pattern-tiles: larger patterns, the same optima; a partition "
+            "too large refused") {
+    const std::string cache = "SATSLIDE_CACHE_DIR=pattern-tiles-cache ";
+    const std::string bin = std::string(SATSLIDE_BINARY) + " ";
+    // The 8-puzzle in two patterns of four instead of one of eight.
+    const auto four = run_command(cache + bin +
+                                  "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' "
+                                  "--engine ida --pattern-tiles 4 --json");
+    CHECK(four.exit_code == 0);
+    CHECK(four.out.find("\"lower_bound_name\":\"additive pattern databases "
+                        "4-4") != std::string::npos);
+    CHECK(four.out.find("\"length\":31") != std::string::npos);
+    CHECK(four.out.find("\"optimal\":true") != std::string::npos);
+    // The split's cube bounds from 4-4-3 on a 3x4 board: breadth-first
+    // search's optimum.
+    const std::string board =
+        "--puzzle npuzzle --rows 3 --cols 4 --board '5 1 3 2 0 11 8 7 6 9 10 4'";
+    const auto bfs = run_satslide(board + " --engine bfs -q");
+    const auto split = run_command(cache + bin + board +
+                                   " --split-depth 6 --pattern-tiles 4 -q");
+    REQUIRE(bfs.exit_code == 0);
+    CHECK(split.exit_code == 0);
+    CHECK(printed_length(split.out) == printed_length(bfs.out));
+    CHECK(split.out.find("optimal") != std::string::npos);
+    // Too large for this board (9 of 16 cells), or out of range.
+    const auto large = run_command(
+        cache + bin +
+        "--puzzle 15 --board '2 9 3 4 1 7 8 11 13 14 10 0 6 5 15 12' "
+        "--engine ida --pattern-tiles 9");
+    CHECK(large.exit_code == 32);
+    CHECK(large.err.find("patterns of 9 tiles on 16 cells") !=
+          std::string::npos);
+    CHECK(run_satslide("--puzzle 8 --board '8 6 7 2 5 4 3 0 1' --engine ida "
+                       "--pattern-tiles 10")
+              .exit_code == 32);
+    run_command("rm -rf pattern-tiles-cache");
+  }
+
   TEST_CASE("--engine ida honours the timeout, even while it builds its "
             "tables") {
     const auto r = run_command(

@@ -152,6 +152,65 @@ TEST_SUITE("encoder::PatternDatabases") {
     CHECK(shape(5, 5, NPuzzle::default_goal(5, 5)) == "4-4-4-4-4-4");
   }
 
+  TEST_CASE("partitions asked for: at most N tiles, near-equal, in goal "
+            "order") {
+    const auto shape = [](const std::vector<std::vector<int>> &patterns) {
+      std::string s;
+      for (const auto &p : patterns) {
+        s += (s.empty() ? "" : "-") + std::to_string(p.size());
+      }
+      return s;
+    };
+    const Board g16 = NPuzzle::default_goal(4, 4);
+    const auto seven_eight = PatternDatabases::partition(4, 4, g16, 8);
+    CHECK(shape(seven_eight) == "7-8");
+    CHECK(seven_eight[0] == std::vector<int>{1, 2, 3, 4, 5, 6, 7});
+    CHECK(seven_eight[1] ==
+          std::vector<int>{8, 9, 10, 11, 12, 13, 14, 15});
+    CHECK(PatternDatabases::partition(4, 4, g16, 0) ==
+          PatternDatabases::default_partition(4, 4, g16));
+    const Board g9 = NPuzzle::default_goal(3, 3);
+    CHECK(shape(PatternDatabases::partition(3, 3, g9, 4)) == "4-4");
+    CHECK(shape(PatternDatabases::partition(3, 3, g9, 3)) == "2-3-3");
+    CHECK(shape(PatternDatabases::partition(3, 3, g9, 1)) ==
+          "1-1-1-1-1-1-1-1");
+    CHECK(shape(PatternDatabases::partition(5, 5, NPuzzle::default_goal(5, 5),
+                                            6)) == "6-6-6-6");
+    // Too large (9 of 16: a table of 4.2e9 entries), out of range.
+    CHECK_THROWS_AS(PatternDatabases::partition(4, 4, g16, 9),
+                    std::invalid_argument);
+    CHECK_THROWS_AS(PatternDatabases::partition(5, 5,
+                                                NPuzzle::default_goal(5, 5), 8),
+                    std::invalid_argument);
+    CHECK_THROWS_AS(PatternDatabases::partition(3, 3, g9, 10),
+                    std::invalid_argument);
+    CHECK_THROWS_AS(PatternDatabases::partition(3, 3, g9, -1),
+                    std::invalid_argument);
+    // Admissible and additive over the whole 3x3 space.
+    const NPuzzle p = goal_puzzle(3, 3);
+    const PatternDatabases db(3, 3, g9, PatternDatabases::partition(3, 3, g9, 4));
+    for (const auto &[board, d] : all_distances(p)) {
+      REQUIRE(db.bound(board) <= d);
+      REQUIRE(db.bound(board) >= p.manhattan(board));
+    }
+  }
+
+  TEST_CASE("a table scanned on several threads is the one thread's") {
+    const Board goal = NPuzzle::default_goal(3, 4);
+    const std::vector<std::vector<int>> patterns{{1, 2, 3, 5, 6, 7}};
+    const PatternDatabases one(3, 4, goal, patterns, {}, 1);
+    const PatternDatabases four(3, 4, goal, patterns, {}, 4);
+    std::stringstream a, b;
+    one.write(a);
+    four.write(b);
+    CHECK(a.str().size() > 665280); // 12!/6! entries
+    CHECK(a.str() == b.str());
+    // Stopped on every thread.
+    CHECK_THROWS_AS(PatternDatabases(3, 4, goal, patterns, [] { return true; },
+                                     4),
+                    PatternDatabases::Stopped);
+  }
+
   TEST_CASE("3x4 with the family's partition: admissible on random walks") {
     std::mt19937 rng(2002);
     const NPuzzle goal = goal_puzzle(3, 4);
