@@ -162,6 +162,7 @@ bounds|IDA* over pattern databases
 ida-korf100-78|IDA* over pattern databases > Larger tables: 7-8
 split-78|IDA* over pattern databases > Larger tables: 7-8
 split-78-korf|IDA* over pattern databases > Larger tables: 7-8
+default-78|IDA* over pattern databases > Larger tables: 7-8
 split-rounds|One proof in cubes > Across machines
 split-shared|One proof in cubes > One solver for every cube
 split-hard|One proof in cubes > One solver for every cube
@@ -779,11 +780,21 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
     # 6-6-3 and of 7-8, one run.
     run --suite 15puzzle-40s --timeout 300 --out $R/pdb78/15puzzle-40s \
         --encodings "pairs,pairs:--pattern-tiles=8" ;;
+  default-78)
+    # The default before the 7-8 tables (BEFORE: a binary of commit
+    # 1f878f5, whose behaviour b9955df kept) and after, with them in the
+    # cache, on the 8-puzzle and the 15-puzzle scrambles, one run.
+    old=${BEFORE:?BEFORE=path to a satslide built at commit 1f878f5}
+    run --suite 8puzzle --suite 15puzzle-20s --suite 15puzzle-30s \
+        --suite 15puzzle-40s --encodings "pairs@$old,pairs" --timeout 300 \
+        --out $R/pdb78/default-before-after ;;
   split-78-korf)
-    # 7-8 on the public Korf instances the default had not proven in 10
-    # minutes each (#64, #21, #84) and three 57-movers (#62, #76, #92).
+    # The default with the 7-8 tables in the cache (the split raises its
+    # cubes' bounds with them after 4 s; 2 s when run) on the public Korf instances it
+    # had not proven in 10 minutes each without them (#64, #21, #84) and
+    # three 57-movers (#62, #76, #92).
     run --suite korf100 --only 64,21,84,62,76,92 --timeout 600 \
-        --out $R/pdb78/korf-hard --encodings "pairs:--pattern-tiles=8" ;;
+        --out $R/pdb78/korf-hard --encodings "pairs" ;;
   npuzzle-reach)
     run --suite 8puzzle-short --encodings "pairs:--engine=horizons,pairs:--engine=reach" \
         --timeout 60 --limit 6 --out $R/npuzzle-reach ;;

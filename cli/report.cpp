@@ -182,6 +182,9 @@ Json head_json(const Report &report) {
     if (!r.cube_solver.empty()) {
       j["split"]["solver"] = r.cube_solver;
       j["split"]["order"] = r.cube_order;
+      if (r.stronger_bound_from >= 0) {
+        j["split"]["stronger_bound_from"] = r.stronger_bound_from;
+      }
     }
   }
   if (r.nodes >= 0) {

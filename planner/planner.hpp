@@ -162,6 +162,10 @@ struct PlannerOptions {
   // automatic choice): at most this many tiles a pattern; 0 = the
   // family's choice (6-6-3 on the 15-puzzle); 8 gives its 7-8.
   int pattern_tiles = 0;
+  // With pattern_tiles 0, the split raises its cubes' bounds with the
+  // family's larger tables, if cached, once the run has taken this long
+  // (seconds; < 0: k_stronger_bound_after in split_path.cpp; tests: 0).
+  double stronger_bound_after = -1;
   bool fresh_solver = false;    // a new solver per horizon (comparisons)
   bool textbook_driver = false; // horizons 0, 1, 2, ... each in a fresh
                                 // solver, no bound, no parity (baseline)

@@ -67,6 +67,9 @@ struct PlannerResult {
   long cubes_by_bound = -1;
   std::string cube_solver; // "shared" or "fresh": how the cubes were solved
   std::string cube_order;  // "bound" or "frontier": the order of a round
+  // The horizon from which the cubes' bounds came from the family's
+  // stronger bound (the 15-puzzle's 7-8 tables); -1 = never.
+  int stronger_bound_from = -1;
   std::string encoding; // the encoding(s) used
   // What was proven.
   bool optimal = false;

@@ -73,6 +73,11 @@ public:
   heuristic_search(const HeuristicSearchOptions &options) const override;
   // The same databases as a bound on any state of compile()'s task.
   StateBound state_bound(const HeuristicSearchOptions &options) const override;
+  // Patterns of k_large_pattern_tiles (the 15-puzzle: 7-8) where they
+  // differ from the family's and their tables are in the cache.
+  StateBound
+  stronger_state_bound(const HeuristicSearchOptions &options) const override;
+  static constexpr int k_large_pattern_tiles = 8;
   // Whether those databases (of at most `pattern_tiles` tiles a pattern,
   // 0 the default) need no build: read by this puzzle (or a copy)
   // already, or a file for them in the cache.

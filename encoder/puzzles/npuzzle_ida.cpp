@@ -223,6 +223,9 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
   try {
     databases = this->databases(options);
   } catch (const PatternDatabases::Stopped &) {
+    databases = nullptr;
+  }
+  if (!databases) { // stopped while building, or cached_only
     s.stopped = true;
     s.bound_name = "additive pattern databases (not built: stopped)";
     return s;
@@ -256,7 +259,12 @@ std::shared_ptr<const PatternDatabases>
 NPuzzle::databases(const HeuristicSearchOptions &options) const {
   const std::lock_guard<std::mutex> lock(m_memo->mutex);
   auto &databases = m_memo->databases[options.pattern_tiles];
-  if (!databases) {
+  if (!databases && options.cached_only) {
+    if (auto read = read_cached_pattern_databases(
+            m_rows, m_cols, m_goal, options.pattern_tiles, options.note)) {
+      databases = std::make_shared<const PatternDatabases>(std::move(*read));
+    }
+  } else if (!databases) {
     databases = std::make_shared<const PatternDatabases>(
         cached_pattern_databases(m_rows, m_cols, m_goal, options.note,
                                  options.stop, options.pattern_tiles));
@@ -276,6 +284,27 @@ bool NPuzzle::databases_at_hand(int pattern_tiles) const {
 }
 
 StateBound
+NPuzzle::stronger_state_bound(const HeuristicSearchOptions &options) const {
+  if (cells() > 64) {
+    return {};
+  }
+  try {
+    if (PatternDatabases::partition(m_rows, m_cols, m_goal,
+                                    k_large_pattern_tiles) ==
+        PatternDatabases::partition(m_rows, m_cols, m_goal,
+                                    options.pattern_tiles)) {
+      return {};
+    }
+  } catch (const std::invalid_argument &) {
+    return {}; // too large for this board
+  }
+  HeuristicSearchOptions large = options;
+  large.pattern_tiles = k_large_pattern_tiles;
+  large.cached_only = true;
+  return state_bound(large);
+}
+
+StateBound
 NPuzzle::state_bound(const HeuristicSearchOptions &options) const {
   if (cells() > 64) {
     return {};
@@ -285,6 +314,9 @@ NPuzzle::state_bound(const HeuristicSearchOptions &options) const {
     databases = this->databases(options);
   } catch (const PatternDatabases::Stopped &) {
     return {};
+  }
+  if (!databases) {
+    return {}; // cached_only, and not in the cache
   }
   const int n = cells();
   return [databases, n](const State &state) {

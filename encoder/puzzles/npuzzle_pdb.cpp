@@ -698,7 +698,49 @@ std::string cache_file(const std::string &dir, int rows, int cols,
                                                        patterns);
 }
 
+// The databases from `file` if it holds them; a file there that does not
+// is reported through `say`, with what follows (`then`); "" or a missing
+// file: nullopt, silently.
+std::optional<PatternDatabases>
+read_cached(const std::string &file, int rows, int cols,
+            const std::vector<int> &goal,
+            const std::vector<std::vector<int>> &patterns,
+            const std::function<void(const std::string &)> &say,
+            const std::string &then) {
+  if (file.empty()) {
+    return std::nullopt;
+  }
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    return std::nullopt;
+  }
+  std::string why;
+  if (auto db = PatternDatabases::read(in, rows, cols, goal, patterns, why)) {
+    return db;
+  }
+  say("pattern database cache " + file + " is unusable (" + why + "): " +
+      then);
+  return std::nullopt;
+}
+
 } // namespace
+
+std::optional<PatternDatabases>
+read_cached_pattern_databases(
+    int rows, int cols, const std::vector<int> &goal, int max_tiles,
+    const std::function<void(const std::string &)> &note) {
+  const auto patterns =
+      PatternDatabases::partition(rows, cols, goal, max_tiles);
+  return read_cached(
+      cache_file(pattern_cache_directory(), rows, cols, goal, patterns), rows,
+      cols, goal, patterns,
+      [&](const std::string &text) {
+        if (note) {
+          note(text);
+        }
+      },
+      "not used (built only where asked for)");
+}
 
 bool pattern_databases_cached(int rows, int cols,
                               const std::vector<int> &goal, int max_tiles) {
@@ -724,16 +766,9 @@ cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
     }
   };
   const std::string file = cache_file(dir, rows, cols, goal, patterns);
-  if (!file.empty()) {
-    std::ifstream in(file, std::ios::binary);
-    if (in) {
-      std::string why;
-      if (auto db = PatternDatabases::read(in, rows, cols, goal, patterns, why)) {
-        return std::move(*db);
-      }
-      say("pattern database cache " + file + " is unusable (" + why +
-          "): rebuilding it");
-    }
+  if (auto db =
+          read_cached(file, rows, cols, goal, patterns, say, "rebuilding it")) {
+    return std::move(*db);
   }
   say("building the pattern databases " +
       PatternDatabases::cache_key(rows, cols, goal, patterns) +

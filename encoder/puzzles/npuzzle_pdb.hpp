@@ -134,6 +134,13 @@ cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
                          const std::function<bool()> &stop = {},
                          int max_tiles = 0);
 
+// The databases of at most `max_tiles` tiles a pattern from the cache
+// only: nullopt if no file holds them (a bad file is reported to `note`
+// and left for cached_pattern_databases to rebuild).
+std::optional<PatternDatabases> read_cached_pattern_databases(
+    int rows, int cols, const std::vector<int> &goal, int max_tiles,
+    const std::function<void(const std::string &)> &note);
+
 // The directory cached_pattern_databases uses ("" if none can be named).
 std::string pattern_cache_directory();
 

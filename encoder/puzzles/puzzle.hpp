@@ -107,6 +107,15 @@ public:
     (void)options;
     return {};
   }
+  // A stronger bound still, where the family has one ready without a
+  // build (the n-puzzle: larger pattern databases found in the cache, the
+  // 15-puzzle's 7-8); empty otherwise. Reading it may take a second: for
+  // proofs already long.
+  virtual StateBound
+  stronger_state_bound(const HeuristicSearchOptions &options) const {
+    (void)options;
+    return {};
+  }
 
   // For --any: the goal in stages, each a set of goal fluents of the
   // compiled task added to the earlier ones; the whole goal follows the

@@ -21,6 +21,8 @@ struct HeuristicSearchOptions {
   // The n-puzzle: at most this many tiles a pattern database (0: the
   // family's choice; PatternDatabases::partition).
   int pattern_tiles = 0;
+  // Tables only from the cache, never built (none there: no bound).
+  bool cached_only = false;
 };
 
 // An admissible bound on the moves from a state of the family's task to

@@ -876,7 +876,7 @@ TEST_SUITE("cli::EndToEnd") {
     run_command("rm -rf ida-cache");
   }
 
-  TEST_CASE("--pattern-tiles: larger patterns, the same optima; a partition "
+  TEST_CASE("--pattern-tiles: larger patterns, the same optima, a partition "
             "too large refused") {
     const std::string cache = "SATSLIDE_CACHE_DIR=pattern-tiles-cache ";
     const std::string bin = std::string(SATSLIDE_BINARY) + " ";

@@ -70,17 +70,6 @@ bool reaches_goal(const NPuzzle &p, Board board, const std::vector<int> &path) {
   return board == p.goal();
 }
 
-struct TempDir {
-  std::string path;
-  explicit TempDir(const std::string &name)
-      : path((std::filesystem::temp_directory_path() /
-              (name + std::to_string(::getpid())))
-                 .string()) {
-    std::filesystem::remove_all(path);
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-};
-
 } // namespace
 
 TEST_SUITE("encoder::PatternDatabases") {
@@ -261,7 +250,7 @@ TEST_SUITE("encoder::PatternDatabases") {
 
   TEST_CASE("cache on disk: built once, read back, a corrupted file rebuilt "
             "with a message") {
-    const TempDir dir("satslide-pdb-test-");
+    const test::TempDir dir("satslide-pdb-test-");
     setenv("SATSLIDE_CACHE_DIR", dir.path.c_str(), 1);
     const Board goal = NPuzzle::default_goal(3, 4);
     std::vector<std::string> notes;

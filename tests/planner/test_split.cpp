@@ -5,11 +5,13 @@
 // limits and a stop.
 #include "encoder/puzzles/families.hpp"
 #include "encoder/puzzles/npuzzle.hpp"
+#include "encoder/puzzles/npuzzle_pdb.hpp"
 #include "planner/planner.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <random>
 
 using namespace satslide;
@@ -161,6 +163,39 @@ TEST_SUITE("planner::Split") {
       calls[order == planner::CubeOrder::bound ? 0 : 1] = r.sat_calls;
     }
     CHECK(calls[0] < calls[1]);
+  }
+
+  TEST_CASE("the larger tables in the cache raise the cubes' bounds, never "
+            "the optimum") {
+    // 3x4's larger partition (at most 8 tiles: 5-6) put in a cache of the
+    // test's own; the run raises its cubes' bounds after its first round.
+    const test::TempDir dir("satslide-split-stronger-");
+    setenv("SATSLIDE_CACHE_DIR", dir.path.c_str(), 1);
+    const encoder::NPuzzle p(3, 4, {5, 1, 3, 2, 0, 11, 8, 7, 6, 9, 10, 4},
+                             encoder::NPuzzle::default_goal(3, 4));
+    planner::PlannerOptions o = split(6);
+    o.stronger_bound_after = 0;
+    const planner::PlannerResult before = planner::solve(p, o);
+    REQUIRE(before.status == Status::solved);
+    CHECK(before.stronger_bound_from == -1); // none in the cache yet
+    encoder::cached_pattern_databases(3, 4, p.goal(), {}, {},
+                                      encoder::NPuzzle::k_large_pattern_tiles);
+    const planner::PlannerResult after = planner::solve(p, o);
+    REQUIRE(after.status == Status::solved);
+    CHECK(after.replay.moves.size() == 22);
+    CHECK(after.optimal);
+    CHECK(after.stronger_bound_from > before.lower_bound);
+    CHECK(after.cubes == before.cubes);
+    CHECK(has(after.optimality, "every one of " +
+                                    std::to_string(after.cubes) +
+                                    " frontier positions"));
+    // Not where the tables were chosen, nor before the time.
+    o.pattern_tiles = encoder::NPuzzle::k_large_pattern_tiles;
+    CHECK(planner::solve(p, o).stronger_bound_from == -1);
+    o.pattern_tiles = 0;
+    o.stronger_bound_after = 1e6;
+    CHECK(planner::solve(p, o).stronger_bound_from == -1);
+    unsetenv("SATSLIDE_CACHE_DIR");
   }
 
   TEST_CASE("the start at the goal: the empty plan at every depth") {

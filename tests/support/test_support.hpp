@@ -8,13 +8,29 @@
 #include "solver/cadical_sink.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <random>
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 namespace satslide::test {
 
 std::string data_path(const std::string &name);
+
+// A directory of the test's own under the system's temporary one (the
+// process id in its name), removed on entry and on exit.
+struct TempDir {
+  std::string path;
+  explicit TempDir(const std::string &name)
+      : path((std::filesystem::temp_directory_path() /
+              (name + std::to_string(::getpid())))
+                 .string()) {
+    std::filesystem::remove_all(path);
+  }
+  ~TempDir() { std::filesystem::remove_all(path); }
+};
 
 // A data file's text; lines of it without '#' comments, split into words.
 std::string read_text(const std::string &name);
