@@ -7,7 +7,6 @@
 #include <filesystem>
 #include <fstream>
 #include <istream>
-#include <iterator>
 #include <numeric>
 #include <ostream>
 #include <sstream>
