@@ -275,8 +275,8 @@ NPuzzle::databases(const HeuristicSearchOptions &options) const {
 bool NPuzzle::databases_at_hand(int pattern_tiles) const {
   {
     const std::lock_guard<std::mutex> lock(m_memo->mutex);
-    if (m_memo->databases.count(pattern_tiles) != 0 &&
-        m_memo->databases.at(pattern_tiles)) {
+    const auto read = m_memo->databases.find(pattern_tiles);
+    if (read != m_memo->databases.end() && read->second) {
       return true;
     }
   }

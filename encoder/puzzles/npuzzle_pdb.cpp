@@ -698,13 +698,13 @@ std::string cache_file(const std::string &dir, int rows, int cols,
 }
 
 // The databases from `file` if it holds them; a file there that does not
-// is reported through `say`, with what follows (`then`); "" or a missing
-// file: nullopt, silently.
+// is reported to `note` (if any), with what follows (`then`); "" or a
+// missing file: nullopt, silently.
 std::optional<PatternDatabases>
 read_cached(const std::string &file, int rows, int cols,
             const std::vector<int> &goal,
             const std::vector<std::vector<int>> &patterns,
-            const std::function<void(const std::string &)> &say,
+            const std::function<void(const std::string &)> &note,
             const std::string &then) {
   if (file.empty()) {
     return std::nullopt;
@@ -717,8 +717,10 @@ read_cached(const std::string &file, int rows, int cols,
   if (auto db = PatternDatabases::read(in, rows, cols, goal, patterns, why)) {
     return db;
   }
-  say("pattern database cache " + file + " is unusable (" + why + "): " +
-      then);
+  if (note) {
+    note("pattern database cache " + file + " is unusable (" + why +
+         "): " + then);
+  }
   return std::nullopt;
 }
 
@@ -732,13 +734,7 @@ read_cached_pattern_databases(
       PatternDatabases::partition(rows, cols, goal, max_tiles);
   return read_cached(
       cache_file(pattern_cache_directory(), rows, cols, goal, patterns), rows,
-      cols, goal, patterns,
-      [&](const std::string &text) {
-        if (note) {
-          note(text);
-        }
-      },
-      "not used (built only where asked for)");
+      cols, goal, patterns, note, "not used (built only where asked for)");
 }
 
 bool pattern_databases_cached(int rows, int cols,
@@ -765,8 +761,8 @@ cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
     }
   };
   const std::string file = cache_file(dir, rows, cols, goal, patterns);
-  if (auto db =
-          read_cached(file, rows, cols, goal, patterns, say, "rebuilding it")) {
+  if (auto db = read_cached(file, rows, cols, goal, patterns, note,
+                            "rebuilding it")) {
     return std::move(*db);
   }
   say("building the pattern databases " +

@@ -28,6 +28,14 @@ int printed_length(const std::string &out) {
   return -1;
 }
 
+// The binary with its pattern-database cache in `dir` (the tests' own,
+// relative to the build directory).
+satslide::test::RunResult with_cache(const std::string &dir,
+                                     const std::string &args) {
+  return run_command("SATSLIDE_CACHE_DIR=" + dir + " " +
+                     std::string(SATSLIDE_BINARY) + " " + args);
+}
+
 struct Case {
   const char *args;
   int exit_code;
@@ -826,11 +834,9 @@ TEST_SUITE("cli::EndToEnd") {
   TEST_CASE("--engine ida: IDA* over pattern databases, not SAT, the same "
             "optima") {
     // A cache of the tests' own: built here once, then read back.
-    const std::string cache = "SATSLIDE_CACHE_DIR=ida-cache ";
-    const std::string bin = std::string(SATSLIDE_BINARY) + " ";
-    const auto r = run_command(cache + bin +
-                               "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' "
-                               "--engine ida --json");
+    const auto r =
+        with_cache("ida-cache", "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' "
+                                "--engine ida --json");
     CHECK(r.exit_code == 0);
     CHECK(r.out.find("\"engine\":\"ida\"") != std::string::npos);
     CHECK(r.out.find("\"length\":31") != std::string::npos);
@@ -846,7 +852,7 @@ TEST_SUITE("cli::EndToEnd") {
       CAPTURE(board);
       const std::string instance =
           std::string("--puzzle 15 --board '") + board + "'";
-      const auto ida = run_command(cache + bin + instance + " --engine ida");
+      const auto ida = with_cache("ida-cache", instance + " --engine ida");
       const auto sat = run_satslide(instance + " -q");
       CHECK(ida.exit_code == 0);
       CHECK(sat.exit_code == 0);
@@ -854,14 +860,14 @@ TEST_SUITE("cli::EndToEnd") {
       CHECK(ida.out.find("IDA* over additive pattern databases 6-6-3") !=
             std::string::npos);
     }
-    const auto again = run_command(cache + bin +
-                                   "--puzzle 15 --board '2 9 3 4 1 7 8 11 13 "
-                                   "14 10 0 6 5 15 12' --engine ida");
+    const auto again =
+        with_cache("ida-cache", "--puzzle 15 --board '2 9 3 4 1 7 8 11 13 "
+                                "14 10 0 6 5 15 12' --engine ida");
     CHECK(again.err.find("building") == std::string::npos);
     // Limits, and families without it.
-    const auto limited = run_command(
-        cache + bin + "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' --engine ida "
-                      "--max-horizon 25");
+    const auto limited = with_cache(
+        "ida-cache", "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' --engine ida "
+                     "--max-horizon 25");
     CHECK(limited.exit_code == 20);
     // The exact table proves it alone: the bound is 31.
     CHECK(limited.out.find("proven: no plan of length <= 30") !=
@@ -878,12 +884,10 @@ TEST_SUITE("cli::EndToEnd") {
 
   TEST_CASE("--pattern-tiles: larger patterns, the same optima, a partition "
             "too large refused") {
-    const std::string cache = "SATSLIDE_CACHE_DIR=pattern-tiles-cache ";
-    const std::string bin = std::string(SATSLIDE_BINARY) + " ";
     // The 8-puzzle in two patterns of four instead of one of eight.
-    const auto four = run_command(cache + bin +
-                                  "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' "
-                                  "--engine ida --pattern-tiles 4 --json");
+    const auto four = with_cache("pattern-tiles-cache",
+                                 "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' "
+                                 "--engine ida --pattern-tiles 4 --json");
     CHECK(four.exit_code == 0);
     CHECK(four.out.find("\"lower_bound_name\":\"additive pattern databases "
                         "4-4") != std::string::npos);
@@ -894,15 +898,15 @@ TEST_SUITE("cli::EndToEnd") {
     const std::string board =
         "--puzzle npuzzle --rows 3 --cols 4 --board '5 1 3 2 0 11 8 7 6 9 10 4'";
     const auto bfs = run_satslide(board + " --engine bfs -q");
-    const auto split = run_command(cache + bin + board +
-                                   " --split-depth 6 --pattern-tiles 4 -q");
+    const auto split = with_cache(
+        "pattern-tiles-cache", board + " --split-depth 6 --pattern-tiles 4 -q");
     REQUIRE(bfs.exit_code == 0);
     CHECK(split.exit_code == 0);
     CHECK(printed_length(split.out) == printed_length(bfs.out));
     CHECK(split.out.find("optimal") != std::string::npos);
     // Too large for this board (9 of 16 cells), or out of range.
-    const auto large = run_command(
-        cache + bin +
+    const auto large = with_cache(
+        "pattern-tiles-cache",
         "--puzzle 15 --board '2 9 3 4 1 7 8 11 13 14 10 0 6 5 15 12' "
         "--engine ida --pattern-tiles 9");
     CHECK(large.exit_code == 32);
@@ -916,9 +920,9 @@ TEST_SUITE("cli::EndToEnd") {
 
   TEST_CASE("--engine ida honours the timeout, even while it builds its "
             "tables") {
-    const auto r = run_command(
-        "SATSLIDE_CACHE_DIR=ida-cache-timeout " + std::string(SATSLIDE_BINARY) +
-        " --puzzle 24 --board '0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 "
+    const auto r = with_cache(
+        "ida-cache-timeout",
+        "--puzzle 24 --board '0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 "
         "18 19 20 21 22 23 24' --goal '1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 "
         "16 17 18 19 20 21 22 23 24 0' --engine ida --timeout 0.5");
     CHECK(r.exit_code == 21);
