@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <istream>
@@ -481,16 +482,39 @@ void PatternDatabases::build_table(std::size_t p,
     if (threads == 1) {
       any = scan_layer(0, blocks, d, true);
     } else {
+      // A thread's exception (the stop's own, no memory) stops the others
+      // and is rethrown here once all have joined; so is a thread that
+      // could not start.
       std::vector<char> reached(threads, 0);
+      std::vector<std::exception_ptr> failed(threads);
       std::vector<std::thread> pool;
-      for (unsigned t = 0; t < threads; ++t) {
-        pool.emplace_back([&, t] {
-          reached[t] = scan_layer(blocks * t / threads,
-                                  blocks * (t + 1) / threads, d, t == 0);
-        });
+      const auto join_all = [&pool] {
+        for (auto &thread : pool) {
+          thread.join();
+        }
+      };
+      try {
+        for (unsigned t = 0; t < threads; ++t) {
+          pool.emplace_back([&, t] {
+            try {
+              reached[t] = scan_layer(blocks * t / threads,
+                                      blocks * (t + 1) / threads, d, t == 0);
+            } catch (...) {
+              failed[t] = std::current_exception();
+              stopped = true;
+            }
+          });
+        }
+      } catch (...) {
+        stopped = true;
+        join_all();
+        throw;
       }
-      for (auto &thread : pool) {
-        thread.join();
+      join_all();
+      for (const std::exception_ptr &e : failed) {
+        if (e) {
+          std::rethrow_exception(e);
+        }
       }
       any = std::find(reached.begin(), reached.end(), 1) != reached.end();
     }

@@ -17,6 +17,7 @@
 #include <map>
 #include <numeric>
 #include <sstream>
+#include <stdexcept>
 
 #include <unistd.h>
 
@@ -198,6 +199,12 @@ TEST_SUITE("encoder::PatternDatabases") {
     CHECK_THROWS_AS(PatternDatabases(3, 4, goal, patterns, [] { return true; },
                                      4),
                     PatternDatabases::Stopped);
+    // A thread's exception reaches the caller (it once ended the process).
+    CHECK_THROWS_AS(
+        PatternDatabases(
+            3, 4, goal, patterns,
+            []() -> bool { throw std::runtime_error("stop failed"); }, 4),
+        std::runtime_error);
   }
 
   TEST_CASE("3x4 with the family's partition: admissible on random walks") {
