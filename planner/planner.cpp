@@ -94,6 +94,7 @@ PlannerResult with_run(const encoder::Puzzle &puzzle, const PlannerOptions &o,
                        Body body) {
   const auto started = Run::Clock::now(); // the timeout counts set-up too
   check(o);
+  puzzle.check_pattern_tiles(o.pattern_tiles);
   const encoder::EncodingInfo &encoding = chosen_encoding(puzzle, o);
   PlannerResult result;
   result.mode = o.mode == Mode::any ? "any" : "optimal";

@@ -73,6 +73,8 @@ public:
   heuristic_search(const HeuristicSearchOptions &options) const override;
   // The same databases as a bound on any state of compile()'s task.
   StateBound state_bound(const HeuristicSearchOptions &options) const override;
+  // Up to 64 cells, the partition's own refusals (npuzzle_pdb.cpp).
+  void check_pattern_tiles(int max_tiles) const override;
   // Patterns of k_large_pattern_tiles (the 15-puzzle: 7-8) where they
   // differ from the family's and their tables are in the cache.
   StateBound

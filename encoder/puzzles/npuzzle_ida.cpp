@@ -283,6 +283,17 @@ bool NPuzzle::databases_at_hand(int pattern_tiles) const {
   return pattern_databases_cached(m_rows, m_cols, m_goal, pattern_tiles);
 }
 
+void NPuzzle::check_pattern_tiles(int max_tiles) const {
+  if (max_tiles == 0) {
+    return;
+  }
+  if (cells() > 64) {
+    throw std::invalid_argument("pattern databases: a board of 2 to 64 "
+                                "cells");
+  }
+  PatternDatabases::partition(m_rows, m_cols, m_goal, max_tiles);
+}
+
 StateBound
 NPuzzle::stronger_state_bound(const HeuristicSearchOptions &options) const {
   if (cells() > 64) {

@@ -107,6 +107,16 @@ public:
     (void)options;
     return {};
   }
+  // Throws std::invalid_argument, saying why, where the family has no
+  // pattern databases of at most `max_tiles` tiles a pattern (0: the
+  // family's own partition, always accepted): the user's
+  // --pattern-tiles, checked before any engine runs.
+  virtual void check_pattern_tiles(int max_tiles) const {
+    if (max_tiles != 0) {
+      throw std::invalid_argument("patterns of tiles are the n-puzzle's; " +
+                                  title() + " has no pattern databases");
+    }
+  }
   // A stronger bound still, where the family has one ready without a
   // build (the n-puzzle: larger pattern databases found in the cache, the
   // 15-puzzle's 7-8); empty otherwise. Reading it may take a second: for

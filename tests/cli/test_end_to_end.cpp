@@ -915,6 +915,17 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(run_satslide("--puzzle 8 --board '8 6 7 2 5 4 3 0 1' --engine ida "
                        "--pattern-tiles 10")
               .exit_code == 32);
+    // Refused before any engine runs, also by one that reads no tables,
+    // and by a family that has none.
+    const auto reach = run_satslide("--puzzle 15 --board '2 9 3 4 1 7 8 11 13 "
+                                    "14 10 0 6 5 15 12' --engine reach "
+                                    "--pattern-tiles 9");
+    CHECK(reach.exit_code == 32);
+    CHECK(reach.err.find("patterns of 9 tiles on 16 cells") !=
+          std::string::npos);
+    const auto rush = run_satslide("--puzzle rushhour --pattern-tiles 4");
+    CHECK(rush.exit_code == 32);
+    CHECK(rush.err.find("no pattern databases") != std::string::npos);
     run_command("rm -rf pattern-tiles-cache");
   }
 
