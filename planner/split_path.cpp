@@ -458,7 +458,9 @@ frontier_cubes(const Run &run, PlannerResult &result, bool keep_puzzles,
   run.phase("split", fmt::format("split: the positions at depth {} by "
                                  "breadth-first search",
                                  k));
-  const encoder::Frontier frontier = encoder::frontier_at(run.task, k, o);
+  std::optional<encoder::Frontier> own = run.puzzle.frontier(k, o);
+  const encoder::Frontier frontier =
+      own ? std::move(*own) : encoder::frontier_at(run.task, k, o);
   result.positions = frontier.space.positions;
   if (settled_by_frontier(run, frontier, result, stop)) {
     return std::nullopt;

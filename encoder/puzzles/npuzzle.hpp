@@ -67,6 +67,10 @@ public:
   // nullopt beyond 12 cells.
   std::optional<StateSpace>
   search_space(const SpaceOptions &options) const override;
+  // Boards packed 4 bits a cell (npuzzle_frontier.cpp); nullopt beyond 16
+  // cells.
+  std::optional<Frontier> frontier(int depth,
+                                   const SpaceOptions &options) const override;
   // IDA* over additive pattern databases, cached on disk
   // (npuzzle_ida.cpp); nullopt beyond 64 cells.
   std::optional<HeuristicSearch>

@@ -90,6 +90,18 @@ public:
     return std::nullopt;
   }
 
+  // The positions at distance exactly `depth` from the start, as
+  // frontier_at finds them on compile()'s task (the same positions, each
+  // with a shortest path of its actions; a goal within `depth` ends it),
+  // where the family finds them faster (the n-puzzle: boards packed in
+  // a word); nullopt: use frontier_at.
+  virtual std::optional<Frontier> frontier(int depth,
+                                           const SpaceOptions &options) const {
+    (void)depth;
+    (void)options;
+    return std::nullopt;
+  }
+
   // IDA* over the family's strongest admissible bound (the n-puzzle:
   // additive pattern databases, npuzzle_ida.cpp); nullopt where the
   // family has no such search. Call only on a solvable instance.

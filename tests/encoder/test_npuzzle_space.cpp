@@ -10,6 +10,7 @@
 
 #include <map>
 #include <numeric>
+#include <random>
 #include <set>
 
 using namespace satslide::encoder;
@@ -193,5 +194,65 @@ TEST_SUITE("encoder::search_bidirectional") {
     Task partial = far.compile();
     partial.goal.pop_back();
     CHECK_FALSE(search_bidirectional(partial, {}));
+  }
+
+  TEST_CASE("the packed frontier is the task's: the same positions in "
+            "the same order, the same paths, the goal within the depth") {
+    std::mt19937 rng(4242);
+    const std::vector<std::pair<int, int>> shapes{
+        {2, 2}, {3, 3}, {2, 4}, {3, 4}, {4, 4}};
+    for (const auto &[rows, cols] : shapes) {
+      for (int trial = 0; trial < 3; ++trial) {
+        const NPuzzle p(
+            rows, cols,
+            satslide::test::random_walk(rows, cols, 6 + 7 * trial, rng),
+            NPuzzle::default_goal(rows, cols));
+        const Task task = p.compile();
+        for (const int depth : {0, 1, 4, 9}) {
+          CAPTURE(rows);
+          CAPTURE(cols);
+          CAPTURE(depth);
+          const auto packed = p.frontier(depth, {});
+          REQUIRE(packed.has_value());
+          const Frontier mine = frontier_at(task, depth, {});
+          CHECK(packed->space.per_depth == mine.space.per_depth);
+          CHECK(packed->space.goal_distance == mine.space.goal_distance);
+          CHECK(packed->space.complete == mine.space.complete);
+          REQUIRE(packed->goal_plan.has_value() == mine.goal_plan.has_value());
+          if (mine.goal_plan) {
+            CHECK(*packed->goal_plan == *mine.goal_plan);
+            const auto end =
+                task.apply_plan(task.initial_state(), *packed->goal_plan);
+            REQUIRE(end.has_value());
+            CHECK(task.satisfies_goal(*end));
+            continue;
+          }
+          // The same positions in the same order, by the same paths.
+          CHECK(packed->states == mine.states);
+          CHECK(packed->paths == mine.paths);
+          REQUIRE(packed->states.size() == packed->paths.size());
+          for (std::size_t i = 0; i < packed->states.size(); ++i) {
+            CHECK(static_cast<int>(packed->paths[i].size()) == depth);
+            const auto end =
+                task.apply_plan(task.initial_state(), packed->paths[i]);
+            REQUIRE(end.has_value());
+            CHECK(*end == packed->states[i]);
+          }
+        }
+      }
+    }
+    // A positions limit.
+    SpaceOptions limited;
+    limited.max_states = 10;
+    const NPuzzle far(4, 4, satslide::test::random_walk(4, 4, 30, rng),
+                      NPuzzle::default_goal(4, 4));
+    const auto cut = far.frontier(9, limited);
+    REQUIRE(cut.has_value());
+    CHECK(cut->space.limit_reached);
+    CHECK(cut->states.empty());
+    // Beyond 16 cells the task's search does it.
+    const NPuzzle big(5, 5, NPuzzle::default_goal(5, 5),
+                      NPuzzle::default_goal(5, 5));
+    CHECK_FALSE(big.frontier(2, {}).has_value());
   }
 }
