@@ -163,6 +163,9 @@ ida-korf100-78|IDA* over pattern databases > Larger tables: 7-8
 split-78|IDA* over pattern databases > Larger tables: 7-8
 split-78-korf|IDA* over pattern databases > Larger tables: 7-8
 default-78|IDA* over pattern databases > Larger tables: 7-8
+depth-18|IDA* over pattern databases > Larger tables: 7-8
+default-18|IDA* over pattern databases > Larger tables: 7-8
+korf-18|IDA* over pattern databases > Larger tables: 7-8
 split-rounds|One proof in cubes > Across machines
 split-shared|One proof in cubes > One solver for every cube
 split-hard|One proof in cubes > One solver for every cube
@@ -795,6 +798,34 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
     # three 57-movers (#62, #76, #92).
     run --suite korf100 --only 64,21,84,62,76,92 --timeout 600 \
         --out $R/pdb78/korf-hard --encodings "pairs" ;;
+  depth-18)
+    # The default against the split at depth 18 over 7-8 from the start
+    # (the 7-8 tables cached), one run: the 40-49 scrambles and the public
+    # Korf instances with optima 41-56 the default proves (5 minutes each).
+    arms="pairs,pairs:--split-depth=18:--pattern-tiles=8"
+    run --suite 15puzzle-40s --timeout 300 --encodings "$arms" \
+        --out $R/pdb78/depth-18/15puzzle-40s
+    run --suite korf100 --timeout 300 --encodings "$arms" \
+        --only 55,79,97,86,93,65,23,46,73,31,44,58,28,6,36,50,69,78,18,51 \
+        --out $R/pdb78/depth-18/korf ;;
+  default-18)
+    # The default before (BEFORE: a binary of 23befcf) and after the rule
+    # "a hard board splits at depth 18 over the cached 7-8 tables" and the
+    # packed frontier, with the 7-8 tables cached, one run: the 30-49 move
+    # scrambles and the public Korf instances of depth-18.
+    old=${BEFORE:?BEFORE=path to a satslide built at commit 23befcf}
+    run --suite 15puzzle-30s --suite 15puzzle-40s --timeout 300 \
+        --encodings "pairs@$old,pairs" --out $R/pdb78/default-18/15puzzle
+    run --suite korf100 --timeout 300 --encodings "pairs@$old,pairs" \
+        --only 55,79,97,86,93,65,23,46,73,31,44,58,28,6,36,50,69,78,18,51 \
+        --out $R/pdb78/default-18/korf ;;
+  korf-18)
+    # The default (7-8 cached) on the public Korf instances it had not
+    # proven: 10 minutes each up to 57 moves, 5 minutes beyond.
+    run --suite korf100 --only 64,21,62,76,92 --timeout 600 \
+        --encodings pairs --out $R/pdb78/korf-18/upto57
+    run --suite korf100 --only 3,14,15,17,82 --timeout 300 \
+        --encodings pairs --out $R/pdb78/korf-18/beyond57 ;;
   npuzzle-reach)
     run --suite 8puzzle-short --encodings "pairs:--engine=horizons,pairs:--engine=reach" \
         --timeout 60 --limit 6 --out $R/npuzzle-reach ;;

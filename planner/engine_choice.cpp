@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <new>
 
 namespace satslide::planner {
 
@@ -52,6 +53,22 @@ const char *in_words(AutoEngine engine) {
 int start_state_bound(const Run &run, const solver::StopFn &stop) {
   const encoder::StateBound bound =
       run.puzzle.state_bound(run.search_options("auto", stop));
+  return bound ? bound(run.task.initial_state()) : -1;
+}
+
+// The start's bound by the larger tables (NPuzzle::k_large_pattern_tiles)
+// where they are in the cache and differ from the family's, read once
+// (the split then finds them read); -1 where they are not at hand or do
+// not fit in memory (--memory-limit).
+int larger_start_bound(const Run &run, const solver::StopFn &stop) {
+  encoder::StateBound bound;
+  try {
+    bound = run.puzzle.stronger_state_bound(run.search_options("auto", stop));
+  } catch (const std::bad_alloc &) {
+    run.phase("auto", "no memory for the larger pattern databases: the "
+                      "split keeps the family's");
+    return -1;
+  }
   return bound ? bound(run.task.initial_state()) : -1;
 }
 
@@ -110,6 +127,10 @@ int split_depth_for(int h, double space) {
                                  : k_split_depth_far;
 }
 
+bool splits_hard(int h, double space) {
+  return space > k_reach_space && h >= k_split_hard_bound;
+}
+
 EngineChoice choose_automatic_engine(const Run &run,
                                      const solver::StopFn &stop) {
   EngineChoice c;
@@ -152,6 +173,19 @@ EngineChoice choose_automatic_engine(const Run &run,
                            "(pattern databases bound {}): {} at depth {}",
                            c.predicted_positions, h, in_words(c.engine),
                            c.split_depth);
+    const int large = run.options.pattern_tiles == 0 && splits_hard(h, space)
+                          ? larger_start_bound(run, stop)
+                          : -1;
+    if (large >= 0) {
+      c.split_depth = k_split_depth_hard;
+      c.pattern_tiles = encoder::NPuzzle::k_large_pattern_tiles;
+      c.reason = fmt::format("reach would store at least {:.0f} positions "
+                             "(pattern databases bound {}, the larger "
+                             "ones in the cache {}): {} at depth {} over "
+                             "the larger ones",
+                             c.predicted_positions, h, large,
+                             in_words(c.engine), c.split_depth);
+    }
     return c;
   }
   c.reason = fmt::format(

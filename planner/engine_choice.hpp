@@ -36,6 +36,7 @@ struct EngineChoice {
   AutoEngine engine = AutoEngine::reach;
   double predicted_positions = 0; // what reach would store, predicted
   int split_depth = -1;           // AutoEngine::split: the frontier's depth
+  int pattern_tiles = 0; // AutoEngine::split: its tables (0: the family's)
   std::string reason;             // in words, for the progress line
 };
 
@@ -110,6 +111,16 @@ constexpr int k_split_mid_bound = 27;
 constexpr int k_split_far_bound = 31;
 constexpr int k_split_depth_12_cells = 14; // spaces up to k_reach_space
 int split_depth_for(int h, double space);
+// A hard board beyond k_reach_space (the family's tables bound it at
+// k_split_hard_bound or more) whose larger tables are in the cache
+// (NPuzzle::k_large_pattern_tiles: the 15-puzzle's 7-8) splits deeper,
+// at k_split_depth_hard, with the larger tables bounding every cube from
+// the start instead of after k_stronger_bound_after seconds: more cubes,
+// each shorter, most refuted by their bound alone (RESULTS, "Depth 18
+// over 7-8 on hard boards").
+constexpr int k_split_hard_bound = 35;
+constexpr int k_split_depth_hard = 18;
+bool splits_hard(int h, double space);
 
 // Whether the split may take `run`'s board: an optimal run (the any-plan
 // mode races its own paths), cubes in one shared solver per thread (the

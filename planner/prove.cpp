@@ -113,13 +113,15 @@ bool chooses_engine(const Run &run) {
           may_split(run));
 }
 
-// The proof in cubes at frontier depth `depth` (split_path.cpp), a
-// solver on each of two threads, or of --threads if more: what
-// --split-depth depth --threads 2 runs.
-void split_on_both_threads(const Run &run, int depth, PlannerResult &result,
-                           const solver::StopFn &stop) {
+// The proof in cubes at the choice's frontier depth (split_path.cpp)
+// over its tables, a solver on each of two threads, or of --threads if
+// more: what --split-depth depth [--pattern-tiles N] --threads 2 runs.
+void split_on_both_threads(const Run &run, const EngineChoice &choice,
+                           PlannerResult &result, const solver::StopFn &stop) {
   PlannerOptions o = run.options;
-  o.split_depth = depth;
+  o.split_depth = choice.split_depth;
+  o.pattern_tiles =
+      choice.pattern_tiles != 0 ? choice.pattern_tiles : o.pattern_tiles;
   o.threads = std::max(2, run.options.threads);
   const Run split(run.puzzle, run.task, run.encoding, o, run.started);
   solve_split(split, result, stop);
@@ -147,7 +149,7 @@ void run_automatic_choice(const Run &run, const EngineChoice &choice,
     race_engines(run, result, stop);
     return;
   case AutoEngine::split:
-    split_on_both_threads(run, choice.split_depth, result, stop);
+    split_on_both_threads(run, choice, result, stop);
     return;
   case AutoEngine::race:
     break;

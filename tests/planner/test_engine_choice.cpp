@@ -183,7 +183,8 @@ TEST_SUITE("planner::EngineChoice") {
     REQUIRE(explicit_search.status == Status::solved);
     CHECK(m.result.plan.size() == explicit_search.plan.size());
     // Korf's #3 (59 moves; bound 44): the deepest frontier, stopped once
-    // the choice is made.
+    // the choice is made; deeper still, over the larger tables, where the
+    // machine has them cached (they take minutes to build: never here).
     const encoder::NPuzzle far(
         4, 4, {1, 15, 10, 13, 0, 11, 4, 7, 12, 6, 5, 3, 14, 8, 9, 2}, goal);
     planner::PlannerOptions o;
@@ -195,7 +196,11 @@ TEST_SUITE("planner::EngineChoice") {
     };
     o.stop = [&] { return has(choice, "split into cubes"); };
     const planner::PlannerResult r = planner::solve(far, o);
-    CHECK(has(choice, "on both threads at depth 16"));
+    if (far.databases_at_hand(encoder::NPuzzle::k_large_pattern_tiles)) {
+      CHECK(has(choice, "on both threads at depth 18 over the larger ones"));
+    } else {
+      CHECK(has(choice, "on both threads at depth 16"));
+    }
     CHECK(r.status == Status::cancelled);
   }
 
@@ -248,6 +253,19 @@ TEST_SUITE("planner::EngineChoice") {
           planner::k_split_depth_12_cells);
     CHECK(planner::split_depth_for(45, twelve) ==
           planner::k_split_depth_12_cells);
+  }
+
+  TEST_CASE("a hard 15-puzzle splits deeper over the larger tables, a "
+            "12-cell board never") {
+    const double fifteen =
+        16.0 * 15 * 14 * 13 * 12 * 11 * 10 * 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2 / 2;
+    const double twelve = 12.0 * 11 * 10 * 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2 / 2;
+    CHECK_FALSE(planner::splits_hard(planner::k_split_hard_bound - 1, fifteen));
+    CHECK(planner::splits_hard(planner::k_split_hard_bound, fifteen));
+    CHECK(planner::splits_hard(60, fifteen));
+    CHECK_FALSE(planner::splits_hard(60, twelve));
+    CHECK(planner::k_split_depth_hard > planner::k_split_depth_far);
+    CHECK(planner::k_split_hard_bound > planner::k_split_far_bound);
   }
 
   TEST_CASE("--any on the 15-puzzle keeps its race: no split on either "
