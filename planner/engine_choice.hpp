@@ -100,9 +100,11 @@ long side_by_side_budget(const PlannerOptions &options);
 // 15-puzzle scramble of 20-49 moves, on Korf's 41-52-movers, and at
 // depth 14 on every public 3x4 board (22-43 moves). On the 15-puzzle
 // the frontier's depth grows with the start's pattern-database bound h
-// (the frontier's table costs about 5 us a position: 0.9 s at depth 16,
-// which pays only where the refutations are long); on 12 cells, whose
-// layers grow slower, depth 14 was best from 22 moves to 43.
+// (measured when the frontier cost about 5 us a position over the task's
+// states, 0.9 s at depth 16, paying only where the refutations are long;
+// over packed boards since, depth 18 costs about 1 s with its bounds);
+// on 12 cells, whose layers grow slower, depth 14 was best from 22 moves
+// to 43.
 constexpr double k_split_max_space = 1.1e13; // 16! / 2 = 1.05e13
 constexpr int k_split_depth_near = 10; // h < k_split_mid_bound
 constexpr int k_split_depth_mid = 14;  // up to k_split_far_bound - 1

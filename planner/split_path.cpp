@@ -326,7 +326,7 @@ bool settled_by_frontier(const Run &run, const encoder::Frontier &frontier,
 // The frontier's positions as cubes, each with its own bound, and the
 // start's bound raised to the least of depth plus cube bound.
 std::vector<FrontierCube> bounded_cubes(const Run &run,
-                                        const encoder::Frontier &frontier,
+                                        encoder::Frontier &&frontier,
                                         PlannerResult &result,
                                         bool keep_puzzles,
                                         const solver::StopFn &stop) {
@@ -344,11 +344,11 @@ std::vector<FrontierCube> bounded_cubes(const Run &run,
     // only where it is printed or its bound is the only one: a family's
     // state bound dominates the puzzle's own (the n-puzzle's additive
     // pattern databases count at least every tile's Manhattan moves).
-    FrontierCube c{frontier.states[i], frontier.paths[i],
-                   keep_puzzles || !family_bound
-                       ? run.puzzle.after(frontier.paths[i])
-                       : nullptr,
-                   0};
+    FrontierCube c{std::move(frontier.states[i]), std::move(frontier.paths[i]),
+                   nullptr, 0};
+    if (keep_puzzles || !family_bound) {
+      c.puzzle = run.puzzle.after(c.path);
+    }
     c.bound = cube_bound(c, family_bound, std::max(0, result.lower_bound - k),
                          residue, stride);
     if (!keep_puzzles) {
@@ -459,13 +459,13 @@ frontier_cubes(const Run &run, PlannerResult &result, bool keep_puzzles,
                                  "breadth-first search",
                                  k));
   std::optional<encoder::Frontier> own = run.puzzle.frontier(k, o);
-  const encoder::Frontier frontier =
+  encoder::Frontier frontier =
       own ? std::move(*own) : encoder::frontier_at(run.task, k, o);
   result.positions = frontier.space.positions;
   if (settled_by_frontier(run, frontier, result, stop)) {
     return std::nullopt;
   }
-  return bounded_cubes(run, frontier, result, keep_puzzles, stop);
+  return bounded_cubes(run, std::move(frontier), result, keep_puzzles, stop);
 }
 
 void solve_split(const Run &run, PlannerResult &result,
