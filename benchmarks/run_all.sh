@@ -821,11 +821,15 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
         --out $R/pdb78/default-18/korf ;;
   korf-18)
     # The default (7-8 cached) on the public Korf instances it had not
-    # proven: 10 minutes each up to 57 moves, 5 minutes beyond.
+    # proven: 10 minutes each, the 66-mover 5 minutes.
     run --suite korf100 --only 64,21,62,76,92 --timeout 600 \
         --encodings pairs --out $R/pdb78/korf-18/upto57
-    run --suite korf100 --only 3,14,15,17,82 --timeout 300 \
-        --encodings pairs --out $R/pdb78/korf-18/beyond57 ;;
+    run --suite korf100 --only 3,14 --timeout 600 \
+        --encodings pairs --out $R/pdb78/korf-18/59
+    run --suite korf100 --only 15,82 --timeout 600 \
+        --encodings pairs --out $R/pdb78/korf-18/62
+    run --suite korf100 --only 17 --timeout 300 \
+        --encodings pairs --out $R/pdb78/korf-18/66 ;;
   npuzzle-reach)
     run --suite 8puzzle-short --encodings "pairs:--engine=horizons,pairs:--engine=reach" \
         --timeout 60 --limit 6 --out $R/npuzzle-reach ;;
