@@ -79,7 +79,8 @@ bool may_split(const Run &run) {
   const double space = run.puzzle.reachable_positions();
   const auto *board = dynamic_cast<const encoder::NPuzzle *>(&run.puzzle);
   return board != nullptr && std::min(board->rows(), board->cols()) >= 3 &&
-         (o.timeout_seconds <= 0 || board->databases_at_hand(o.pattern_tiles)) &&
+         (o.timeout_seconds <= 0 ||
+          board->databases_at_hand(o.pattern_tiles)) &&
          space > k_small_space && space <= k_split_max_space &&
          o.mode == Mode::optimal && o.cube_solving == CubeSolving::shared &&
          static_cast<bool>(run.encoding.make_free_start);
@@ -152,45 +153,38 @@ EngineChoice choose_automatic_engine(const Run &run,
   // instead: it is far closer than the puzzle's own (scramble #46:
   // Manhattan-based 17, databases 29, optimum 33; reach took 14 s, the
   // split 1 s).
-  const int h = may_split(run) &&
-                        c.predicted_positions >= k_predict_tiny
+  const int h = may_split(run) && c.predicted_positions >= k_predict_tiny
                     ? start_state_bound(run, stop)
                     : -1;
   if (h > bound) {
     bound = h;
     c.predicted_positions = predicted(bound);
   }
-  const double race_up_to = space > k_reach_space
-                                ? k_predict_large_race
-                                : static_cast<double>(budget);
+  const double race_up_to = space > k_reach_space ? k_predict_large_race
+                                                  : static_cast<double>(budget);
   c.engine = c.predicted_positions < k_predict_reach ? AutoEngine::reach
              : c.predicted_positions > race_up_to    ? AutoEngine::horizons
                                                      : AutoEngine::race;
   if (c.engine != AutoEngine::reach && h >= 0) {
     c.engine = AutoEngine::split;
-    c.split_depth = split_depth_for(h, space);
-    c.reason = fmt::format("reach would store at least {:.0f} positions "
-                           "(pattern databases bound {}): {} at depth {}",
-                           c.predicted_positions, h, in_words(c.engine),
-                           c.split_depth);
     const int large = run.options.pattern_tiles == 0 && splits_hard(h, space)
                           ? larger_start_bound(run, stop)
                           : -1;
-    if (large >= 0) {
-      c.split_depth = k_split_depth_hard;
-      c.pattern_tiles = encoder::NPuzzle::k_large_pattern_tiles;
-      c.reason = fmt::format("reach would store at least {:.0f} positions "
-                             "(pattern databases bound {}, the larger "
-                             "ones in the cache {}): {} at depth {} over "
-                             "the larger ones",
-                             c.predicted_positions, h, large,
-                             in_words(c.engine), c.split_depth);
-    }
+    c.split_depth = large >= 0 ? k_split_depth_hard : split_depth_for(h, space);
+    c.pattern_tiles = large >= 0 ? encoder::NPuzzle::k_large_pattern_tiles : 0;
+    c.reason = fmt::format(
+        "reach would store at least {:.0f} positions (pattern databases "
+        "bound {}{}): {} at depth {}{}",
+        c.predicted_positions, h,
+        large >= 0 ? fmt::format(", the larger ones in the cache {}", large)
+                   : "",
+        in_words(c.engine), c.split_depth,
+        large >= 0 ? " over the larger ones" : "");
     return c;
   }
-  c.reason = fmt::format(
-      "reach would store at least {:.0f} positions (bound {}): {}",
-      c.predicted_positions, bound, in_words(c.engine));
+  c.reason =
+      fmt::format("reach would store at least {:.0f} positions (bound {}): {}",
+                  c.predicted_positions, bound, in_words(c.engine));
   return c;
 }
 
@@ -230,8 +224,8 @@ EngineChoice choose_block_engine(const Run &run) {
   } else if (d > 0 && c.predicted_positions >= k_uncertain_share * line) {
     c.engine = AutoEngine::race;
   }
-  c.reason = fmt::format("{} positions before the goal's depth {}: {}",
-                         before, d, in_words(c.engine));
+  c.reason = fmt::format("{} positions before the goal's depth {}: {}", before,
+                         d, in_words(c.engine));
   return c;
 }
 
