@@ -503,7 +503,11 @@ void solve_split(const Run &run, PlannerResult &result,
     run_round(run, cubes, round, stop, stride, solvers);
     round.stats.horizon = last;
     round.stats.seconds = solver::seconds_since(started);
-    round.stats.result = round.plan ? "SAT" : "UNSAT";
+    // A round cut short by a limit refuted nothing: UNKNOWN, as the
+    // horizon driver says of a call it stopped.
+    round.stats.result = round.plan    ? "SAT"
+                         : round.ended ? "UNKNOWN"
+                                       : "UNSAT";
     result.sat_calls += round.sat_calls;
     result.horizons.push_back(round.stats);
     if (settled_by_round(run, round, by_bound(), result)) {

@@ -11,6 +11,7 @@
 
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <cstdlib>
 #include <random>
 
@@ -241,6 +242,32 @@ TEST_SUITE("planner::Split") {
     planner::PlannerOptions stopped = split(4);
     stopped.stop = [] { return true; };
     CHECK(planner::solve(p, stopped).status == Status::cancelled);
+  }
+
+  TEST_CASE("a round cut short is not reported refuted") {
+    // Stopped as soon as the first round is refuted: the next round ends
+    // at its first poll, and its record must not say UNSAT.
+    const encoder::NPuzzle p =
+        encoder::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    planner::PlannerOptions o = split(4);
+    o.pattern_tiles = 3; // a bound below the optimum: several rounds
+    std::atomic<bool> refuted{false};
+    o.progress = [&](const planner::Progress &e) {
+      if (e.kind == planner::Progress::Kind::phase &&
+          has(e.text, "no plan of length <=")) {
+        refuted = true;
+      }
+    };
+    o.stop = [&] { return refuted.load(); };
+    const planner::PlannerResult r = planner::solve(p, o);
+    REQUIRE(r.status == Status::cancelled);
+    REQUIRE(r.horizons.size() >= 2);
+    CHECK(r.horizons.back().result == "UNKNOWN");
+    for (const auto &h : r.horizons) {
+      if (h.result == "UNSAT") {
+        CHECK(h.horizon <= r.no_plan_up_to);
+      }
+    }
   }
 
   TEST_CASE("splitting is the optimal horizon driver's") {
