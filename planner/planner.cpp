@@ -157,16 +157,16 @@ CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
     if (!found) {
       return;
     }
-    for (FrontierCube &f : *found) {
+    for (std::size_t i = 0; i < found->size(); ++i) {
       SplitCube c;
-      c.puzzle = std::move(f.puzzle);
+      c.puzzle = std::move(found->puzzles[i]);
       if (!c.puzzle) {
         throw std::invalid_argument("the " + puzzle.spec().kind +
                                     " family cannot restart at a position");
       }
-      c.moves = puzzle.replay(f.path).compact;
-      c.path = std::move(f.path);
-      c.bound = f.bound;
+      c.path = found->paths[i];
+      c.moves = puzzle.replay(c.path).compact;
+      c.bound = found->bounds[i];
       split.cubes.push_back(std::move(c));
     }
     result.path = "split";

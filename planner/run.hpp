@@ -7,6 +7,7 @@
 #include "planner/planner.hpp"
 
 #include "encoder/task/heuristic_search.hpp"
+#include "encoder/task/state_table.hpp"
 #include "encoder/task/task.hpp"
 
 #include <chrono>
@@ -99,25 +100,28 @@ void horizons_after_reach(const Run &run, PlannerResult &result, int depth,
                           const std::string &what,
                           const solver::StopFn &stop);
 
-// A position at depth split_depth, the shortest path to it, the puzzle
-// restarted there (nullptr where the family cannot restart), and its
-// first plan length to try (its bound, at the residue its lengths have).
-struct FrontierCube {
-  encoder::State state;
-  encoder::Plan path;
-  std::unique_ptr<encoder::Puzzle> puzzle;
-  int bound = 0;
+// The positions at depth split_depth (each a cube), the shortest path to
+// each, their puzzles restarted there (only if asked, else empty; nullptr
+// where the family cannot restart) and each one's first plan length to
+// try (its bound, at the residue its lengths have), by index.
+struct FrontierCubes {
+  encoder::StateTable states;
+  encoder::PathTable paths;
+  std::vector<std::unique_ptr<encoder::Puzzle>> puzzles;
+  std::vector<int> bounds;
+  std::size_t size() const { return states.size(); }
 };
 
 // The split's cubes (split_path.cpp): the positions at depth
 // split_depth by breadth-first search, each with the family's strongest
 // bound; result's lower bound raised to the least depth plus bound.
 // nullopt if that search decided the run (a goal within the depth, no
-// position that deep, a limit, a stop): `result` then says how. Each
-// cube's puzzle is kept only if `keep_puzzles` (cube files print them).
-std::optional<std::vector<FrontierCube>>
-frontier_cubes(const Run &run, PlannerResult &result, bool keep_puzzles,
-               const solver::StopFn &stop);
+// position that deep, a limit, a stop): `result` then says how. The
+// cubes' puzzles are kept only if `keep_puzzles` (cube files print them).
+std::optional<FrontierCubes> frontier_cubes(const Run &run,
+                                            PlannerResult &result,
+                                            bool keep_puzzles,
+                                            const solver::StopFn &stop);
 
 // The split path (split_path.cpp): the positions at depth split_depth
 // as cubes, each solved on its own, horizons raised over all of them.

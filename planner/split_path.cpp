@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <atomic>
 #include <climits>
+#include <cstdint>
 #include <mutex>
 #include <new>
 
@@ -36,9 +37,10 @@ namespace {
 // the tables.
 constexpr double k_stronger_bound_after = 4.0;
 
+// A cube: its position and path are the frontier's `at`-th.
+static_assert(k_bfs_max_states <= UINT32_MAX, "a cube's index is 32 bits");
 struct Cube {
-  encoder::State state;
-  encoder::Plan path; // from the start: split_depth moves
+  std::uint32_t at = 0;
   int bound = 0;      // its own bound (from the cube, at its residue)
   int next = 0;       // its first horizon not yet refuted (bounds included)
   bool called = false; // it needed a solver call (else: its bound alone)
@@ -59,15 +61,15 @@ struct Round {
 // A cube's first horizon: the largest of the bounds the family, the
 // puzzle restarted there and the start's bound give, at the residue its
 // plan lengths have.
-int cube_bound(const FrontierCube &cube,
-               const encoder::StateBound &family_bound, int floor,
-               int residue, int stride) {
+int cube_bound(const encoder::State &state, const encoder::Puzzle *puzzle,
+               const encoder::StateBound &family_bound, int floor, int residue,
+               int stride) {
   int bound = floor;
   if (family_bound) {
-    bound = std::max(bound, family_bound(cube.state));
+    bound = std::max(bound, family_bound(state));
   }
-  if (cube.puzzle) {
-    bound = std::max(bound, cube.puzzle->lower_bound());
+  if (puzzle) {
+    bound = std::max(bound, puzzle->lower_bound());
   }
   return solver::round_up_to_stride(bound, residue, stride);
 }
@@ -83,10 +85,11 @@ void count_call(Round &round, const solver::HorizonStats &s) {
 
 // A cube's plan from the cube (under the round's lock): with the cube's
 // path before it, the round's plan if it is the shortest so far.
-void take_cube_plan(Round &round, const Cube &cube, const encoder::Plan &plan) {
+void take_cube_plan(Round &round, const encoder::PathTable &paths,
+                    const Cube &cube, const encoder::Plan &plan) {
   const int length = static_cast<int>(plan.size());
   if (length < round.best) {
-    encoder::Plan whole = cube.path;
+    encoder::Plan whole = paths[cube.at];
     whole.insert(whole.end(), plan.begin(), plan.end());
     round.plan = std::move(whole);
     round.best = length;
@@ -97,14 +100,15 @@ void take_cube_plan(Round &round, const Cube &cube, const encoder::Plan &plan) {
 // Solves `cube` within its horizons from cube.next up to the round's top
 // (or below the shortest plan another cube found), or refutes them: a
 // new formula and solver for the cube (CubeSolving::fresh).
-void solve_cube(const Run &run, Cube &cube, Round &round,
-                const solver::StopFn &stop, int stride) {
+void solve_cube(const Run &run, const FrontierCubes &frontier, Cube &cube,
+                Round &round, const solver::StopFn &stop, int stride) {
   const int h = cube.next;
   const int top = std::min(round.top, round.best - stride);
   if (h > top) {
     return;
   }
-  const encoder::Task task = run.task.restarted(cube.state, run.task.goal);
+  const encoder::Task task =
+      run.task.restarted(frontier.states[cube.at], run.task.goal);
   std::unique_ptr<encoder::Encoding> first = run.encoding.make(task);
   const int own = solver::round_up_to_stride(first->lower_bound(),
                                             h % stride, stride);
@@ -132,7 +136,7 @@ void solve_cube(const Run &run, Cube &cube, Round &round,
     count_call(round, s);
   }
   if (r.outcome == solver::Outcome::plan_found) {
-    take_cube_plan(round, cube, r.plan);
+    take_cube_plan(round, frontier.paths, cube, r.plan);
   } else if (r.outcome == solver::Outcome::horizon_limit) {
     cube.next = top + stride;
   } else if (!(round.found && round.top == h) && !round.ended) {
@@ -167,15 +171,17 @@ make_cube_solver(const Run &run, const solver::StopFn &stop) {
 // The same in the worker's one solver for every cube, the cube's
 // position assumed (CubeSolving::shared). `probe` > 0: each call gives up
 // after that many conflicts, leaving the cube for the round's second pass.
-void solve_cube_shared(Cube &cube, Round &round, solver::CubeSolver &solver,
-                       const solver::StopFn &stop, int stride, int probe) {
+void solve_cube_shared(const FrontierCubes &frontier, Cube &cube, Round &round,
+                       solver::CubeSolver &solver, const solver::StopFn &stop,
+                       int stride, int probe) {
   const int top = std::min(round.top, round.best - stride);
+  const encoder::State state = frontier.states[cube.at];
   for (int h = cube.next; h <= top; h += stride) {
     // One horizon a round: a plan ends the round (it is the shortest).
     const auto decided = [&] { return round.found && round.top == h; };
     solver::CubeSolver::Answer a;
     try {
-      a = solver.solve(cube.state, h, decided, probe);
+      a = solver.solve(state, h, decided, probe);
     } catch (const std::bad_alloc &) {
       std::lock_guard<std::mutex> lock(round.mutex);
       if (!round.ended) {
@@ -196,7 +202,7 @@ void solve_cube_shared(Cube &cube, Round &round, solver::CubeSolver &solver,
       continue;
     case solver::SolveResult::sat:
       if (a.plan) {
-        take_cube_plan(round, cube, *a.plan);
+        take_cube_plan(round, frontier.paths, cube, *a.plan);
       } else if (!round.ended) {
         round.ended = solver::Outcome::decode_error;
       }
@@ -227,7 +233,8 @@ void retire_up_to(std::vector<std::unique_ptr<solver::CubeSolver>> &solvers,
 // The cubes of one round on `threads` workers, in the order asked
 // (CubeOrder); with shared solving, worker i uses (and first makes)
 // solvers[i].
-void run_round(const Run &run, std::vector<Cube> &cubes, Round &round,
+void run_round(const Run &run, const FrontierCubes &frontier,
+               std::vector<Cube> &cubes, Round &round,
                const solver::StopFn &stop, int stride,
                std::vector<std::unique_ptr<solver::CubeSolver>> &solvers) {
   std::vector<std::size_t> active;
@@ -264,15 +271,15 @@ void run_round(const Run &run, std::vector<Cube> &cubes, Round &round,
           return;
         }
         if (!shared) {
-          solve_cube(run, cubes[active[i]], round, stop, stride);
+          solve_cube(run, frontier, cubes[active[i]], round, stop, stride);
           continue;
         }
         auto &solver = solvers[static_cast<std::size_t>(worker)];
         if (!solver) {
           solver = make_cube_solver(run, stop);
         }
-        solve_cube_shared(cubes[active[i]], round, *solver, stop, stride,
-                          probe);
+        solve_cube_shared(frontier, cubes[active[i]], round, *solver, stop,
+                          stride, probe);
       }
     });
   }
@@ -325,11 +332,9 @@ bool settled_by_frontier(const Run &run, const encoder::Frontier &frontier,
 
 // The frontier's positions as cubes, each with its own bound, and the
 // start's bound raised to the least of depth plus cube bound.
-std::vector<FrontierCube> bounded_cubes(const Run &run,
-                                        encoder::Frontier &&frontier,
-                                        PlannerResult &result,
-                                        bool keep_puzzles,
-                                        const solver::StopFn &stop) {
+FrontierCubes bounded_cubes(const Run &run, encoder::Frontier &&frontier,
+                            PlannerResult &result, bool keep_puzzles,
+                            const solver::StopFn &stop) {
   const int k = run.options.split_depth;
   const int stride = result.stride;
   // Plan lengths from the start are congruent to its bound: from a cube,
@@ -337,25 +342,29 @@ std::vector<FrontierCube> bounded_cubes(const Run &run,
   const int residue = ((result.lower_bound - k) % stride + stride) % stride;
   const encoder::StateBound family_bound =
       run.puzzle.state_bound(run.search_options("split", stop));
-  std::vector<FrontierCube> cubes;
+  FrontierCubes cubes{
+      std::move(frontier.states), std::move(frontier.paths), {}, {}};
+  cubes.bounds.reserve(cubes.size());
   int lowest = INT_MAX;
-  for (std::size_t i = 0; i < frontier.states.size(); ++i) {
+  encoder::State state;
+  for (std::size_t i = 0; i < cubes.size(); ++i) {
     // A cube's restarted puzzle (13 KB, and a board drawn: 27 us a cube)
     // only where it is printed or its bound is the only one: a family's
     // state bound dominates the puzzle's own (the n-puzzle's additive
     // pattern databases count at least every tile's Manhattan moves).
-    FrontierCube c{std::move(frontier.states[i]), std::move(frontier.paths[i]),
-                   nullptr, 0};
+    std::unique_ptr<encoder::Puzzle> puzzle;
     if (keep_puzzles || !family_bound) {
-      c.puzzle = run.puzzle.after(c.path);
+      puzzle = run.puzzle.after(cubes.paths[i]);
     }
-    c.bound = cube_bound(c, family_bound, std::max(0, result.lower_bound - k),
-                         residue, stride);
-    if (!keep_puzzles) {
-      c.puzzle.reset();
+    cubes.states.unpack(i, state);
+    const int bound =
+        cube_bound(state, puzzle.get(), family_bound,
+                   std::max(0, result.lower_bound - k), residue, stride);
+    if (keep_puzzles) {
+      cubes.puzzles.push_back(std::move(puzzle));
     }
-    lowest = std::min(lowest, c.bound);
-    cubes.push_back(std::move(c));
+    lowest = std::min(lowest, bound);
+    cubes.bounds.push_back(bound);
   }
   result.cubes = static_cast<long>(cubes.size());
   if (k + lowest > result.lower_bound) {
@@ -405,8 +414,9 @@ bool settled_by_round(const Run &run, const Round &round, long by_bound,
 // k_stronger_bound_after seconds. Both bounds are admissible, so the
 // larger is. Sets `result.stronger_bound_from` to the next round's
 // horizon where it did.
-void raise_cube_bounds(const Run &run, std::vector<Cube> &cubes,
-                       int next_horizon, PlannerResult &result, bool &tried,
+void raise_cube_bounds(const Run &run, const encoder::StateTable &states,
+                       std::vector<Cube> &cubes, int next_horizon,
+                       PlannerResult &result, bool &tried,
                        const solver::StopFn &stop) {
   const double after = run.options.stronger_bound_after < 0
                            ? k_stronger_bound_after
@@ -430,10 +440,12 @@ void raise_cube_bounds(const Run &run, std::vector<Cube> &cubes,
   }
   const int stride = result.stride;
   long raised = 0;
+  encoder::State state;
   for (Cube &c : cubes) {
     const int residue = ((c.bound % stride) + stride) % stride;
-    const int b = solver::round_up_to_stride(
-        std::max(c.bound, stronger(c.state)), residue, stride);
+    states.unpack(c.at, state);
+    const int b = solver::round_up_to_stride(std::max(c.bound, stronger(state)),
+                                             residue, stride);
     raised += b > c.bound ? 1 : 0;
     c.bound = b;
     c.next = std::max(c.next, b);
@@ -447,9 +459,10 @@ void raise_cube_bounds(const Run &run, std::vector<Cube> &cubes,
 
 } // namespace
 
-std::optional<std::vector<FrontierCube>>
-frontier_cubes(const Run &run, PlannerResult &result, bool keep_puzzles,
-               const solver::StopFn &stop) {
+std::optional<FrontierCubes> frontier_cubes(const Run &run,
+                                            PlannerResult &result,
+                                            bool keep_puzzles,
+                                            const solver::StopFn &stop) {
   const int k = run.options.split_depth;
   result.split_depth = k;
   encoder::SpaceOptions o;
@@ -476,10 +489,12 @@ void solve_split(const Run &run, PlannerResult &result,
   if (!found) {
     return;
   }
+  const FrontierCubes &frontier = *found;
   std::vector<Cube> cubes;
-  for (FrontierCube &f : *found) {
-    cubes.push_back(Cube{std::move(f.state), std::move(f.path), f.bound,
-                         f.bound, false});
+  cubes.reserve(frontier.size());
+  for (std::size_t i = 0; i < frontier.size(); ++i) {
+    cubes.push_back(Cube{static_cast<std::uint32_t>(i), frontier.bounds[i],
+                         frontier.bounds[i], false});
   }
   result.path = "split";
   result.cube_solver = solves_shared(run) ? "shared" : "fresh";
@@ -500,7 +515,7 @@ void solve_split(const Run &run, PlannerResult &result,
     Round round;
     round.top = last - k;
     const auto started = std::chrono::steady_clock::now();
-    run_round(run, cubes, round, stop, stride, solvers);
+    run_round(run, frontier, cubes, round, stop, stride, solvers);
     round.stats.horizon = last;
     round.stats.seconds = solver::seconds_since(started);
     // A round cut short by a limit refuted nothing: UNKNOWN, as the
@@ -524,7 +539,8 @@ void solve_split(const Run &run, PlannerResult &result,
                           last, round.sat_calls, result.sat_calls,
                           round.stats.seconds, next));
     n = last + stride;
-    raise_cube_bounds(run, cubes, n, result, tried_stronger, stop);
+    raise_cube_bounds(run, frontier.states, cubes, n, result, tried_stronger,
+                      stop);
   }
   result.cubes_by_bound = by_bound();
   end_without_plan(result, solver::Outcome::horizon_limit, run,

@@ -171,15 +171,23 @@ std::optional<Frontier> NPuzzle::frontier(int depth,
     space.depth = d + 1;
   }
   space.complete = begin == end; // the space ended before `depth`
+  out.states = StateTable(n * n);
+  out.paths = PathTable(depth);
   out.states.reserve(end - begin);
   out.paths.reserve(end - begin);
+  State s;
+  Plan path(static_cast<std::size_t>(depth));
   for (std::size_t i = begin; i < end; ++i) {
-    State s(static_cast<std::size_t>(n) * n, 0);
+    s.assign(static_cast<std::size_t>(n) * n, 0);
     for (int c = 0; c < n; ++c) {
       s[fluent(tile_at(nodes[i].board, c), c)] = 1;
     }
-    out.states.push_back(std::move(s));
-    out.paths.push_back(path_to(static_cast<std::int32_t>(i)));
+    out.states.push_back(s);
+    auto at = static_cast<std::int32_t>(i);
+    for (int step = depth - 1; step >= 0; --step, at = nodes[at].parent) {
+      path[step] = nodes[at].action;
+    }
+    out.paths.push_back(path);
   }
   return out;
 }

@@ -5,6 +5,7 @@
 // systems' puzzles, and the explicit-state engine behind `--engine bfs`.
 #pragma once
 
+#include "encoder/task/state_table.hpp"
 #include "encoder/task/task.hpp"
 
 #include <functional>
@@ -51,8 +52,8 @@ StateSpace explore_space(const Task &task, const SpaceOptions &options);
 struct Frontier {
   StateSpace space;             // positions, moves, per_depth, ...
   std::optional<Plan> goal_plan; // a shortest plan, if within `depth`
-  std::vector<State> states;    // the positions at exactly `depth`
-  std::vector<Plan> paths;      // a shortest path to each
+  StateTable states;             // the positions at exactly `depth`
+  PathTable paths;               // a shortest path to each (`depth` moves)
 };
 Frontier frontier_at(const Task &task, int depth, const SpaceOptions &options);
 

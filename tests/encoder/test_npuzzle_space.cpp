@@ -232,11 +232,12 @@ TEST_SUITE("encoder::search_bidirectional") {
           CHECK(packed->paths == mine.paths);
           REQUIRE(packed->states.size() == packed->paths.size());
           for (std::size_t i = 0; i < packed->states.size(); ++i) {
-            CHECK(static_cast<int>(packed->paths[i].size()) == depth);
-            const auto end =
-                task.apply_plan(task.initial_state(), packed->paths[i]);
+            const Plan path = packed->paths[i];
+            CHECK(static_cast<int>(path.size()) == depth);
+            const auto end = task.apply_plan(task.initial_state(), path);
             REQUIRE(end.has_value());
             CHECK(*end == packed->states[i]);
+            CHECK(*end == mine.states[i]);
           }
         }
       }

@@ -1,8 +1,12 @@
 #include "encoder/puzzles/npuzzle.hpp"
+#include "encoder/task/state_table.hpp"
 #include "encoder/task/task.hpp"
 #include "encoder/task/task_distances.hpp"
 
 #include <doctest/doctest.h>
+
+#include <random>
+#include <stdexcept>
 
 using namespace satslide::encoder;
 
@@ -79,5 +83,49 @@ TEST_SUITE("encoder::Task") {
     CHECK(d.from_init[1 * 9 + 0] == 4);
     // The largest single distance bounds every plan from below.
     CHECK(d.initial_bound(task) == 4);
+  }
+
+  TEST_CASE("states and paths in flat tables read back as stored") {
+    std::mt19937 rng(7);
+    for (const int fluents : {1, 63, 64, 65, 256}) {
+      CAPTURE(fluents);
+      StateTable states(fluents);
+      std::vector<State> stored;
+      for (int i = 0; i < 50; ++i) {
+        State s(static_cast<std::size_t>(fluents));
+        for (char &v : s) {
+          v = static_cast<char>(rng() % 2);
+        }
+        states.push_back(s);
+        stored.push_back(s);
+      }
+      REQUIRE(states.size() == stored.size());
+      for (std::size_t i = 0; i < stored.size(); ++i) {
+        CHECK(states[i] == stored[i]);
+      }
+      StateTable copy(fluents);
+      for (const State &s : stored) {
+        copy.push_back(s);
+      }
+      CHECK(copy == states);
+      stored.back()[0] = static_cast<char>(1 - stored.back()[0]);
+      StateTable other(fluents);
+      for (const State &s : stored) {
+        other.push_back(s);
+      }
+      CHECK_FALSE(other == states);
+      CHECK_THROWS_AS(states.push_back(State(fluents + 1, 0)),
+                      std::logic_error);
+    }
+    PathTable paths(3);
+    paths.push_back({4, 0, 7});
+    paths.push_back({1, 2, 3});
+    CHECK(paths.size() == 2);
+    CHECK(paths[0] == Plan{4, 0, 7});
+    CHECK(paths[1] == Plan{1, 2, 3});
+    CHECK_THROWS_AS(paths.push_back({1, 2}), std::logic_error);
+    PathTable none(0);
+    none.push_back({});
+    CHECK(none[0].empty());
   }
 }
