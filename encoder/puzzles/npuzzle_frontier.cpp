@@ -172,22 +172,23 @@ std::optional<Frontier> NPuzzle::frontier(int depth,
   }
   space.complete = begin == end; // the space ended before `depth`
   out.states = StateTable(n * n);
-  out.paths = PathTable(depth);
   out.states.reserve(end - begin);
-  out.paths.reserve(end - begin);
-  State s;
-  Plan path(static_cast<std::size_t>(depth));
+  int on[k_max_packed_cells];
   for (std::size_t i = begin; i < end; ++i) {
-    s.assign(static_cast<std::size_t>(n) * n, 0);
     for (int c = 0; c < n; ++c) {
-      s[fluent(tile_at(nodes[i].board, c), c)] = 1;
+      on[c] = fluent(tile_at(nodes[i].board, c), c);
     }
-    out.states.push_back(s);
-    auto at = static_cast<std::int32_t>(i);
-    for (int step = depth - 1; step >= 0; --step, at = nodes[at].parent) {
-      path[step] = nodes[at].action;
-    }
-    out.paths.push_back(path);
+    out.states.push_back_true(on, n);
+  }
+  // The paths as the search's own tree: node i of the search is node
+  // i - 1 of the table (the start is its root).
+  out.paths = PathTable(depth);
+  out.paths.reserve_nodes(end - 1);
+  for (std::size_t i = 1; i < end; ++i) {
+    out.paths.add_node(nodes[i].parent - 1, nodes[i].action);
+  }
+  for (std::size_t i = begin; i < end; ++i) {
+    out.paths.push_back_leaf(static_cast<std::int32_t>(i) - 1);
   }
   return out;
 }

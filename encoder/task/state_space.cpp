@@ -222,7 +222,6 @@ Frontier frontier_at(const Task &task, int depth,
   out.states = StateTable(task.num_fluents());
   out.paths = PathTable(depth);
   out.states.reserve(static_cast<std::size_t>(end - begin));
-  out.paths.reserve(static_cast<std::size_t>(end - begin));
   for (long i = begin; i < end; ++i) {
     out.states.push_back(found.state(i));
     out.paths.push_back(found.plan_to(i));

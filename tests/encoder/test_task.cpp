@@ -108,6 +108,17 @@ TEST_SUITE("encoder::Task") {
         copy.push_back(s);
       }
       CHECK(copy == states);
+      StateTable by_fluents(fluents);
+      for (const State &s : stored) {
+        std::vector<int> on;
+        for (int f = 0; f < fluents; ++f) {
+          if (s[static_cast<std::size_t>(f)]) {
+            on.push_back(f);
+          }
+        }
+        by_fluents.push_back_true(on.data(), static_cast<int>(on.size()));
+      }
+      CHECK(by_fluents == states);
       stored.back()[0] = static_cast<char>(1 - stored.back()[0]);
       StateTable other(fluents);
       for (const State &s : stored) {
@@ -116,6 +127,8 @@ TEST_SUITE("encoder::Task") {
       CHECK_FALSE(other == states);
       CHECK_THROWS_AS(states.push_back(State(fluents + 1, 0)),
                       std::logic_error);
+      const int beyond = fluents;
+      CHECK_THROWS_AS(states.push_back_true(&beyond, 1), std::logic_error);
     }
     PathTable paths(3);
     paths.push_back({4, 0, 7});
@@ -126,6 +139,29 @@ TEST_SUITE("encoder::Task") {
     CHECK_THROWS_AS(paths.push_back({1, 2}), std::logic_error);
     PathTable none(0);
     none.push_back({});
+    none.push_back_leaf(-1);
+    CHECK(none.size() == 2);
     CHECK(none[0].empty());
+    CHECK(none[1].empty());
+    // Shared beginnings: 5 then 6 or 8, each then 1; a leaf too shallow
+    // is refused when read.
+    PathTable tree(3);
+    const auto five = tree.add_node(-1, 5);
+    const auto six = tree.add_node(five, 6);
+    const auto eight = tree.add_node(five, 8);
+    tree.push_back_leaf(tree.add_node(eight, 1));
+    tree.push_back_leaf(tree.add_node(six, 1));
+    CHECK(tree[0] == Plan{5, 8, 1});
+    CHECK(tree[1] == Plan{5, 6, 1});
+    PathTable flat(3);
+    flat.push_back({5, 8, 1});
+    flat.push_back({5, 6, 1});
+    CHECK(flat == tree);
+    flat.push_back({5, 6, 2});
+    CHECK_FALSE(flat == tree);
+    tree.push_back_leaf(six);
+    CHECK_THROWS_AS(tree[2], std::logic_error);
+    CHECK_THROWS_AS(tree.add_node(99, 0), std::logic_error);
+    CHECK_THROWS_AS(tree.push_back_leaf(99), std::logic_error);
   }
 }
