@@ -166,6 +166,8 @@ default-78|IDA* over pattern databases > Larger tables: 7-8
 depth-18|IDA* over pattern databases > Larger tables: 7-8
 default-18|IDA* over pattern databases > Larger tables: 7-8
 korf-18|IDA* over pattern databases > Larger tables: 7-8
+depth-20-22|IDA* over pattern databases > Depth 22 over 7-8 on the hardest boards
+korf-22|IDA* over pattern databases > Depth 22 over 7-8 on the hardest boards
 split-rounds|One proof in cubes > Across machines
 split-shared|One proof in cubes > One solver for every cube
 split-hard|One proof in cubes > One solver for every cube
@@ -819,6 +821,21 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
     run --suite korf100 --timeout 300 --encodings "pairs@$old,pairs" \
         --only 55,79,97,86,93,65,23,46,73,31,44,58,28,6,36,50,69,78,18,51 \
         --out $R/pdb78/default-18/korf ;;
+  depth-20-22)
+    # The default (depth 18 over the cached 7-8 tables on these boards)
+    # against depths 20 and 22 over them, both threads, one run: public
+    # Korf instances the rule sends to depth 18, 6-6-3 bounds 35-46.
+    arms="pairs,pairs:--split-depth=20:--pattern-tiles=8:--threads=2"
+    arms="$arms,pairs:--split-depth=22:--pattern-tiles=8:--threads=2"
+    run --suite korf100 --timeout 600 --encodings "$arms" \
+        --only 93,65,36,44,46,31,64,50,69,78,18,51 \
+        --out $R/pdb78/depth-20-22 ;;
+  korf-22)
+    # Depth 22 over 7-8 on two 59-movers (#3 the default at depth 18 did
+    # not prove within 10 minutes) and a 62-mover.
+    run --suite korf100 --only 3,14,15 --timeout 600 \
+        --encodings "pairs:--split-depth=22:--pattern-tiles=8:--threads=2" \
+        --out $R/pdb78/korf-22 ;;
   korf-18)
     # The default (7-8 cached) on the public Korf instances it had not
     # proven: 10 minutes each, the 66-mover 5 minutes.

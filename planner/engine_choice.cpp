@@ -132,6 +132,12 @@ bool splits_hard(int h, double space) {
   return space > k_reach_space && h >= k_split_hard_bound;
 }
 
+int hard_split_depth(int h) {
+  return h >= k_split_hardest_bound  ? k_split_depth_hardest
+         : h >= k_split_harder_bound ? k_split_depth_harder
+                                     : k_split_depth_hard;
+}
+
 EngineChoice choose_automatic_engine(const Run &run,
                                      const solver::StopFn &stop) {
   EngineChoice c;
@@ -170,7 +176,8 @@ EngineChoice choose_automatic_engine(const Run &run,
     const int large = run.options.pattern_tiles == 0 && splits_hard(h, space)
                           ? larger_start_bound(run, stop)
                           : -1;
-    c.split_depth = large >= 0 ? k_split_depth_hard : split_depth_for(h, space);
+    c.split_depth =
+        large >= 0 ? hard_split_depth(h) : split_depth_for(h, space);
     c.pattern_tiles = large >= 0 ? encoder::NPuzzle::k_large_pattern_tiles : 0;
     c.reason = fmt::format(
         "reach would store at least {:.0f} positions (pattern databases "

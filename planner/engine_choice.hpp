@@ -116,13 +116,23 @@ int split_depth_for(int h, double space);
 // A hard board beyond k_reach_space (the family's tables bound it at
 // k_split_hard_bound or more) whose larger tables are in the cache
 // (NPuzzle::k_large_pattern_tiles: the 15-puzzle's 7-8) splits deeper,
-// at k_split_depth_hard, with the larger tables bounding every cube from
-// the start instead of after k_stronger_bound_after seconds: more cubes,
-// each shorter, most refuted by their bound alone (RESULTS, "Depth 18
-// over 7-8 on hard boards").
+// with the larger tables bounding every cube from the start instead of
+// after k_stronger_bound_after seconds: more cubes, each shorter, most
+// refuted by their bound alone. The depth grows with the bound h: 18
+// from k_split_hard_bound, 20 from k_split_harder_bound, 22 from
+// k_split_hardest_bound (RESULTS, "Depth 18 over 7-8 on hard boards" and
+// "Depth 22 over 7-8 on the hardest boards": the frontier and its bounds
+// cost about 4, 7 and 22 s at those depths, paid back only by long
+// refutations).
 constexpr int k_split_hard_bound = 35;
+constexpr int k_split_harder_bound = 40;
+constexpr int k_split_hardest_bound = 45;
 constexpr int k_split_depth_hard = 18;
+constexpr int k_split_depth_harder = 20;
+constexpr int k_split_depth_hardest = 22;
 bool splits_hard(int h, double space);
+// The depth of a hard board's split (splits_hard(h, ...) holds).
+int hard_split_depth(int h);
 
 // Whether the split may take `run`'s board: an optimal run (the any-plan
 // mode races its own paths), cubes in one shared solver per thread (the

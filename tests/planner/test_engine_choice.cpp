@@ -182,9 +182,10 @@ TEST_SUITE("planner::EngineChoice") {
     const planner::PlannerResult explicit_search = planner::solve(mid, ida);
     REQUIRE(explicit_search.status == Status::solved);
     CHECK(m.result.plan.size() == explicit_search.plan.size());
-    // Korf's #3 (59 moves; bound 44): the deepest frontier, stopped once
-    // the choice is made; deeper still, over the larger tables, where the
-    // machine has them cached (they take minutes to build: never here).
+    // Korf's #3 (59 moves; 6-6-3 bound 45): the deepest frontier,
+    // stopped once the choice is made; deeper still, over the larger
+    // tables, where the machine has them cached (they take minutes to
+    // build: never here).
     const encoder::NPuzzle far(
         4, 4, {1, 15, 10, 13, 0, 11, 4, 7, 12, 6, 5, 3, 14, 8, 9, 2}, goal);
     planner::PlannerOptions o;
@@ -197,7 +198,7 @@ TEST_SUITE("planner::EngineChoice") {
     o.stop = [&] { return has(choice, "split into cubes"); };
     const planner::PlannerResult r = planner::solve(far, o);
     if (far.databases_at_hand(encoder::NPuzzle::k_large_pattern_tiles)) {
-      CHECK(has(choice, "on both threads at depth 18 over the larger ones"));
+      CHECK(has(choice, "on both threads at depth 22 over the larger ones"));
     } else {
       CHECK(has(choice, "on both threads at depth 16"));
     }
@@ -266,6 +267,20 @@ TEST_SUITE("planner::EngineChoice") {
     CHECK_FALSE(planner::splits_hard(60, twelve));
     CHECK(planner::k_split_depth_hard > planner::k_split_depth_far);
     CHECK(planner::k_split_hard_bound > planner::k_split_far_bound);
+    // Deeper as the bound grows, at each line.
+    CHECK(planner::hard_split_depth(planner::k_split_hard_bound) ==
+          planner::k_split_depth_hard);
+    CHECK(planner::hard_split_depth(planner::k_split_harder_bound - 1) ==
+          planner::k_split_depth_hard);
+    CHECK(planner::hard_split_depth(planner::k_split_harder_bound) ==
+          planner::k_split_depth_harder);
+    CHECK(planner::hard_split_depth(planner::k_split_hardest_bound - 1) ==
+          planner::k_split_depth_harder);
+    CHECK(planner::hard_split_depth(planner::k_split_hardest_bound) ==
+          planner::k_split_depth_hardest);
+    CHECK(planner::hard_split_depth(70) == planner::k_split_depth_hardest);
+    CHECK(planner::k_split_depth_hard < planner::k_split_depth_harder);
+    CHECK(planner::k_split_depth_harder < planner::k_split_depth_hardest);
   }
 
   TEST_CASE("--any on the 15-puzzle keeps its race: no split on either "
