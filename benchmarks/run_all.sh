@@ -168,6 +168,7 @@ default-18|IDA* over pattern databases > Larger tables: 7-8
 korf-18|IDA* over pattern databases > Larger tables: 7-8
 depth-20-22|IDA* over pattern databases > Depth 22 over 7-8 on the hardest boards
 korf-22|IDA* over pattern databases > Depth 22 over 7-8 on the hardest boards
+korf-rule|IDA* over pattern databases > Depth 22 over 7-8 on the hardest boards
 split-rounds|One proof in cubes > Across machines
 split-shared|One proof in cubes > One solver for every cube
 split-hard|One proof in cubes > One solver for every cube
@@ -836,6 +837,12 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
     run --suite korf100 --only 3,14,15 --timeout 600 \
         --encodings "pairs:--split-depth=22:--pattern-tiles=8:--threads=2" \
         --out $R/pdb78/korf-22 ;;
+  korf-rule)
+    # The default (7-8 cached) on the public Korf instances of 51-57 moves
+    # whose depth the rule "20 from bound 40, 22 from 45" changed and that
+    # depth-20-22 did not run: 10 minutes each.
+    run --suite korf100 --only 6,28,73,58,5,52,24,84,21,62,92,76 \
+        --timeout 600 --encodings pairs --out $R/pdb78/korf-rule ;;
   korf-18)
     # The default (7-8 cached) on the public Korf instances it had not
     # proven: 10 minutes each, the 66-mover 5 minutes.

@@ -38,13 +38,13 @@ namespace {
 constexpr double k_stronger_bound_after = 4.0;
 
 // A cube: its position and path are the frontier's `at`-th.
-static_assert(k_bfs_max_states <= UINT32_MAX, "a cube's index is 32 bits");
 struct Cube {
   std::uint32_t at = 0;
   int bound = 0;      // its own bound (from the cube, at its residue)
   int next = 0;       // its first horizon not yet refuted (bounds included)
   bool called = false; // it needed a solver call (else: its bound alone)
 };
+static_assert(k_bfs_max_states <= UINT32_MAX, "a cube's index is 32 bits");
 
 // What one round (total horizons n .. top) found.
 struct Round {
