@@ -331,10 +331,14 @@ bool settled_by_frontier(const Run &run, const encoder::Frontier &frontier,
 }
 
 // The frontier's positions as cubes, each with its own bound, and the
-// start's bound raised to the least of depth plus cube bound.
-FrontierCubes bounded_cubes(const Run &run, encoder::Frontier &&frontier,
-                            PlannerResult &result, bool keep_puzzles,
-                            const solver::StopFn &stop) {
+// start's bound raised to the least of depth plus cube bound; nullopt if
+// a limit or stop ended the run meanwhile (`result` says so): millions
+// of cubes take seconds.
+std::optional<FrontierCubes> bounded_cubes(const Run &run,
+                                           encoder::Frontier &&frontier,
+                                           PlannerResult &result,
+                                           bool keep_puzzles,
+                                           const solver::StopFn &stop) {
   const int k = run.options.split_depth;
   const int stride = result.stride;
   // Plan lengths from the start are congruent to its bound: from a cube,
@@ -345,6 +349,13 @@ FrontierCubes bounded_cubes(const Run &run, encoder::Frontier &&frontier,
   FrontierCubes cubes{
       std::move(frontier.states), std::move(frontier.paths), {}, {}};
   const int floor = std::max(0, result.lower_bound - k);
+  std::atomic<bool> stopped{false};
+  const auto poll = [&](std::size_t i) {
+    if ((i & 0xFFF) == 0 && run.stopped(stop)) {
+      stopped = true;
+    }
+    return stopped.load();
+  };
   if (family_bound && !keep_puzzles) {
     // The family's bound alone (thread-safe: it only reads its tables),
     // over the run's threads: 7.1 million cubes at depth 22.
@@ -352,7 +363,8 @@ FrontierCubes bounded_cubes(const Run &run, encoder::Frontier &&frontier,
     const int threads = std::max(1, run.options.threads);
     solver::side_by_side(threads, [&](int worker) {
       encoder::State state;
-      for (std::size_t i = static_cast<std::size_t>(worker); i < cubes.size();
+      for (std::size_t i = static_cast<std::size_t>(worker);
+           i < cubes.size() && !poll(i / static_cast<std::size_t>(threads));
            i += static_cast<std::size_t>(threads)) {
         cubes.states.unpack(i, state);
         cubes.bounds[i] =
@@ -362,7 +374,7 @@ FrontierCubes bounded_cubes(const Run &run, encoder::Frontier &&frontier,
   } else {
     cubes.bounds.reserve(cubes.size());
     encoder::State state;
-    for (std::size_t i = 0; i < cubes.size(); ++i) {
+    for (std::size_t i = 0; i < cubes.size() && !poll(i); ++i) {
       // A cube's restarted puzzle (13 KB, and a board drawn: 27 us a
       // cube) only where it is printed or its bound is the only one: a
       // family's state bound dominates the puzzle's own (the n-puzzle's
@@ -377,6 +389,13 @@ FrontierCubes bounded_cubes(const Run &run, encoder::Frontier &&frontier,
         cubes.puzzles.push_back(std::move(puzzle));
       }
     }
+  }
+  if (stopped) {
+    end_without_plan(result,
+                     stop && stop() ? solver::Outcome::cancelled
+                                    : solver::Outcome::timeout,
+                     run, " while bounding the cubes", "");
+    return std::nullopt;
   }
   const int lowest =
       cubes.bounds.empty()

@@ -15,28 +15,33 @@ void StateTable::push_back(const State &s) {
                            " fluents in a table of " +
                            std::to_string(m_fluents));
   }
-  const std::size_t at = m_bits.size();
-  m_bits.resize(at + m_words, 0);
+  const std::size_t at = append_empty();
   for (std::size_t f = 0; f < s.size(); ++f) {
     if (s[f]) {
       m_bits[at + f / 64] |= std::uint64_t{1} << (f % 64);
     }
   }
-  ++m_size;
 }
 
 void StateTable::push_back_true(const int *fluents, int count) {
-  const std::size_t at = m_bits.size();
-  m_bits.resize(at + m_words, 0);
   for (int i = 0; i < count; ++i) {
     if (fluents[i] < 0 || fluents[i] >= m_fluents) {
       throw std::logic_error("fluent " + std::to_string(fluents[i]) +
                              " in a table of " + std::to_string(m_fluents));
     }
+  }
+  const std::size_t at = append_empty();
+  for (int i = 0; i < count; ++i) {
     const auto f = static_cast<std::size_t>(fluents[i]);
     m_bits[at + f / 64] |= std::uint64_t{1} << (f % 64);
   }
+}
+
+std::size_t StateTable::append_empty() {
+  const std::size_t at = m_bits.size();
+  m_bits.resize(at + m_words, 0);
   ++m_size;
+  return at;
 }
 
 void StateTable::unpack(std::size_t i, State &out) const {

@@ -31,6 +31,9 @@ public:
   bool operator==(const StateTable &other) const;
 
 private:
+  // Appends a state of no true fluent; returns its first word's index.
+  std::size_t append_empty();
+
   int m_fluents;
   std::size_t m_words; // 64-bit words a state
   std::size_t m_size = 0;
@@ -54,7 +57,6 @@ public:
   void push_back(const Plan &p);
   Plan operator[](std::size_t i) const;
   std::size_t size() const { return m_leaf.size(); }
-  int length() const { return m_length; }
   void reserve_nodes(std::size_t nodes);
   // The same paths in the same order (however their nodes are shared).
   bool operator==(const PathTable &other) const;

@@ -129,6 +129,7 @@ TEST_SUITE("encoder::Task") {
                       std::logic_error);
       const int beyond = fluents;
       CHECK_THROWS_AS(states.push_back_true(&beyond, 1), std::logic_error);
+      CHECK(states.size() == stored.size()); // nothing appended
     }
     PathTable paths(3);
     paths.push_back({4, 0, 7});

@@ -244,6 +244,26 @@ TEST_SUITE("planner::Split") {
     CHECK(planner::solve(p, stopped).status == Status::cancelled);
   }
 
+  TEST_CASE("a stop while the cubes are bounded ends the run there") {
+    // The frontier of a 3x3 board at depth 4 is too small for its search
+    // to poll, so a stop raised as it starts is first seen by the bounds.
+    const encoder::NPuzzle p =
+        encoder::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    planner::PlannerOptions o = split(4);
+    std::atomic<bool> splitting{false};
+    o.progress = [&](const planner::Progress &e) {
+      if (e.kind == planner::Progress::Kind::phase &&
+          has(e.text, "positions at depth")) {
+        splitting = true;
+      }
+    };
+    o.stop = [&] { return splitting.load(); };
+    const planner::PlannerResult r = planner::solve(p, o);
+    CHECK(r.status == Status::cancelled);
+    CHECK(has(r.reason, "while bounding the cubes"));
+    CHECK(r.horizons.empty()); // no round began
+  }
+
   TEST_CASE("a round cut short is not reported refuted") {
     // Stopped as soon as the first round is refuted: the next round ends
     // at its first poll, and its record must not say UNSAT.
