@@ -30,12 +30,14 @@ namespace satslide::encoder {
 class PatternDatabases {
 public:
   // The partition the family chooses for a board: one pattern of every
-  // tile where its table fits (up to 3x3), else bands of goal cells: the
-  // goal blank's row on its own, the other rows in bands of columns, each
-  // pattern at most as large as keeps a table's search under 6e7
-  // placements (the 15-puzzle: 6-6-3; 3x4: 6-2-3; the 24-puzzle:
-  // 4-4-4-4-4-4). Tiles are numbered 1 .. RC-1; `goal` is row-major with 0
-  // for the blank.
+  // tile where its table fits (up to 3x3 and 2x5), else bands of goal
+  // cells, each pattern at most as large as keeps a table's search under
+  // 6e7 placements: the goal blank's row on its own and the other rows in
+  // bands of columns (the 15-puzzle: 6-6-3; the 24-puzzle: 4-4-4-4-4-4),
+  // or blocks spanning the board's short side where those need fewer
+  // tables, or as few and no smaller (3x4 and 2x6: 6-5; 3x5: 6-6-2).
+  // Tiles are numbered 1 .. RC-1; `goal` is row-major with 0 for the
+  // blank.
   static std::vector<std::vector<int>>
   default_partition(int rows, int cols, const std::vector<int> &goal);
   // At most `max_tiles` tiles a pattern (0: default_partition): the tiles

@@ -117,8 +117,9 @@ TEST_SUITE("encoder::PatternDatabases") {
         REQUIRE(db.bound(board) == d);
       }
     }
-    // The larger boards: 6-6-3, 6-2-3 and six patterns of four, every
-    // tile once.
+    // The larger boards: 6-6-3 (Korf & Felner's), blocks across the short
+    // side where they need fewer or larger tables (3x4, 2x6, 4x3: 6-5),
+    // six patterns of four on 5x5; every tile once.
     const auto shape = [](int rows, int cols, const Board &goal) {
       std::string s;
       std::vector<int> seen(rows * cols, 0);
@@ -138,7 +139,15 @@ TEST_SUITE("encoder::PatternDatabases") {
     Board blank_first(16);
     std::iota(blank_first.begin(), blank_first.end(), 0);
     CHECK(shape(4, 4, blank_first) == "6-6-3");
-    CHECK(shape(3, 4, NPuzzle::default_goal(3, 4)) == "6-2-3");
+    CHECK(shape(3, 4, NPuzzle::default_goal(3, 4)) == "6-5");
+    CHECK(PatternDatabases::default_partition(3, 4, NPuzzle::default_goal(3, 4))
+              .front() == std::vector<int>{1, 2, 5, 6, 9, 10});
+    CHECK(shape(2, 6, NPuzzle::default_goal(2, 6)) == "6-5");
+    CHECK(PatternDatabases::default_partition(2, 6, NPuzzle::default_goal(2, 6))
+              .front() == std::vector<int>{1, 2, 3, 7, 8, 9});
+    CHECK(shape(4, 3, NPuzzle::default_goal(4, 3)) == "6-5");
+    CHECK(PatternDatabases::default_partition(4, 3, NPuzzle::default_goal(4, 3))
+              .front() == std::vector<int>{1, 4, 2, 5, 3, 6});
     CHECK(shape(5, 5, NPuzzle::default_goal(5, 5)) == "4-4-4-4-4-4");
   }
 
