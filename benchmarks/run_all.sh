@@ -189,6 +189,7 @@ auto-blocks-band|The engine the default picks
 auto-15puzzle-sample|The engine the default picks
 reach-setup|The engine the default picks > Setting up the reach solvers
 any-3x4|Any plan: the race > The head start
+3x4-blocks|IDA* over pattern databases > 3×4 by blocks of columns, split deeper
 EOF
 }
 
@@ -596,6 +597,25 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
     done
     benchmarks/cube_schedule.py $d/korf*-k[0-9] --workers 2,64,256,1024 \
       --overhead 1 >$d/schedule.md ;;
+  3x4-blocks)
+    # The 3x4 and 2x6 tables as blocks across the short side and the deeper
+    # 3x4 split (BEFORE: a binary of commit a517cf3), one run: IDA*, then
+    # the default against the one before and each engine on the sweeps,
+    # then the default against the one before on the public and the
+    # hardest boards.
+    old=${BEFORE:?BEFORE=path to a satslide built at commit a517cf3}
+    run --suite 11puzzle --suite 11puzzle-sweep --suite 11puzzle-sweep-hard \
+        --suite 11puzzle-53 --suite 2x6-sweep --suite 2x6-sweep-hard \
+        --encodings "pairs:--engine=ida,pairs:--engine=ida@$old" \
+        --timeout 60 --out $R/3x4-blocks/ida
+    run --suite 11puzzle-sweep --suite 2x6-sweep \
+        --encodings "pairs,pairs@$old,pairs:--engine=horizons,pairs:--engine=reach" \
+        --timeout 90 --out $R/3x4-blocks/sweep
+    benchmarks/auto_table.py $R/3x4-blocks/sweep/instances.csv \
+        >$R/3x4-blocks/sweep/worst.md
+    run --suite 11puzzle --suite 11puzzle-sweep-hard --suite 11puzzle-53 \
+        --encodings "pairs,pairs@$old" --timeout 120 \
+        --out $R/3x4-blocks/hard ;;
   auto-sweep)
     # The default against each SAT engine on every small n-puzzle suite,
     # one run; then the worst ratio per suite.

@@ -121,7 +121,10 @@ long side_by_side_budget(const PlannerOptions &o) {
 
 int split_depth_for(int h, double space) {
   if (space <= k_reach_space) {
-    return k_split_depth_12_cells;
+    return h < k_split_12_mid_bound        ? k_split_depth_12_near
+           : h < k_split_12_far_bound      ? k_split_depth_12_mid
+           : h < k_split_12_farthest_bound ? k_split_depth_12_far
+                                           : k_split_depth_12_farthest;
   }
   return h < k_split_mid_bound   ? k_split_depth_near
          : h < k_split_far_bound ? k_split_depth_mid

@@ -102,16 +102,28 @@ long side_by_side_budget(const PlannerOptions &options);
 // the frontier's depth grows with the start's pattern-database bound h
 // (measured when the frontier cost about 5 us a position over the task's
 // states, 0.9 s at depth 16, paying only where the refutations are long;
-// over packed boards since, depth 18 costs about 1 s with its bounds);
-// on 12 cells, whose layers grow slower, depth 14 was best from 22 moves
-// to 43.
+// over packed boards since, depth 18 costs about 1 s with its bounds).
+// On 12 cells (3x4), since their tables are blocks of columns (6-5), the
+// depth grows with h too, deeper than on 16 cells at the same bound
+// (the whole space is small, the cubes are cheap to list): 14 below
+// k_split_12_mid_bound, 18 below k_split_12_far_bound, 20 below
+// k_split_12_farthest_bound, 26 from there (RESULTS, "3x4 by blocks of
+// columns, split deeper": the 53-movers in 12-33 s at 26, one of six
+// within 150 s at 18).
 constexpr double k_split_max_space = 1.1e13; // 16! / 2 = 1.05e13
 constexpr int k_split_depth_near = 10; // h < k_split_mid_bound
 constexpr int k_split_depth_mid = 14;  // up to k_split_far_bound - 1
 constexpr int k_split_depth_far = 16;  // h >= k_split_far_bound
 constexpr int k_split_mid_bound = 27;
 constexpr int k_split_far_bound = 31;
-constexpr int k_split_depth_12_cells = 14; // spaces up to k_reach_space
+// Spaces up to k_reach_space (12 cells).
+constexpr int k_split_depth_12_near = 14;
+constexpr int k_split_depth_12_mid = 18;
+constexpr int k_split_depth_12_far = 20;
+constexpr int k_split_depth_12_farthest = 26;
+constexpr int k_split_12_mid_bound = 24;
+constexpr int k_split_12_far_bound = 32;
+constexpr int k_split_12_farthest_bound = 41;
 int split_depth_for(int h, double space);
 // A hard board beyond k_reach_space (the family's tables bound it at
 // k_split_hard_bound or more) whose larger tables are in the cache

@@ -111,15 +111,17 @@ TEST_SUITE("planner::EngineChoice") {
   }
 
   TEST_CASE("a 3x4 board of middling bound: the proof split into cubes "
-            "at depth 14, and the optimum stands") {
-    // 30 moves by the explicit search; Manhattan distance 22.
+            "at depth 18, and the optimum stands") {
+    // 30 moves by the explicit search; Manhattan distance 22, the
+    // tables' bound 26.
     const encoder::NPuzzle p =
         board_3x4({2, 8, 7, 10, 1, 3, 9, 6, 5, 0, 4, 11});
     const Solved s = solve_auto(p);
     check_optimum(s, p);
-    CHECK(has(s.choice, "split into cubes on both threads at depth 14"));
+    CHECK(has(s.choice, "pattern databases bound 26"));
+    CHECK(has(s.choice, "split into cubes on both threads at depth 18"));
     CHECK(s.result.path == "split");
-    CHECK(s.result.split_depth == 14);
+    CHECK(s.result.split_depth == 18);
   }
 
   TEST_CASE("a 2x6 board is never split: its layers grow too slowly") {
@@ -235,8 +237,8 @@ TEST_SUITE("planner::EngineChoice") {
     CHECK(s.result.plan.size() == 24); // scramble #54's optimum
   }
 
-  TEST_CASE("the frontier's depth grows with the start's bound on the "
-            "15-puzzle and is 14 on 12 cells") {
+  TEST_CASE("the frontier's depth grows with the start's bound, on 12 "
+            "cells faster") {
     const double fifteen = 16.0 * 15 * 14 * 13 * 12 * 11 * 10 * 9 * 8 * 7 *
                            6 * 5 * 4 * 3 * 2 / 2;
     const double twelve = 12.0 * 11 * 10 * 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2 / 2;
@@ -250,10 +252,24 @@ TEST_SUITE("planner::EngineChoice") {
           planner::k_split_depth_far);
     CHECK(planner::split_depth_for(80, fifteen) ==
           planner::k_split_depth_far);
-    CHECK(planner::split_depth_for(20, twelve) ==
-          planner::k_split_depth_12_cells);
-    CHECK(planner::split_depth_for(45, twelve) ==
-          planner::k_split_depth_12_cells);
+    // 12 cells: deeper at each line, deeper than 16 cells at the same h.
+    const std::pair<int, int> lines[] = {
+        {0, planner::k_split_depth_12_near},
+        {planner::k_split_12_mid_bound - 1, planner::k_split_depth_12_near},
+        {planner::k_split_12_mid_bound, planner::k_split_depth_12_mid},
+        {planner::k_split_12_far_bound - 1, planner::k_split_depth_12_mid},
+        {planner::k_split_12_far_bound, planner::k_split_depth_12_far},
+        {planner::k_split_12_farthest_bound - 1, planner::k_split_depth_12_far},
+        {planner::k_split_12_farthest_bound,
+         planner::k_split_depth_12_farthest},
+        {53, planner::k_split_depth_12_farthest}};
+    int before = 0;
+    for (const auto &[h, depth] : lines) {
+      CHECK(planner::split_depth_for(h, twelve) == depth);
+      CHECK(depth >= before);
+      CHECK(depth >= planner::split_depth_for(h, fifteen));
+      before = depth;
+    }
   }
 
   TEST_CASE("a hard 15-puzzle splits deeper over the larger tables, a "
