@@ -98,11 +98,12 @@ long side_by_side_budget(const PlannerOptions &options);
 // without a call (RESULTS, "The split as the 15-puzzle's default").
 // Measured against every engine the default had: faster on every
 // 15-puzzle scramble of 20-49 moves, on Korf's 41-52-movers, and at
-// depth 14 on every public 3x4 board (22-43 moves). On the 15-puzzle
-// the frontier's depth grows with the start's pattern-database bound h
-// (measured when the frontier cost about 5 us a position over the task's
-// states, 0.9 s at depth 16, paying only where the refutations are long;
-// over packed boards since, depth 18 costs about 1 s with its bounds).
+// depth 14 on every public 3x4 board (22-43 moves; deeper since). On
+// the 15-puzzle the frontier's depth grows with the start's
+// pattern-database bound h (measured when the frontier cost about 5 us
+// a position over the task's states, 0.9 s at depth 16, paying only
+// where the refutations are long; over packed boards since, depth 18
+// costs about 1 s with its bounds).
 // On 12 cells (3x4), since their tables are blocks of columns (6-5), the
 // depth grows with h too, deeper than on 16 cells at the same bound
 // (the whole space is small, the cubes are cheap to list): 14 below
