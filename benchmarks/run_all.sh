@@ -190,6 +190,7 @@ auto-15puzzle-sample|The engine the default picks
 reach-setup|The engine the default picks > Setting up the reach solvers
 any-3x4|Any plan: the race > The head start
 3x4-blocks|IDA* over pattern databases > 3×4 by blocks of columns, split deeper
+2x6-split|IDA* over pattern databases > 3×4 by blocks of columns, split deeper
 EOF
 }
 
@@ -616,6 +617,13 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
     run --suite 11puzzle --suite 11puzzle-sweep-hard --suite 11puzzle-53 \
         --encodings "pairs,pairs@$old" --timeout 120 \
         --out $R/3x4-blocks/hard ;;
+  2x6-split)
+    # The split on 2x6 by the 12-cell lines (BEFORE: a binary of commit
+    # 416884e, where 2x6 was never split), one run.
+    old=${BEFORE:?BEFORE=path to a satslide built at commit 416884e}
+    run --suite 2x6-sweep --suite 2x6-sweep-hard \
+        --encodings "pairs,pairs@$old" --timeout 90 \
+        --out $R/3x4-blocks/2x6-split ;;
   auto-sweep)
     # The default against each SAT engine on every small n-puzzle suite,
     # one run; then the worst ratio per suite.

@@ -78,7 +78,12 @@ bool may_split(const Run &run) {
   const PlannerOptions &o = run.options;
   const double space = run.puzzle.reachable_positions();
   const auto *board = dynamic_cast<const encoder::NPuzzle *>(&run.puzzle);
-  return board != nullptr && std::min(board->rows(), board->cols()) >= 3 &&
+  // Two rows grow slowly, so a frontier holds few positions and the cubes
+  // stay long: such boards are split only up to 12 cells (2x6), where
+  // the tables' blocks refute most cubes at once.
+  return board != nullptr &&
+         (std::min(board->rows(), board->cols()) >= 3 ||
+          space <= k_reach_space) &&
          (o.timeout_seconds <= 0 ||
           board->databases_at_hand(o.pattern_tiles)) &&
          space > k_small_space && space <= k_split_max_space &&

@@ -91,7 +91,8 @@ std::function<double(int bound)> reach_prediction(const Run &run);
 long side_by_side_budget(const PlannerOptions &options);
 
 // Beyond k_small_space, up to k_split_max_space positions, on boards at
-// least three cells across (3x4, 3x5, the 15-puzzle), every board that
+// least three cells across (3x4, 3x5, the 15-puzzle) or of 12 cells
+// (2x6), every board that
 // reach would not settle at once (k_predict_reach) is split into cubes
 // (split_path.cpp) on both threads: the frontier's cubes share one
 // solver per thread and the pattern databases refute most of them
@@ -150,8 +151,10 @@ int hard_split_depth(int h);
 // Whether the split may take `run`'s board: an optimal run (the any-plan
 // mode races its own paths), cubes in one shared solver per thread (the
 // encoding has a free first layer), a board of the sizes measured, at
-// least three cells across (on two rows, 2x6, the layers grow slowly and
-// the split lost: a 43-move board 14.1 s against 3.3 s), and its pattern
+// least three cells across or of 12 cells (two rows grow slowly: with
+// 2x6's old tables the split lost, a 43-move board 14.1 s against 3.3 s;
+// with its 2x3 blocks it wins, 4.4 -> 0.6 s; longer two-row boards were
+// never measured), and its pattern
 // databases at hand unless the run has no timeout: their first build
 // (about 13 s on the 15-puzzle) could spend a timed run (a game's 10 s
 // hint), and a build cut short is not cached, so every later timed run
