@@ -92,8 +92,8 @@ long side_by_side_budget(const PlannerOptions &options);
 
 // Beyond k_small_space, up to k_split_max_space positions, on boards at
 // least three cells across (3x4, 3x5, the 15-puzzle) or of 12 cells
-// (2x6), every board that
-// reach would not settle at once (k_predict_reach) is split into cubes
+// (2x6), every board that reach would not settle at once
+// (k_predict_reach) is split into cubes
 // (split_path.cpp) on both threads: the frontier's cubes share one
 // solver per thread and the pattern databases refute most of them
 // without a call (RESULTS, "The split as the 15-puzzle's default").
@@ -105,7 +105,7 @@ long side_by_side_budget(const PlannerOptions &options);
 // a position over the task's states, 0.9 s at depth 16, paying only
 // where the refutations are long; over packed boards since, depth 18
 // costs about 1 s with its bounds).
-// On 12 cells (3x4), since their tables are blocks of columns (6-5), the
+// On 12 cells (3x4, 2x6), since their tables are blocks (6-5), the
 // depth grows with h too, deeper than on 16 cells at the same bound
 // (the whole space is small, the cubes are cheap to list): 14 below
 // k_split_12_mid_bound, 18 below k_split_12_far_bound, 20 below
@@ -154,11 +154,10 @@ int hard_split_depth(int h);
 // least three cells across or of 12 cells (two rows grow slowly: with
 // 2x6's old tables the split lost, a 43-move board 14.1 s against 3.3 s;
 // with its 2x3 blocks it wins, 4.4 -> 0.6 s; longer two-row boards were
-// never measured), and its pattern
-// databases at hand unless the run has no timeout: their first build
-// (about 13 s on the 15-puzzle) could spend a timed run (a game's 10 s
-// hint), and a build cut short is not cached, so every later timed run
-// would spend its time on it again.
+// never measured), and its pattern databases at hand unless the run
+// has no timeout: their first build (about 13 s on the 15-puzzle) could
+// spend a timed run (a game's 10 s hint), and a build cut short is not
+// cached, so every later timed run would spend its time on it again.
 bool may_split(const Run &run);
 
 // The choice for `run` (an n-puzzle whose space the family counts; on

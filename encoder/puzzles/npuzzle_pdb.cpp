@@ -104,10 +104,6 @@ std::string hex(std::uint64_t v) {
   return s.str();
 }
 
-} // namespace
-
-namespace {
-
 // Cells cut into patterns of at most k tiles, in the order given.
 void add_chunks(const std::vector<int> &goal, const std::vector<int> &cells,
                 int k, std::vector<std::vector<int>> &patterns) {
@@ -194,7 +190,8 @@ PatternDatabases::default_partition(int rows, int cols,
   // line swap places often, so one table should see them together): on
   // 3x4 6-5 instead of 6-2-3, on 2x6 two 2x3 blocks instead of the rows,
   // IDA* searches 48x and 95x fewer nodes (benchmarks/RESULTS.md). Taken
-  // where they need fewer tables, or as few and no smaller ones.
+  // where they need fewer tables, or as many with larger ones (a sum of
+  // squared sizes no smaller).
   const auto blocks = bands(rows, cols, goal, k, rows > cols, -1);
   if (blocks.size() < chosen.size() ||
       (blocks.size() == chosen.size() &&

@@ -35,7 +35,7 @@ public:
   // 6e7 placements: the goal blank's row on its own and the other rows in
   // bands of columns (the 15-puzzle: 6-6-3; the 24-puzzle: 4-4-4-4-4-4),
   // or blocks spanning the board's short side where those need fewer
-  // tables, or as few and no smaller (3x4 and 2x6: 6-5; 3x5: 6-6-2).
+  // tables, or as many with larger ones (3x4 and 2x6: 6-5; 3x5: 6-6-2).
   // Tiles are numbered 1 .. RC-1; `goal` is row-major with 0 for the
   // blank.
   static std::vector<std::vector<int>>
