@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <memory>
 #include <random>
 
 using namespace satslide;
@@ -49,6 +50,17 @@ with_solvings(const std::vector<int> &depths) {
 
 bool has(const std::string &text, const std::string &what) {
   return text.find(what) != std::string::npos;
+}
+
+// Raises the run's stop once a phase line on its progress says `text`.
+void stop_at_phase(planner::PlannerOptions &o, const std::string &text) {
+  auto seen = std::make_shared<std::atomic<bool>>(false);
+  o.progress = [seen, text](const planner::Progress &e) {
+    if (e.kind == planner::Progress::Kind::phase && has(e.text, text)) {
+      *seen = true;
+    }
+  };
+  o.stop = [seen] { return seen->load(); };
 }
 
 } // namespace
@@ -250,14 +262,7 @@ TEST_SUITE("planner::Split") {
     const encoder::NPuzzle p =
         encoder::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
     planner::PlannerOptions o = split(4);
-    std::atomic<bool> splitting{false};
-    o.progress = [&](const planner::Progress &e) {
-      if (e.kind == planner::Progress::Kind::phase &&
-          has(e.text, "positions at depth")) {
-        splitting = true;
-      }
-    };
-    o.stop = [&] { return splitting.load(); };
+    stop_at_phase(o, "positions at depth");
     const planner::PlannerResult r = planner::solve(p, o);
     CHECK(r.status == Status::cancelled);
     CHECK(has(r.reason, "while bounding the cubes"));
@@ -271,14 +276,7 @@ TEST_SUITE("planner::Split") {
         encoder::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
     planner::PlannerOptions o = split(4);
     o.pattern_tiles = 3; // a bound below the optimum: several rounds
-    std::atomic<bool> refuted{false};
-    o.progress = [&](const planner::Progress &e) {
-      if (e.kind == planner::Progress::Kind::phase &&
-          has(e.text, "no plan of length <=")) {
-        refuted = true;
-      }
-    };
-    o.stop = [&] { return refuted.load(); };
+    stop_at_phase(o, "no plan of length <=");
     const planner::PlannerResult r = planner::solve(p, o);
     REQUIRE(r.status == Status::cancelled);
     REQUIRE(r.horizons.size() >= 2);
