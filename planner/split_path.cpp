@@ -285,6 +285,23 @@ void run_round(const Run &run, const FrontierCubes &frontier,
   }
 }
 
+// Ends a run stopped before any cube was called (`doing` the cubes): what
+// it proved is what the start's bound proves.
+void end_before_the_cubes(const Run &run, PlannerResult &result,
+                          const solver::StopFn &stop, const char *doing) {
+  result.no_plan_up_to = std::max(result.no_plan_up_to, result.lower_bound - 1);
+  end_without_plan(
+      result,
+      stop && stop() ? solver::Outcome::cancelled : solver::Outcome::timeout,
+      run,
+      result.no_plan_up_to < 0
+          ? fmt::format(" while {} the cubes", doing)
+          : fmt::format(" while {} the cubes; proven: no plan of length <= "
+                        "{} ({})",
+                        doing, result.no_plan_up_to, result.lower_bound_name),
+      "");
+}
+
 // Ends the run where the frontier itself decides it: a goal within the
 // depth (a shortest plan by breadth-first search), a stop, too many
 // positions, or a space that ends before the depth. True if it did.
@@ -305,10 +322,7 @@ bool settled_by_frontier(const Run &run, const encoder::Frontier &frontier,
     return true;
   }
   if (frontier.space.stopped) {
-    end_without_plan(result,
-                     stop && stop() ? solver::Outcome::cancelled
-                                    : solver::Outcome::timeout,
-                     run, " while finding the cubes", "");
+    end_before_the_cubes(run, result, stop, "finding");
     return true;
   }
   if (frontier.space.limit_reached) {
@@ -391,10 +405,7 @@ std::optional<FrontierCubes> bounded_cubes(const Run &run,
     }
   }
   if (stopped) {
-    end_without_plan(result,
-                     stop && stop() ? solver::Outcome::cancelled
-                                    : solver::Outcome::timeout,
-                     run, " while bounding the cubes", "");
+    end_before_the_cubes(run, result, stop, "bounding");
     return std::nullopt;
   }
   const int lowest =
