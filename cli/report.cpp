@@ -185,6 +185,14 @@ Json head_json(const Report &report) {
       if (r.stronger_bound_from >= 0) {
         j["split"]["stronger_bound_from"] = r.stronger_bound_from;
       }
+      Json rounds = Json::array();
+      for (const auto &w : r.cube_rounds) {
+        rounds.push_back({{"horizon", w.horizon},
+                          {"calls", w.calls},
+                          {"call_seconds", w.seconds},
+                          {"longest_call_seconds", w.longest}});
+      }
+      j["split"]["rounds"] = rounds;
     }
   }
   if (r.nodes >= 0) {

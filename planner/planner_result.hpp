@@ -67,6 +67,16 @@ struct PlannerResult {
   long cubes_by_bound = -1;
   std::string cube_solver; // "shared" or "fresh": how the cubes were solved
   std::string cube_order;  // "bound" or "frontier": the order of a round
+  // Per round of the split, its solver calls (what a cluster's workers
+  // would share out): their seconds summed and the longest, the round
+  // named by its last horizon.
+  struct CubeRoundWork {
+    int horizon = 0;
+    long calls = 0;
+    double seconds = 0;
+    double longest = 0;
+  };
+  std::vector<CubeRoundWork> cube_rounds;
   // The horizon from which the cubes' bounds came from the family's
   // stronger bound (the 15-puzzle's 7-8 tables); -1 = never.
   int stronger_bound_from = -1;

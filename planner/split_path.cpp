@@ -56,6 +56,7 @@ struct Round {
   std::optional<solver::Outcome> ended; // a limit or failure, not a plan
   long sat_calls = 0;
   solver::HorizonStats stats;
+  PlannerResult::CubeRoundWork work;
 };
 
 // A cube's first horizon: the largest of the bounds the family, the
@@ -75,9 +76,11 @@ int cube_bound(const encoder::State &state, const encoder::Puzzle *puzzle,
 }
 
 // One solver call of the round (under its lock): counted, its formula's
-// size and its conflicts in the round's figures.
+// size, its conflicts and its seconds in the round's figures.
 void count_call(Round &round, const solver::HorizonStats &s) {
   ++round.sat_calls;
+  round.work.seconds += s.seconds;
+  round.work.longest = std::max(round.work.longest, s.seconds);
   round.stats.variables = std::max(round.stats.variables, s.variables);
   round.stats.clauses = std::max(round.stats.clauses, s.clauses);
   round.stats.conflicts += s.conflicts;
@@ -571,6 +574,9 @@ void solve_split(const Run &run, PlannerResult &result,
                                        : "UNSAT";
     result.sat_calls += round.sat_calls;
     result.horizons.push_back(round.stats);
+    round.work.horizon = last;
+    round.work.calls = round.sat_calls;
+    result.cube_rounds.push_back(round.work);
     if (settled_by_round(run, round, by_bound(), result)) {
       return;
     }

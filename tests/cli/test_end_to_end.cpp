@@ -594,6 +594,21 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(j.at("path") == "split");
     CHECK(j.at("split").at("solver") == "shared"); // the default
     CHECK(j.at("split").at("order") == "bound");   // the default
+    // Each round's solver calls, named by its last horizon (a round a
+    // horizon here): what split_workers.py shares out among workers.
+    const auto &rounds = j.at("split").at("rounds");
+    REQUIRE(rounds.size() == j.at("horizons").size());
+    long calls = 0;
+    for (std::size_t i = 0; i < rounds.size(); ++i) {
+      CHECK(rounds[i].at("horizon") == j.at("horizons")[i].at("horizon"));
+      CHECK(rounds[i].at("longest_call_seconds").get<double>() <=
+            rounds[i].at("call_seconds").get<double>());
+      CHECK((rounds[i].at("calls") > 0) ==
+            (rounds[i].at("call_seconds").get<double>() > 0));
+      calls += rounds[i].at("calls").get<long>();
+    }
+    CHECK(calls > 0);
+    CHECK(rounds.back().at("horizon") == 31);
     const auto fresh =
         run_satslide(b + "--split-depth 4 --cube-solver fresh --json -q");
     CHECK(nlohmann::json::parse(fresh.out).at("split").at("solver") ==
