@@ -57,22 +57,20 @@ def main():
                                   "14.0–19.0", "11.5–15.0"],
                   f"made-up report's figures: {rows[0]}")
         # A real split run of satslide's, and one that did not split.
-        real = os.path.join(tmp, "real.json")
-        with open(real, "w") as f:
-            subprocess.run([satslide, "--puzzle", "8", "--board",
-                            "8 6 7 2 5 4 3 0 1", "--split-depth", "4",
-                            "--json", "-q"], stdout=f, check=True)
-        r = run(real, "--workers", "256")
+        def report(name, *flags):
+            path = os.path.join(tmp, name)
+            with open(path, "w") as f:
+                subprocess.run([satslide, "--puzzle", "8", "--board",
+                                "8 6 7 2 5 4 3 0 1", *flags, "--json",
+                                "-q"], stdout=f, check=True)
+            return path
+
+        r = run(report("real.json", "--split-depth", "4"), "--workers", "256")
         rows = table_rows(r.stdout)
         check(r.returncode == 0 and len(rows) == 1 and
               rows[0][1:3] == ["solved", "31"] and rows[0][6] != "0",
               f"real split report: {r.returncode} {r.stdout} {r.stderr}")
-        plain = os.path.join(tmp, "plain.json")
-        with open(plain, "w") as f:
-            subprocess.run([satslide, "--puzzle", "8", "--board",
-                            "8 6 7 2 5 4 3 0 1", "--engine", "horizons",
-                            "--json", "-q"], stdout=f, check=True)
-        r = run(plain)
+        r = run(report("plain.json", "--engine", "horizons"))
         check(r.returncode != 0 and "not a run split" in r.stderr,
               f"a report that did not split: {r.returncode} {r.stderr}")
     for f in failures:
