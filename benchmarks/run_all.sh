@@ -169,6 +169,7 @@ korf-18|IDA* over pattern databases > Larger tables: 7-8
 depth-20-22|IDA* over pattern databases > Depth 22 over 7-8 on the hardest boards
 korf-22|IDA* over pattern databases > Depth 22 over 7-8 on the hardest boards
 korf-rule|IDA* over pattern databases > Depth 22 over 7-8 on the hardest boards
+split-workers|One proof in cubes > The two 62-movers to the end, and more workers
 split-rounds|One proof in cubes > Across machines
 split-shared|One proof in cubes > One solver for every cube
 split-hard|One proof in cubes > One solver for every cube
@@ -180,6 +181,7 @@ cube-order|One proof in cubes > The least bound first
 cube-order-korf|One proof in cubes > The least bound first
 any-head-start|Any plan: the race > The head start
 auto-sweep|The engine the default picks
+auto-all|The engine the default picks > Every suite in one run
 auto-sweep-blocks|The engine the default picks
 auto-before-after|The engine the default picks
 auto-sweep-hard|The engine the default picks
@@ -624,6 +626,22 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
     run --suite 2x6-sweep --suite 2x6-sweep-hard \
         --encodings "pairs,pairs@$old" --timeout 90 \
         --out $R/3x4-blocks/2x6-split ;;
+  auto-all)
+    # The default against each engine alone on every n-puzzle suite and
+    # block suite of the engine rule, one binary, one run (#23): the
+    # worst ratio per suite in worst.md.
+    run --suite 8puzzle --suite 2x5-sweep --suite 2x6-sweep \
+        --suite 11puzzle-sweep --suite 11puzzle-sweep-hard \
+        --suite 15puzzle-20s --suite 15puzzle-30s \
+        --encodings "pairs,pairs:--engine=horizons,pairs:--engine=reach" \
+        --timeout 90 --out $R/auto-all/npuzzle
+    benchmarks/auto_table.py $R/auto-all/npuzzle/instances.csv \
+        >$R/auto-all/npuzzle/worst.md
+    run --suite rush40 --suite klotski-short \
+        --encodings "counts,counts:--engine=horizons,counts:--engine=reach" \
+        --timeout 90 --out $R/auto-all/blocks
+    benchmarks/auto_table.py $R/auto-all/blocks/instances.csv \
+        >$R/auto-all/blocks/worst.md ;;
   auto-sweep)
     # The default against each SAT engine on every small n-puzzle suite,
     # one run; then the worst ratio per suite.
@@ -871,6 +889,21 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
     # depth-20-22 did not run: 10 minutes each.
     run --suite korf100 --only 6,28,73,58,5,52,24,84,21,62,92,76 \
         --timeout 600 --encodings pairs --out $R/pdb78/korf-rule ;;
+  split-workers)
+    # The default (7-8 cached) on the public Korf instances it had not
+    # proven within 10 minutes, run to the end (45 and 30 minutes), its
+    # JSON kept; then what 64-1024 workers would take by the rounds' calls.
+    d=$R/split-workers
+    mkdir -p $d
+    for id in 15 82; do
+      board=$(awk -v id=$id '$1 == id { s = $3; for (i = 4; i <= NF; i++) s = s "," $i; print s }' \
+        benchmarks/data/npuzzle/korf100_15puzzle_blank_last.txt)
+      limit=2700; [ $id = 15 ] || limit=1800
+      ${SATSLIDE:-./build/cli/satslide} --puzzle 15 --board "$board" --json \
+        --timeout $limit >$d/korf$id.json 2>$d/korf$id.log || true
+    done
+    benchmarks/split_workers.py $d/korf15.json $d/korf82.json \
+        >$d/workers.md ;;
   korf-18)
     # The default (7-8 cached) on the public Korf instances it had not
     # proven: 10 minutes each, the 66-mover 5 minutes.

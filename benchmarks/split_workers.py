@@ -16,7 +16,9 @@ round (a job array's start).
 The calls' seconds were measured with one solver per thread for every
 cube (`--cube-solver shared`), which learns from the cubes it solved
 before; W workers each see fewer cubes, so their calls may take longer:
-these are estimates from the recorded work, not measurements.
+these are estimates from the recorded work, not measurements. A run that
+ended without its answer (a timeout) gives the figures of the work it
+did: less than its proof needs.
 
     benchmarks/split_workers.py korf15.json korf82.json --workers 64,256,1024
 """
