@@ -44,8 +44,9 @@ public:
   explicit Found(int fluents) : m_fluents(fluents) {}
 
   bool add(const State &s, int parent, int action) {
+    // try_emplace: no node made for a state already found (most are).
     const auto [it, added] =
-        m_index.emplace(pack(s), static_cast<int>(m_keys.size()));
+        m_index.try_emplace(pack(s), static_cast<int>(m_keys.size()));
     if (added) {
       m_keys.push_back(&it->first);
       m_parent.push_back({parent, action});
@@ -111,13 +112,17 @@ public:
     for (int a : actions) {
       next.emplace_back(m_task.apply(s, a), a);
     }
-    std::vector<int> order(next.size());
-    for (std::size_t i = 0; i < order.size(); ++i) {
-      order[i] = static_cast<int>(i);
+    // By position, ties in action order: an insertion sort, for a
+    // position has a handful of moves.
+    std::vector<int> order;
+    order.reserve(next.size());
+    for (int i = 0; i < static_cast<int>(next.size()); ++i) {
+      auto at = order.end();
+      while (at != order.begin() && next[i].first < next[*(at - 1)].first) {
+        --at;
+      }
+      order.insert(at, i);
     }
-    std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
-      return next[x].first < next[y].first;
-    });
     std::vector<std::pair<State, int>> unique;
     unique.reserve(next.size());
     for (int i : order) {
