@@ -292,17 +292,20 @@ void run_round(const Run &run, const FrontierCubes &frontier,
 // it proved is what the start's bound proves.
 void end_before_the_cubes(const Run &run, PlannerResult &result,
                           const solver::StopFn &stop, const char *doing) {
-  result.no_plan_up_to = std::max(result.no_plan_up_to, result.lower_bound - 1);
+  const bool by_bound = result.no_plan_up_to < result.lower_bound - 1;
+  if (by_bound) {
+    result.no_plan_up_to = result.lower_bound - 1;
+  }
+  std::string proven;
+  if (result.no_plan_up_to >= 0) {
+    proven =
+        fmt::format("; proven: no plan of length <= {}{}", result.no_plan_up_to,
+                    by_bound ? " (" + result.lower_bound_name + ")" : "");
+  }
   end_without_plan(
       result,
       stop && stop() ? solver::Outcome::cancelled : solver::Outcome::timeout,
-      run,
-      result.no_plan_up_to < 0
-          ? fmt::format(" while {} the cubes", doing)
-          : fmt::format(" while {} the cubes; proven: no plan of length <= "
-                        "{} ({})",
-                        doing, result.no_plan_up_to, result.lower_bound_name),
-      "");
+      run, fmt::format(" while {} the cubes{}", doing, proven), "");
 }
 
 // Ends the run where the frontier itself decides it: a goal within the
