@@ -93,10 +93,7 @@ public:
   }
 
   std::vector<std::pair<State, int>> of(const State &s) const {
-    std::vector<int> actions;
-    for (int a : m_always) {
-      actions.push_back(a);
-    }
+    std::vector<int> actions = m_always;
     for (int f = 0; f < static_cast<int>(s.size()); ++f) {
       if (s[f]) {
         for (int a : m_by_first_pre[f]) {
