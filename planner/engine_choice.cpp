@@ -74,7 +74,11 @@ int larger_start_bound(const Run &run, const solver::StopFn &stop) {
 
 } // namespace
 
-bool may_split(const Run &run) {
+namespace {
+
+// may_split, except that with `timed` false a timeout does not keep the
+// split from building its tables.
+bool split_allowed(const Run &run, bool timed) {
   const PlannerOptions &o = run.options;
   const double space = run.puzzle.reachable_positions();
   const auto *board = dynamic_cast<const encoder::NPuzzle *>(&run.puzzle);
@@ -84,12 +88,16 @@ bool may_split(const Run &run) {
   return board != nullptr &&
          (std::min(board->rows(), board->cols()) >= 3 ||
           space <= k_reach_space) &&
-         (o.timeout_seconds <= 0 ||
+         (!timed || o.timeout_seconds <= 0 ||
           board->databases_at_hand(o.pattern_tiles)) &&
          space > k_small_space && space <= k_split_max_space &&
          o.mode == Mode::optimal && o.cube_solving == CubeSolving::shared &&
          static_cast<bool>(run.encoding.make_free_start);
 }
+
+} // namespace
+
+bool may_split(const Run &run) { return split_allowed(run, true); }
 
 std::function<double(int)> reach_prediction(const Run &run) {
   encoder::SpaceOptions o;
@@ -200,6 +208,15 @@ EngineChoice choose_automatic_engine(const Run &run,
   c.reason =
       fmt::format("reach would store at least {:.0f} positions (bound {}): {}",
                   c.predicted_positions, bound, in_words(c.engine));
+  if (c.engine != AutoEngine::reach && !may_split(run) &&
+      split_allowed(run, false)) {
+    // Said, since the split is what the family's hard boards need: the
+    // build is skipped only to keep a timed run's time for the search.
+    c.reason += "; the pattern databases that would cut the proof into "
+                "cubes are not in the cache and are not built under "
+                "--timeout (one run without it, or with --engine ida, "
+                "caches them)";
+  }
   return c;
 }
 

@@ -236,6 +236,8 @@ TEST_SUITE("planner::EngineChoice") {
     REQUIRE(s.result.status == Status::solved);
     CHECK(s.result.optimal);
     check_not_split(s);
+    // And says why, with what would cache them.
+    CHECK(has(s.choice, "not built under --timeout"));
     CHECK(s.result.plan.size() == 24); // scramble #54's optimum
   }
 
