@@ -165,7 +165,8 @@ std::vector<OptionRow> rows() {
            po::value(&o.planner.threads)->default_value(o.planner.threads)),
        "N solvers side by side: horizons: sharing what they prove "
        "(--threads-split); reach: expanding each layer's positions "
-       "together (same positions and plan as one)",
+       "together (same positions and plan as one); ida: each threshold's "
+       "subtrees shared (same plan as one)",
        {1, 64, ": from 1 to 64"}},
       {"split-depth", "Search", k_search,
        SATSLIDE_VALUE(po::value(&o.planner.split_depth)),

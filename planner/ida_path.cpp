@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace satslide::planner {
@@ -14,6 +15,7 @@ namespace satslide::planner {
 void solve_ida(const Run &run, PlannerResult &result,
                const solver::StopFn &stop) {
   encoder::HeuristicSearchOptions o = run.search_options("ida", stop);
+  o.threads = static_cast<unsigned>(std::max(1, run.options.threads));
   o.on_threshold = [&](int threshold, long nodes, long total) {
     run.phase("ida", fmt::format("IDA*: no plan of length <= {} ({} nodes, "
                                  "{} in all)",

@@ -3,9 +3,13 @@
 #include "encoder/puzzles/npuzzle.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <climits>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
 
 namespace satslide::encoder {
 
@@ -14,6 +18,11 @@ namespace {
 constexpr int k_max_patterns = 64;
 constexpr int k_max_tiles = 10; // a pattern's tiles (9), with room to spare
 constexpr long k_poll_mask = (1L << 16) - 1;
+// Several threads: the tree is cut at depth 8 (deeper by two, up to 16,
+// until there are 64 subtrees a thread) for the workers to share.
+constexpr int k_first_cut = 8;
+constexpr int k_last_cut = 16;
+constexpr std::size_t k_subtrees_a_thread = 64;
 
 // The search's position: the board, the blank, and each pattern's tile
 // cells (twice where the transposed board counts too), so a move updates
@@ -68,7 +77,9 @@ public:
       const long before = m_nodes;
       m_next = INT_MAX;
       m_path.clear();
-      const bool found = dfs(0, threshold, -1);
+      const bool found = m_options.threads > 1 && result.start_bound >= 2
+                             ? parallel_dfs(threshold, result.start_bound)
+                             : dfs(0, threshold, -1);
       ++result.thresholds;
       if (found) {
         result.found = true;
@@ -132,12 +143,51 @@ private:
             : -1;
   }
 
-  bool dfs(int g, int threshold, int came_from) {
-    if ((++m_nodes & k_poll_mask) == 1 && m_options.stop &&
-        m_options.stop()) {
+  // A move undone: the tile, where the blank was, and the lists' values.
+  struct Undo {
+    int tile, blank, a, b, old_a, old_b;
+  };
+
+  // The tile on `to` slides into the blank.
+  Undo slide(int to) {
+    Undo u{m_board[to], m_blank, -1, -1, 0, 0};
+    touched(u.tile, u.a, u.b);
+    u.old_a = u.a >= 0 ? m_value[u.a] : 0;
+    u.old_b = u.b >= 0 ? m_value[u.b] : 0;
+    m_board[m_blank] = u.tile;
+    m_board[to] = 0;
+    place(u.tile, m_blank);
+    m_blank = to;
+    if (u.a >= 0)
+      m_value[u.a] = value(u.a);
+    if (u.b >= 0)
+      m_value[u.b] = value(u.b);
+    return u;
+  }
+
+  void unslide(const Undo &u) {
+    m_board[m_blank] = u.tile;
+    m_board[u.blank] = 0;
+    place(u.tile, m_blank);
+    m_blank = u.blank;
+    if (u.a >= 0)
+      m_value[u.a] = u.old_a;
+    if (u.b >= 0)
+      m_value[u.b] = u.old_b;
+  }
+
+  // Counts a node, polling the stop test (and the other workers) now and
+  // then; whether the search is to end.
+  bool count_node() {
+    if ((++m_nodes & k_poll_mask) == 1 &&
+        ((m_options.stop && m_options.stop()) || (m_abandon && m_abandon()))) {
       m_stopped = true;
     }
-    if (m_stopped) {
+    return m_stopped;
+  }
+
+  bool dfs(int g, int threshold, int came_from) {
+    if (count_node()) {
       return false;
     }
     const int f = g + h();
@@ -153,33 +203,124 @@ private:
       if (to == came_from) {
         continue; // the move back
       }
-      const int t = m_board[to];
-      int a = -1, b = -1;
-      touched(t, a, b);
-      const int old_a = a >= 0 ? m_value[a] : 0;
-      const int old_b = b >= 0 ? m_value[b] : 0;
-      m_board[blank] = t;
-      m_board[to] = 0;
-      m_blank = to;
-      place(t, blank);
-      if (a >= 0) m_value[a] = value(a);
-      if (b >= 0) m_value[b] = value(b);
+      const Undo u = slide(to);
       m_path.push_back(to);
       if (dfs(g + 1, threshold, blank)) {
         return true;
       }
       m_path.pop_back();
-      m_board[to] = t;
-      m_board[blank] = 0;
-      m_blank = blank;
-      place(t, to);
-      if (a >= 0) m_value[a] = old_a;
-      if (b >= 0) m_value[b] = old_b;
+      unslide(u);
       if (m_stopped) {
         return false;
       }
     }
     return false;
+  }
+
+  // The tree dfs searches, cut at depth `depth`: the blank paths of the
+  // nodes there within the threshold, in dfs's order (their subtrees,
+  // searched in this order, are dfs's search). Nodes pruned above it
+  // lower m_next as dfs does. Needs depth <= the start's bound, so that
+  // no goal lies above the cut.
+  void cut(int g, int depth, int threshold, int came_from,
+           std::vector<std::vector<int>> &out) {
+    ++m_nodes;
+    const int f = g + h();
+    if (f > threshold) {
+      m_next = std::min(m_next, f);
+      return;
+    }
+    if (g == depth) {
+      out.push_back(m_path);
+      --m_nodes; // counted again where its subtree is searched
+      return;
+    }
+    const int blank = m_blank;
+    for (int to : m_adjacent[blank]) {
+      if (to != came_from) {
+        const Undo u = slide(to);
+        m_path.push_back(to);
+        cut(g + 1, depth, threshold, blank, out);
+        m_path.pop_back();
+        unslide(u);
+      }
+    }
+  }
+
+  // One threshold's search on m_options.threads workers: the tree cut at
+  // a depth that leaves each several subtrees, the subtrees taken in
+  // order by whichever worker is free. The plan is the one of the first
+  // subtree (in dfs's order) that holds one, so it is dfs's own: a worker
+  // skips, or abandons, subtrees after one where a plan was found, never
+  // those before it.
+  bool parallel_dfs(int threshold, int start_bound) {
+    const unsigned threads = m_options.threads;
+    std::vector<std::vector<int>> subtrees;
+    for (int depth = std::min(start_bound, k_first_cut);; depth += 2) {
+      subtrees.clear();
+      const long nodes = m_nodes;
+      cut(0, depth, threshold, -1, subtrees);
+      if (subtrees.size() >= k_subtrees_a_thread * threads ||
+          depth + 2 > std::min(start_bound, k_last_cut)) {
+        break;
+      }
+      m_nodes = nodes; // searched again, deeper
+    }
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> first_found{subtrees.size()};
+    std::mutex mutex;
+    const long base = m_nodes; // each worker's count starts here
+    std::vector<Search> workers(threads, *this);
+    std::vector<std::thread> pool;
+    const auto work = [&](Search &w) {
+      for (std::size_t i; (i = next++) < subtrees.size();) {
+        if (i > first_found) {
+          continue;
+        }
+        if (m_options.stop && m_options.stop()) {
+          w.m_stopped = true; // polled per subtree too: some are small
+          return;
+        }
+        w.m_abandon = [&first_found, i] { return i > first_found; };
+        std::vector<Undo> undo;
+        int came_from = -1;
+        for (int to : subtrees[i]) {
+          came_from = w.m_blank;
+          undo.push_back(w.slide(to));
+        }
+        w.m_path = subtrees[i];
+        const bool found =
+            w.dfs(static_cast<int>(undo.size()), threshold, came_from);
+        if (found) {
+          const std::lock_guard<std::mutex> lock(mutex);
+          if (i < first_found) {
+            first_found = i;
+            m_path = w.m_path;
+          }
+          return; // every later subtree is skipped
+        }
+        if (w.m_stopped && !(i > first_found)) {
+          return; // the stop test: the caller sees m_stopped
+        }
+        w.m_stopped = false; // abandoned: another worker found a plan
+        for (auto u = undo.rbegin(); u != undo.rend(); ++u) {
+          w.unslide(*u);
+        }
+      }
+    };
+    for (unsigned t = 1; t < threads; ++t) {
+      pool.emplace_back(work, std::ref(workers[t]));
+    }
+    work(workers[0]);
+    for (auto &thread : pool) {
+      thread.join();
+    }
+    for (const Search &w : workers) {
+      m_nodes += w.m_nodes - base;
+      m_next = std::min(m_next, w.m_next);
+      m_stopped = m_stopped || w.m_stopped;
+    }
+    return first_found < subtrees.size();
   }
 
   // h == 0 need not mean the goal where tiles are in no pattern.
@@ -198,6 +339,8 @@ private:
   long m_nodes = 0;
   int m_next = INT_MAX;
   bool m_stopped = false;
+  // A worker's: whether another found a plan before its subtree.
+  std::function<bool()> m_abandon;
 };
 
 } // namespace
@@ -235,6 +378,7 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
   o.max_length = options.max_length;
   o.stop = options.stop;
   o.on_threshold = options.on_threshold;
+  o.threads = std::max(1u, options.threads);
   const IdaResult r = ida_search(*databases, m_board, o);
   s.found = r.found;
   s.start_bound = r.start_bound;

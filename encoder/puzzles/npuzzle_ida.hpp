@@ -16,6 +16,9 @@ namespace satslide::encoder {
 struct IdaOptions {
   int parity = 0;     // every plan's length has this parity (0 or 1)
   int max_length = 0; // no threshold above this; 0 = no limit
+  // Workers searching each threshold's subtrees side by side; the plan
+  // is the one thread's (the first in its order), the nodes a few more.
+  unsigned threads = 1;
   // Polled every 2^16 nodes; true stops the search (time, a signal).
   std::function<bool()> stop;
   // After each threshold searched to the end without a plan: (the

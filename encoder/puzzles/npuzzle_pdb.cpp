@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <exception>
@@ -143,6 +144,43 @@ std::vector<std::vector<int>> bands(int rows, int cols,
   return patterns;
 }
 
+// Goal cells cut into compact groups of the given sizes, in that order:
+// the cells ordered along the longer side of their bounding box (rows
+// first on a square), the first groups' share taken off the front, and
+// each half cut again. Each group lists its cells in row-major order. On
+// the 15-puzzle with patterns of 8 this is Korf & Felner's 7-8 (the first
+// seven cells, then the rest); on the 24-puzzle with 6, four blocks of
+// about 2x3 (Korf & Felner's 6-6-6-6 are blocks of that kind).
+std::vector<std::vector<int>> bisect(int cols, std::vector<int> cells,
+                                     const int *sizes, int count) {
+  if (count == 1) {
+    std::sort(cells.begin(), cells.end());
+    return {cells};
+  }
+  int top = INT_MAX, bottom = INT_MIN, left = INT_MAX, right = INT_MIN;
+  for (int c : cells) {
+    top = std::min(top, c / cols);
+    bottom = std::max(bottom, c / cols);
+    left = std::min(left, c % cols);
+    right = std::max(right, c % cols);
+  }
+  const bool by_columns = right - left > bottom - top;
+  std::sort(cells.begin(), cells.end(), [&](int a, int b) {
+    return by_columns
+               ? std::pair(a % cols, a / cols) < std::pair(b % cols, b / cols)
+               : a < b;
+  });
+  const int first = count / 2;
+  const int take = std::accumulate(sizes, sizes + first, 0);
+  auto groups =
+      bisect(cols, std::vector<int>(cells.begin(), cells.begin() + take), sizes,
+             first);
+  auto rest = bisect(cols, std::vector<int>(cells.begin() + take, cells.end()),
+                     sizes + first, count - first);
+  groups.insert(groups.end(), rest.begin(), rest.end());
+  return groups;
+}
+
 long sum_of_squares(const std::vector<std::vector<int>> &patterns) {
   long s = 0;
   for (const auto &p : patterns) {
@@ -220,20 +258,26 @@ PatternDatabases::partition(int rows, int cols, const std::vector<int> &goal,
         " cells would need a table of more than 6e8 entries or a search "
         "of more than 5e9 placements");
   }
-  std::vector<int> tiles;
-  for (int v : goal) {
-    if (v != 0) {
-      tiles.push_back(v);
+  std::vector<int> cells;
+  for (int c = 0; c < n; ++c) {
+    if (goal[c] != 0) {
+      cells.push_back(c);
     }
   }
-  const int m = static_cast<int>(tiles.size());
+  const int m = static_cast<int>(cells.size());
   const int count = (m + max_tiles - 1) / max_tiles;
-  std::vector<std::vector<int>> patterns;
-  for (int p = 0, at = 0; p < count; ++p) {
+  std::vector<int> sizes;
+  for (int p = 0; p < count; ++p) {
     // The first count - m % count patterns one tile smaller.
-    const int size = m / count + (p >= count - m % count ? 1 : 0);
-    patterns.emplace_back(tiles.begin() + at, tiles.begin() + at + size);
-    at += size;
+    sizes.push_back(m / count + (p >= count - m % count ? 1 : 0));
+  }
+  std::vector<std::vector<int>> patterns;
+  for (const auto &group : bisect(cols, std::move(cells), sizes.data(),
+                                  static_cast<int>(sizes.size()))) {
+    std::vector<int> &pattern = patterns.emplace_back();
+    for (int c : group) {
+      pattern.push_back(goal[c]);
+    }
   }
   return patterns;
 }

@@ -40,10 +40,12 @@ public:
   // blank.
   static std::vector<std::vector<int>>
   default_partition(int rows, int cols, const std::vector<int> &goal);
-  // At most `max_tiles` tiles a pattern (0: default_partition): the tiles
-  // in the goal's row-major order cut into as few patterns as that
-  // allows, of near-equal sizes, the smaller first (the 15-puzzle with 8:
-  // 7-8, Korf & Felner's). Throws std::invalid_argument if max_tiles is
+  // At most `max_tiles` tiles a pattern (0: default_partition): as few
+  // patterns as that allows, of near-equal sizes, the smaller first, each
+  // a compact block of goal cells (the board halved along its longer
+  // side, the halves again: the 15-puzzle with 8 gives Korf & Felner's
+  // 7-8, the first seven tiles and the rest; the 24-puzzle with 6 four
+  // blocks of about 2x3, their 6-6-6-6 kind). Throws std::invalid_argument if max_tiles is
   // out of 0 .. 9 or a table would be too large (more than 6e8 entries,
   // or a search of more than 5e9 placements).
   static std::vector<std::vector<int>>

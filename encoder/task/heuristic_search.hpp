@@ -21,6 +21,8 @@ struct HeuristicSearchOptions {
   // The n-puzzle: at most this many tiles a pattern database (0: the
   // family's choice; PatternDatabases::partition).
   int pattern_tiles = 0;
+  // Threads searching side by side (the same plan as one).
+  unsigned threads = 1;
   // Tables only from the cache, never built (none there: no bound).
   bool cached_only = false;
 };

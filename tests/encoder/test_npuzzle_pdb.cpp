@@ -10,6 +10,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <deque>
 #include <filesystem>
@@ -151,8 +152,7 @@ TEST_SUITE("encoder::PatternDatabases") {
     CHECK(shape(5, 5, NPuzzle::default_goal(5, 5)) == "4-4-4-4-4-4");
   }
 
-  TEST_CASE("partitions asked for: at most N tiles, near-equal, in goal "
-            "order") {
+  TEST_CASE("partitions asked for: at most N tiles, near-equal, compact") {
     const auto shape = [](const std::vector<std::vector<int>> &patterns) {
       std::string s;
       for (const auto &p : patterns) {
@@ -175,6 +175,37 @@ TEST_SUITE("encoder::PatternDatabases") {
           "1-1-1-1-1-1-1-1");
     CHECK(shape(PatternDatabases::partition(5, 5, NPuzzle::default_goal(5, 5),
                                             6)) == "6-6-6-6");
+    // Blocks, not runs of the goal's rows: on 3x4 the first pattern of 5-6
+    // is the two left columns' cells (minus one), and on the 24-puzzle
+    // (Korf & Felner's goal, blank first) each of the four patterns of six
+    // is one connected piece of the board, every tile in one.
+    CHECK(PatternDatabases::partition(3, 4, NPuzzle::default_goal(3, 4), 8)
+              .front() == std::vector<int>{1, 2, 5, 6, 9});
+    Board g25(25);
+    std::iota(g25.begin(), g25.end(), 0);
+    const auto six = PatternDatabases::partition(5, 5, g25, 6);
+    CHECK(shape(six) == "6-6-6-6");
+    std::vector<int> seen(25, 0);
+    for (const auto &pattern : six) {
+      // Tiles are their goal cells here; flood the pattern from its first.
+      std::vector<int> reached{pattern.front()};
+      for (std::size_t i = 0; i < reached.size(); ++i) {
+        const int c = reached[i];
+        for (int t : pattern) {
+          const bool adjacent =
+              std::abs(t / 5 - c / 5) + std::abs(t % 5 - c % 5) == 1;
+          if (adjacent &&
+              std::find(reached.begin(), reached.end(), t) == reached.end()) {
+            reached.push_back(t);
+          }
+        }
+      }
+      CHECK(reached.size() == pattern.size());
+      for (int t : pattern) {
+        ++seen[t];
+      }
+    }
+    CHECK(std::count(seen.begin() + 1, seen.end(), 1) == 24);
     // Too large (9 of 16: a table of 4.2e9 entries), out of range.
     CHECK_THROWS_AS(PatternDatabases::partition(4, 4, g16, 9),
                     std::invalid_argument);
@@ -343,6 +374,61 @@ TEST_SUITE("encoder::Ida") {
         CHECK(last_refuted < expected);
       }
     }
+  }
+
+  TEST_CASE("IDA* on several threads finds the one thread's plan") {
+    // Weak patterns (pairs on 3x3) leave many thresholds and subtrees;
+    // 3x4 with the family's tables few. The plan must be the same path,
+    // not only as long: the first subtree holding a plan wins.
+    std::mt19937 rng(41);
+    const NPuzzle g9 = goal_puzzle(3, 3);
+    const NPuzzle g12 = goal_puzzle(3, 4);
+    const PatternDatabases pairs(3, 3, g9.goal(),
+                                 {{1, 2}, {3, 4}, {5, 6}, {7, 8}});
+    const PatternDatabases blocks(
+        3, 4, g12.goal(),
+        PatternDatabases::default_partition(3, 4, g12.goal()));
+    int compared = 0;
+    for (int i = 0; i < 16; ++i) {
+      const bool small = i % 2 == 0;
+      const NPuzzle p =
+          small ? test::random_board(3, 3, rng)
+                : NPuzzle(3, 4, test::random_walk(3, 4, 60, rng), g12.goal());
+      if (p.unsolvable_reason()) {
+        continue;
+      }
+      CAPTURE(p.draw());
+      const PatternDatabases &db = small ? pairs : blocks;
+      IdaOptions o;
+      o.parity = p.lower_bound() % 2;
+      const auto one = encoder::ida_search(db, p.board(), o);
+      REQUIRE(one.found);
+      for (unsigned threads : {2u, 3u}) {
+        o.threads = threads;
+        const auto many = encoder::ida_search(db, p.board(), o);
+        REQUIRE(many.found);
+        CHECK(many.blank_path == one.blank_path);
+        CHECK(many.no_plan_up_to == one.no_plan_up_to);
+        CHECK(many.thresholds == one.thresholds);
+        CHECK(many.nodes >= one.nodes / 2);
+      }
+      ++compared;
+    }
+    CHECK(compared >= 10);
+    // Told to stop, and at the limit, as one thread.
+    const NPuzzle p = NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    IdaOptions o;
+    o.parity = 1;
+    o.threads = 2;
+    o.max_length = 25;
+    const auto limited = encoder::ida_search(pairs, p.board(), o);
+    CHECK(limited.limit);
+    CHECK(limited.no_plan_up_to == 26);
+    o.max_length = 0;
+    o.stop = [] { return true; };
+    const auto stopped = encoder::ida_search(pairs, p.board(), o);
+    CHECK(!stopped.found);
+    CHECK(stopped.stopped);
   }
 
   TEST_CASE("IDA* stops when told, and at the length limit") {
