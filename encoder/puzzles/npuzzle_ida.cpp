@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <stdexcept>
+#include <system_error>
 #include <thread>
 
 namespace satslide::encoder {
@@ -309,7 +310,11 @@ private:
       }
     };
     for (unsigned t = 1; t < threads; ++t) {
-      pool.emplace_back(work, std::ref(workers[t]));
+      try {
+        pool.emplace_back(work, std::ref(workers[t]));
+      } catch (const std::system_error &) {
+        break; // fewer workers: the ones started share every subtree
+      }
     }
     work(workers[0]);
     for (auto &thread : pool) {
