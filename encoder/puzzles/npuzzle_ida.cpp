@@ -270,9 +270,14 @@ private:
     std::atomic<std::size_t> next{0};
     std::atomic<std::size_t> first_found{subtrees.size()};
     std::mutex mutex;
-    const long base = m_nodes; // each worker's count starts here
-    std::vector<Search> workers(threads, *this);
-    std::vector<std::thread> pool;
+    std::vector<int> found_path;
+    // What each worker leaves behind.
+    struct Tally {
+      long nodes = 0;
+      int next = INT_MAX;
+      bool stopped = false;
+    };
+    std::vector<Tally> tallies(threads);
     const auto work = [&](Search &w) {
       for (std::size_t i; (i = next++) < subtrees.size();) {
         if (i > first_found) {
@@ -296,7 +301,7 @@ private:
           const std::lock_guard<std::mutex> lock(mutex);
           if (i < first_found) {
             first_found = i;
-            m_path = w.m_path;
+            found_path = w.m_path;
           }
           return; // every later subtree is skipped
         }
@@ -309,21 +314,35 @@ private:
         }
       }
     };
+    // Each worker copies the position in its own thread, so that the
+    // boards and paths it writes at every move come from that thread's
+    // heap: copies made here side by side shared cache lines, and two
+    // threads were slower than one.
+    const auto worker = [&](unsigned t) {
+      Search w(*this);
+      const long base = w.m_nodes;
+      work(w);
+      tallies[t] = {w.m_nodes - base, w.m_next, w.m_stopped};
+    };
+    std::vector<std::thread> pool;
     for (unsigned t = 1; t < threads; ++t) {
       try {
-        pool.emplace_back(work, std::ref(workers[t]));
+        pool.emplace_back(worker, t);
       } catch (const std::system_error &) {
         break; // fewer workers: the ones started share every subtree
       }
     }
-    work(workers[0]);
+    worker(0);
     for (auto &thread : pool) {
       thread.join();
     }
-    for (const Search &w : workers) {
-      m_nodes += w.m_nodes - base;
-      m_next = std::min(m_next, w.m_next);
-      m_stopped = m_stopped || w.m_stopped;
+    for (const Tally &t : tallies) {
+      m_nodes += t.nodes;
+      m_next = std::min(m_next, t.next);
+      m_stopped = m_stopped || t.stopped;
+    }
+    if (first_found < subtrees.size()) {
+      m_path = found_path;
     }
     return first_found < subtrees.size();
   }
