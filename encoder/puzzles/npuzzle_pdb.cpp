@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <climits>
 #include <cstdlib>
 #include <cstring>
@@ -282,10 +283,10 @@ PatternDatabases::partition(int rows, int cols, const std::vector<int> &goal,
   return patterns;
 }
 
-PatternDatabases::PatternDatabases(int rows, int cols, std::vector<int> goal,
-                                   std::vector<std::vector<int>> patterns,
-                                   const std::function<bool()> &stop,
-                                   unsigned threads)
+PatternDatabases::PatternDatabases(
+    int rows, int cols, std::vector<int> goal,
+    std::vector<std::vector<int>> patterns, const std::function<bool()> &stop,
+    unsigned threads, const std::function<void(const std::string &)> &note)
     : m_rows(rows), m_cols(cols), m_goal(std::move(goal)),
       m_patterns(std::move(patterns)) {
   const int n = rows * cols;
@@ -296,7 +297,18 @@ PatternDatabases::PatternDatabases(int rows, int cols, std::vector<int> goal,
   }
   index_tiles();
   for (std::size_t p = 0; p < m_patterns.size(); ++p) {
+    const auto start = std::chrono::steady_clock::now();
     build_table(p, stop, threads);
+    if (note) {
+      const std::chrono::duration<double> took =
+          std::chrono::steady_clock::now() - start;
+      std::ostringstream line;
+      line.precision(1);
+      line << std::fixed << "pattern database " << p + 1 << " of "
+           << m_patterns.size() << " (" << m_patterns[p].size()
+           << " tiles) built in " << took.count() << " s";
+      note(line.str());
+    }
   }
 }
 
@@ -877,7 +889,7 @@ cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
       PatternDatabases::cache_key(rows, cols, goal, patterns) +
       (file.empty() ? std::string(" (no cache directory)")
                     : " once, cached in " + dir));
-  PatternDatabases db(rows, cols, goal, patterns, stop);
+  PatternDatabases db(rows, cols, goal, patterns, stop, 0, note);
   if (file.empty()) {
     return db;
   }

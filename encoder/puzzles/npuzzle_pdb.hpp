@@ -61,10 +61,12 @@ public:
   // std::invalid_argument otherwise or if a table would be too large, and
   // Stopped if `stop`, polled often, says so. `threads` scan each layer
   // (0: every core for a table of over 4M placements, else one).
+  // `note`, if given, hears of each table built, with its seconds (the
+  // 24-puzzle's 6-6-6-6 take minutes each).
   PatternDatabases(int rows, int cols, std::vector<int> goal,
                    std::vector<std::vector<int>> patterns,
-                   const std::function<bool()> &stop = {},
-                   unsigned threads = 0);
+                   const std::function<bool()> &stop = {}, unsigned threads = 0,
+                   const std::function<void(const std::string &)> &note = {});
 
   // The bound for a board (row-major, 0 the blank, same shape and tiles).
   int bound(const std::vector<int> &board) const;

@@ -908,6 +908,12 @@ TEST_SUITE("cli::EndToEnd") {
                         "4-4") != std::string::npos);
     CHECK(four.out.find("\"length\":31") != std::string::npos);
     CHECK(four.out.find("\"optimal\":true") != std::string::npos);
+    // Each table of a build says when it is done (the 24-puzzle's take
+    // minutes each).
+    CHECK(four.err.find("pattern database 1 of 2 (4 tiles) built in") !=
+          std::string::npos);
+    CHECK(four.err.find("pattern database 2 of 2 (4 tiles) built in") !=
+          std::string::npos);
     // The split's cube bounds from 4-4-3 on a 3x4 board: breadth-first
     // search's optimum.
     const std::string board =

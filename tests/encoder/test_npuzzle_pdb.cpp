@@ -303,8 +303,15 @@ TEST_SUITE("encoder::PatternDatabases") {
     std::vector<std::string> notes;
     const auto note = [&](const std::string &n) { notes.push_back(n); };
     const auto first = encoder::cached_pattern_databases(3, 4, goal, note);
-    REQUIRE(notes.size() == 1);
+    // "building ...", then a line per table built.
+    const std::size_t tables = first.patterns().size();
+    REQUIRE(tables == 2);
+    REQUIRE(notes.size() == 1 + tables);
     CHECK(notes[0].find("building") != std::string::npos);
+    CHECK(notes[1].find("pattern database 1 of 2 (6 tiles) built in") !=
+          std::string::npos);
+    CHECK(notes[2].find("pattern database 2 of 2 (5 tiles) built in") !=
+          std::string::npos);
     notes.clear();
     std::vector<std::filesystem::path> files;
     for (const auto &e : std::filesystem::directory_iterator(dir.path)) {
@@ -324,7 +331,7 @@ TEST_SUITE("encoder::PatternDatabases") {
       f.put('\x7f');
     }
     const auto third = encoder::cached_pattern_databases(3, 4, goal, note);
-    REQUIRE(notes.size() == 2); // unusable, then building
+    REQUIRE(notes.size() == 2 + tables); // unusable, building, the tables
     CHECK(notes[0].find("unusable") != std::string::npos);
     CHECK(notes[0].find("rebuilding") != std::string::npos);
     CHECK(third.bound(b) == first.bound(b));
