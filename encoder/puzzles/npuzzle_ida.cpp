@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <atomic>
 #include <climits>
-#include <functional>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -181,7 +180,8 @@ private:
   // then; whether the search is to end.
   bool count_node() {
     if ((++m_nodes & k_poll_mask) == 1 &&
-        ((m_options.stop && m_options.stop()) || (m_abandon && m_abandon()))) {
+        ((m_options.stop && m_options.stop()) ||
+         (m_first_found != nullptr && m_subtree > *m_first_found))) {
       m_stopped = true;
     }
     return m_stopped;
@@ -287,7 +287,8 @@ private:
           w.m_stopped = true; // polled per subtree too: some are small
           return;
         }
-        w.m_abandon = [&first_found, i] { return i > first_found; };
+        w.m_first_found = &first_found;
+        w.m_subtree = i;
         std::vector<Undo> undo;
         int came_from = -1;
         for (int to : subtrees[i]) {
@@ -363,8 +364,10 @@ private:
   long m_nodes = 0;
   int m_next = INT_MAX;
   bool m_stopped = false;
-  // A worker's: whether another found a plan before its subtree.
-  std::function<bool()> m_abandon;
+  // A worker's: its subtree, and the first where a plan was found (it
+  // abandons its own if that one comes before it).
+  const std::atomic<std::size_t> *m_first_found = nullptr;
+  std::size_t m_subtree = 0;
 };
 
 } // namespace
@@ -402,7 +405,7 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
   o.max_length = options.max_length;
   o.stop = options.stop;
   o.on_threshold = options.on_threshold;
-  o.threads = std::max(1u, options.threads);
+  o.threads = options.threads;
   const IdaResult r = ida_search(*databases, m_board, o);
   s.found = r.found;
   s.start_bound = r.start_bound;
