@@ -171,6 +171,7 @@ depth-20-22|IDA* over pattern databases > Depth 22 over 7-8 on the hardest board
 korf-22|IDA* over pattern databases > Depth 22 over 7-8 on the hardest boards
 korf-rule|IDA* over pattern databases > Depth 22 over 7-8 on the hardest boards
 split-workers|One proof in cubes > The two 62-movers to the end, and more workers
+witness|One proof in cubes > A plan first: the witness
 split-rounds|One proof in cubes > Across machines
 split-shared|One proof in cubes > One solver for every cube
 split-hard|One proof in cubes > One solver for every cube
@@ -913,6 +914,24 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
     done
     benchmarks/split_workers.py $d/korf15.json $d/korf82.json \
         >$d/workers.md ;;
+  witness)
+    # The default (7-8 cached) against the same with --witness ida, in one
+    # run, on the public Korf instances whose proofs took longest: #3, #24,
+    # #62 to the end, the three it never proved (#15, #82, #17) for 300 s.
+    # Then the JSON of #82 and #17 with the witness, and what 64-1024
+    # workers would take by their rounds' calls.
+    run --suite korf100 --only 3,24,62 --timeout 1200 \
+        --encodings "pairs,pairs:--witness=ida" --out $R/witness/long
+    run --suite korf100 --only 15,82,17 --timeout 300 \
+        --encodings "pairs,pairs:--witness=ida" --out $R/witness/unproven
+    d=$R/witness
+    for id in 82 17; do
+      board=$(awk -v id=$id '$1 == id { s = $3; for (i = 4; i <= NF; i++) s = s "," $i; print s }' \
+        benchmarks/data/npuzzle/korf100_15puzzle_blank_last.txt)
+      ${SATSLIDE:-./build/cli/satslide} --puzzle 15 --board "$board" --json \
+        --witness ida --timeout 3600 >$d/korf$id.json 2>$d/korf$id.log || true
+    done
+    benchmarks/split_workers.py $d/korf82.json $d/korf17.json >$d/workers.md ;;
   korf-18)
     # The default (7-8 cached) on the public Korf instances it had not
     # proven: 10 minutes each, the 66-mover 5 minutes.

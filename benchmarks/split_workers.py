@@ -18,7 +18,9 @@ cube (`--cube-solver shared`), which learns from the cubes it solved
 before; W workers each see fewer cubes, so their calls may take longer:
 these are estimates from the recorded work, not measurements. A run that
 ended without its answer (a timeout) gives the figures of the work it
-did: less than its proof needs.
+did: less than its proof needs. A run with `--witness ida` (path
+"split+witness") found its plan first by IDA*, in its set-up: its rounds
+are the refutations only.
 
     benchmarks/split_workers.py korf15.json korf82.json --workers 64,256,1024
 """
@@ -30,7 +32,7 @@ import sys
 def row(path, workers, overhead):
     with open(path) as f:
         report = json.load(f)
-    if report.get("path") != "split":
+    if report.get("path") not in ("split", "split+witness"):
         raise ValueError("not a run split into cubes (path "
                          f"{report.get('path')!r})")
     split = report.get("split") or {}

@@ -22,7 +22,8 @@ namespace satslide::cli {
 // which the parser always stores.
 struct RawOptions {
   std::string puzzle, metric, encoding, any_path;
-  std::string engine, reach_formula, reach_from, cube_solver, cube_order;
+  std::string engine, reach_formula, reach_from, cube_solver, cube_order,
+      witness;
   std::string reach_blocking, solver_config;
   std::string format, plan_format, log_level;
   std::string shard, split;

@@ -204,6 +204,7 @@ void type_values(Options &o, const RawOptions &raw,
       choice<planner::CubeSolving>("cube-solver", raw.cube_solver);
   o.planner.cube_order =
       choice<planner::CubeOrder>("cube-order", raw.cube_order);
+  o.planner.witness = choice<planner::Witness>("witness", raw.witness);
   o.planner.reach_blocking =
       choice<solver::ReachBlocking>("reach-blocking", raw.reach_blocking);
   o.planner.any_path = choice<planner::AnyPath>("any-path", raw.any_path);

@@ -195,6 +195,11 @@ Json head_json(const Report &report) {
       j["split"]["rounds"] = rounds;
     }
   }
+  if (r.witness_length >= 0) {
+    j["witness"] = {{"engine", "ida"},
+                    {"length", r.witness_length},
+                    {"seconds", r.witness_seconds}};
+  }
   if (r.nodes >= 0) {
     j["nodes"] = r.nodes;
   }

@@ -25,7 +25,8 @@ void solve_ida(const Run &run, PlannerResult &result,
                    "search, not SAT)");
   const auto found = run.puzzle.heuristic_search(o);
   if (!found) {
-    throw std::invalid_argument("--engine ida: the " + run.puzzle.spec().kind +
+    throw std::invalid_argument("IDA* (--engine ida, --witness ida): the " +
+                                run.puzzle.spec().kind +
                                 " family has no heuristic search (the "
                                 "n-puzzle has)");
   }

@@ -53,6 +53,12 @@ void check(const PlannerOptions &o) {
     throw std::invalid_argument("tightening works on the plan of the "
                                 "any-plan mode");
   }
+  if (o.witness != Witness::none &&
+      (o.mode == Mode::any || o.engine == Engine::bfs ||
+       o.engine == Engine::ida)) {
+    throw std::invalid_argument("a witness plan is for a SAT engine's "
+                                "optimal proof: no --any, bfs or ida");
+  }
 }
 
 // Every plan is replayed by the puzzle's own rules before it is reported.

@@ -87,6 +87,17 @@ constexpr std::array<EnumName<CubeOrder>, 2> names(CubeOrder) {
   return {{{CubeOrder::bound, "bound"}, {CubeOrder::frontier, "frontier"}}};
 }
 
+// A plan found before the SAT proof (witness_path.cpp), so that the SAT
+// engine only has to refute the lengths below it.
+enum class Witness {
+  none, // the SAT engine finds the plan too: its last horizon is satisfied
+  ida,  // IDA* over the pattern databases (explicit, optimal) finds it;
+        // SAT refutes every shorter length, and the two check each other
+};
+constexpr std::array<EnumName<Witness>, 2> names(Witness) {
+  return {{{Witness::none, "none"}, {Witness::ida, "ida"}}};
+}
+
 // The reachability engine's one-step formula. With the whole position
 // assumed, propagation settles everything but the move, so what counts is
 // how many variables and clauses each call assigns and visits (RESULTS,
@@ -166,6 +177,9 @@ struct PlannerOptions {
   // family's larger tables, if cached, once the run has taken this long
   // (seconds; < 0: k_stronger_bound_after in split_path.cpp; tests: 0).
   double stronger_bound_after = -1;
+  // A plan first, by another engine; the SAT engine then refutes the
+  // lengths below it (the n-puzzle; not with --any, bfs or ida).
+  Witness witness = Witness::none;
   bool fresh_solver = false;    // a new solver per horizon (comparisons)
   bool textbook_driver = false; // horizons 0, 1, 2, ... each in a fresh
                                 // solver, no bound, no parity (baseline)

@@ -80,6 +80,10 @@ struct PlannerResult {
   // The horizon from which the cubes' bounds came from the family's
   // stronger bound (the 15-puzzle's 7-8 tables); -1 = never.
   int stronger_bound_from = -1;
+  // --witness: the length of the plan found first, whose shorter lengths
+  // the SAT engine refuted, and the seconds its search took; -1 = none.
+  int witness_length = -1;
+  double witness_seconds = 0;
   std::string encoding; // the encoding(s) used
   // What was proven.
   bool optimal = false;

@@ -183,6 +183,10 @@ bool searches_positions_first(const Run &run) {
 void prove(const Run &run, PlannerResult &result,
            const solver::StopFn &stop) {
   const PlannerOptions &o = run.options;
+  if (o.witness == Witness::ida) {
+    solve_with_witness(run, result, stop);
+    return;
+  }
   if (o.engine == Engine::bfs) {
     solve_bfs(run, result, stop);
     return;

@@ -140,6 +140,11 @@ bool searches_positions_first(const Run &run);
 // automatic engine may use two threads.
 void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop);
 
+// The witness path (witness_path.cpp): a plan by IDA* first, then the
+// engine the options choose (through prove) refutes the lengths below it.
+void solve_with_witness(const Run &run, PlannerResult &result,
+                        const solver::StopFn &stop);
+
 // The any-plan path (any_path.cpp): a first plan, then tightening.
 void solve_any(const Run &run, PlannerResult &result,
                const solver::StopFn &stop);

@@ -70,6 +70,14 @@ def main():
         check(r.returncode == 0 and len(rows) == 1 and
               rows[0][1:3] == ["solved", "31"] and rows[0][6] != "0",
               f"real split report: {r.returncode} {r.stdout} {r.stderr}")
+        # With the plan found first by IDA*, the 8-puzzle's exact pattern
+        # database refutes every cube below it: no round at all.
+        r = run(report("witness.json", "--split-depth", "4", "--witness",
+                       "ida"), "--workers", "256")
+        rows = table_rows(r.stdout)
+        check(r.returncode == 0 and len(rows) == 1 and
+              rows[0][1:4] == ["solved", "31", "30"] and rows[0][6] == "0",
+              f"split below a witness: {r.returncode} {r.stdout} {r.stderr}")
         r = run(report("plain.json", "--engine", "horizons"))
         check(r.returncode != 0 and "not a run split" in r.stderr,
               f"a report that did not split: {r.returncode} {r.stderr}")

@@ -897,6 +897,38 @@ TEST_SUITE("cli::EndToEnd") {
     run_command("rm -rf ida-cache");
   }
 
+  TEST_CASE("--witness ida: the plan by IDA* first, SAT refutes below it") {
+    const std::string b = "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' ";
+    const auto text = with_cache("witness-cache", b + "--witness ida");
+    CHECK(text.exit_code == 0);
+    CHECK(printed_length(text.out) == 31);
+    CHECK(text.out.find("optimal (by SAT: no plan of length <= 30; the plan "
+                        "found first by IDA*") != std::string::npos);
+    CHECK(text.err.find("IDA* found a plan of 31 moves") != std::string::npos);
+    const auto json = with_cache(
+        "witness-cache", b + "--witness ida --engine horizons --json -q");
+    CHECK(json.exit_code == 0);
+    const auto j = nlohmann::json::parse(json.out);
+    CHECK(j.at("path") == "horizons+witness");
+    CHECK(j.at("engine") == "sat");
+    CHECK(j.at("witness").at("engine") == "ida");
+    CHECK(j.at("witness").at("length") == 31);
+    CHECK(j.at("no_plan_up_to") == 30);
+    CHECK(j.at("horizons").back().at("horizon") == 29); // no SAT horizon 31
+    // A limit below the plan: IDA* stops there, nothing is claimed.
+    const auto limited =
+        with_cache("witness-cache", b + "--witness ida --max-horizon 25");
+    CHECK(limited.exit_code == 20);
+    CHECK(printed_length(limited.out) == -1);
+    CHECK(run_satslide(b + "--witness ida --any").exit_code == 32);
+    CHECK(run_satslide(b + "--witness bfs").exit_code == 32);
+    const auto klotski = run_satslide("--puzzle klotski --layout classic "
+                                      "--witness ida");
+    CHECK(klotski.exit_code == 32);
+    CHECK(klotski.err.find("no heuristic search") != std::string::npos);
+    run_command("rm -rf witness-cache");
+  }
+
   TEST_CASE("--pattern-tiles: larger patterns, the same optima, a partition "
             "too large refused") {
     // The 8-puzzle in two patterns of four instead of one of eight.

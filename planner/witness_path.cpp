@@ -1,0 +1,101 @@
+// A plan first, then the proof (--witness ida). An optimality proof has
+// two halves: a plan of length U, and the refutation of every shorter
+// length. The SAT engines find the plan in their last horizon, which on
+// the hardest 15-puzzles is the longest part of the run (the round that
+// holds the optimum searches tens of thousands of cubes for the one with
+// a plan). Here IDA* over the pattern databases finds the plan, the
+// puzzle's rules replay it, and the SAT engine the options choose only
+// refutes the lengths below U. IDA* is optimal too, so the two engines
+// check each other: a shorter plan from SAT would mean one of them is
+// wrong, and is reported as an internal error, not as an answer.
+#include "planner/run.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace satslide::planner {
+
+namespace {
+
+// What the SAT run proved, in words: every length up to no_plan_up_to
+// refuted (over cubes, when it split, each by a call or its bound), or
+// the bound alone.
+std::string refutation_words(const PlannerResult &sat) {
+  const std::string words =
+      fmt::format("no plan of length <= {}", sat.no_plan_up_to);
+  if (sat.cubes >= 0) {
+    return fmt::format("{}: {}: every one of {} frontier positions at depth "
+                       "{} refuted ({} of them by the bound alone)",
+                       sat.cubes_by_bound == sat.cubes ? "by the cubes' bounds"
+                                                       : "by SAT over cubes",
+                       words, sat.cubes, sat.split_depth, sat.cubes_by_bound);
+  }
+  if (sat.horizons.empty() && sat.positions < 0) {
+    return words + " (" + sat.lower_bound_name + ")";
+  }
+  return "by SAT: " + words;
+}
+
+} // namespace
+
+void solve_with_witness(const Run &run, PlannerResult &result,
+                        const solver::StopFn &stop) {
+  PlannerResult witness = result;
+  const auto started = Run::Clock::now();
+  solve_ida(run, witness, stop);
+  if (witness.status != Status::solved || witness.plan.empty()) {
+    result = witness; // no plan (a limit, a stop), or the start is the goal
+    return;
+  }
+  const int length = static_cast<int>(witness.plan.size());
+  const double witness_seconds = solver::seconds_since(started);
+  run.phase("witness",
+            fmt::format("IDA* found a plan of {} move{} in {:.1f} s; SAT "
+                        "now refutes every shorter length",
+                        length, length == 1 ? "" : "s", witness_seconds));
+
+  PlannerOptions o = run.options;
+  o.witness = Witness::none;
+  o.max_horizon = length - 1; // IDA* kept within the user's limit
+  const Run below(run.puzzle, run.task, run.encoding, o, run.started);
+  PlannerResult sat = result;
+  prove(below, sat, stop);
+  sat.witness_length = length;
+  sat.witness_seconds = witness_seconds;
+  sat.nodes = witness.nodes;
+
+  if (sat.status == Status::solved) {
+    sat.status = Status::internal_error;
+    sat.reason = fmt::format(
+        "the engines disagree: SAT found a plan of {} moves, IDA* none "
+        "shorter than {} (a bug: please report it)",
+        sat.plan.size(), length);
+    sat.optimal = false;
+    sat.proof = Proof::none;
+    sat.plan.clear();
+    result = sat;
+    return;
+  }
+  if (sat.status == Status::horizon_limit &&
+      sat.no_plan_up_to >= length - sat.stride) {
+    const std::string words = refutation_words(sat);
+    result = sat;
+    end_with_optimal_plan(
+        result, witness.plan, Proof::refuted_horizons,
+        fmt::format("{}; the plan found first by IDA* ({} nodes, not "
+                    "SAT) and replayed",
+                    words, witness.nodes));
+    result.reason.clear();
+    result.path = sat.path + "+witness";
+    return;
+  }
+  // Stopped (a timeout, a signal, memory): what SAT refuted stands, and
+  // the plan is known but not proven optimal by SAT.
+  result = sat;
+  result.reason += fmt::format("; IDA* found a plan of {} move{} (not "
+                               "proven optimal by SAT)",
+                               length, length == 1 ? "" : "s");
+}
+
+} // namespace satslide::planner
