@@ -4,6 +4,8 @@
 #include "cli/options.hpp"
 #include "cli/report.hpp"
 
+#include "planner/plan_check.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <fstream>
@@ -56,8 +58,53 @@ RoundReport round_report(const encoder::Puzzle &start, const CubeRound &r,
   report.cap = r.cap;
   report.lower_bound = r.lower_bound;
   report.lower_bound_name = r.lower_bound_name;
+  report.witness_length = r.witness_length;
   report.output = output;
   return report;
+}
+
+Report plan_from_start(const encoder::Puzzle &start, const CubeRound &r,
+                       const std::string &moves, int length, int no_plan_up_to,
+                       long by_bound, const std::string &proof) {
+  Report report = report_for(start);
+  planner::PlannerResult &result = report.result;
+  result.lower_bound = r.lower_bound;
+  result.lower_bound_name = r.lower_bound_name;
+  result.stride = r.stride;
+  result.path = r.witness_length >= 0 ? "split+witness" : "split";
+  result.witness_length = r.witness_length;
+  result.witness_seconds = r.witness_seconds;
+  result.split_depth = r.depth;
+  result.cubes = static_cast<long>(r.cubes.size());
+  result.cubes_by_bound = by_bound;
+  result.no_plan_up_to = no_plan_up_to;
+  const planner::PlanCheck check = planner::check_plan(start, moves);
+  result.plan = check.plan;
+  result.replay = start.replay(check.plan);
+  if (check.verdict != planner::PlanCheck::Verdict::valid ||
+      result.replay.error || !result.replay.solved ||
+      static_cast<int>(check.plan.size()) != length) {
+    result.status = planner::Status::internal_error;
+    result.reason =
+        "the merged plan does not replay: " +
+        (check.reason.empty() ? std::string("wrong length") : check.reason);
+    result.replay.moves.clear();
+    return report;
+  }
+  result.status = planner::Status::solved;
+  result.optimal = true;
+  result.proof = planner::Proof::refuted_horizons;
+  result.optimality = proof;
+  return report;
+}
+
+std::string cubes_refuted(const CubeRound &r, int no_plan_up_to,
+                          long by_bound) {
+  return "no plan of length <= " + std::to_string(no_plan_up_to) +
+         ": every one of " + std::to_string(r.cubes.size()) +
+         " frontier positions at depth " + std::to_string(r.depth) +
+         " refuted (" + std::to_string(by_bound) +
+         " of them by the bound alone)";
 }
 
 void write_round(const std::string &path, const CubeRound &r) {
@@ -73,6 +120,11 @@ void write_round(const std::string &path, const CubeRound &r) {
   header["lower_bound_name"] = r.lower_bound_name;
   header["cubes"] = r.cubes.size();
   header["to_solve"] = r.to_solve.size();
+  if (r.witness_length >= 0) {
+    header["witness"] = r.witness;
+    header["witness_length"] = r.witness_length;
+    header["witness_seconds"] = r.witness_seconds;
+  }
   header["kind"] = r.start.kind;
   header["start"] = r.start.params;
   out << k_header << header.dump() << '\n';
@@ -131,6 +183,9 @@ CubeRound read_round(const std::string &path) {
         r.max_length = h.at("max_length").get<int>();
         r.lower_bound = h.at("lower_bound").get<int>();
         r.lower_bound_name = h.at("lower_bound_name").get<std::string>();
+        r.witness = h.value("witness", "");
+        r.witness_length = h.value("witness_length", -1);
+        r.witness_seconds = h.value("witness_seconds", 0.0);
         r.start.kind = h.at("kind").get<std::string>();
         r.start.params = h.at("start").get<encoder::Params>();
         header_seen = true;

@@ -41,6 +41,12 @@ struct CubeRound {
   int max_length = 1000;
   int lower_bound = 0;
   std::string lower_bound_name;
+  // split --witness ida: the plan found first, from the start in the
+  // puzzle's move notation, and its length; max_length is then one less
+  // (the rounds refute, and a round past it ends the proof).
+  std::string witness;
+  int witness_length = -1;
+  double witness_seconds = 0;
   std::vector<CubeEntry> cubes;
   std::vector<std::size_t> to_solve; // the cubes with a solve line
 };
@@ -50,6 +56,20 @@ struct CubeRound {
 struct RoundReport;
 RoundReport round_report(const encoder::Puzzle &start, const CubeRound &round,
                          const std::string &output);
+
+// The report of an optimum found by a split: `moves` (the whole plan from
+// the start, in the puzzle's move notation) checked by the puzzle's rules
+// against `length`; an internal error if it does not replay. `proof` in
+// words; the round's bounds, depth and cube count filled in.
+struct Report;
+Report plan_from_start(const encoder::Puzzle &start, const CubeRound &round,
+                       const std::string &moves, int length, int no_plan_up_to,
+                       long by_bound, const std::string &proof);
+
+// The words of a split's refutation: "no plan of length <= N: every one of
+// C frontier positions at depth K refuted (R of them by the bound alone)".
+std::string cubes_refuted(const CubeRound &round, int no_plan_up_to,
+                          long by_bound);
 
 // Writes the round; throws IoError if the file cannot be written.
 void write_round(const std::string &path, const CubeRound &round);

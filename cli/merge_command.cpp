@@ -7,7 +7,6 @@
 #include "cli/output.hpp"
 
 #include "encoder/puzzles/families.hpp"
-#include "planner/plan_check.hpp"
 #include "solver/stats.hpp"
 
 #include <nlohmann/json.hpp>
@@ -17,6 +16,7 @@
 #include <chrono>
 #include <fstream>
 #include <map>
+#include <optional>
 
 namespace satslide::cli {
 
@@ -135,39 +135,47 @@ Report optimum_report(const encoder::Puzzle &start, const CubeRound &r,
   const std::string text =
       best.moves + (best.moves.empty() || best.plan.empty() ? "" : " ") +
       best.plan;
-  Report report = report_for(start);
-  planner::PlannerResult &result = report.result;
-  result.lower_bound = r.lower_bound;
-  result.lower_bound_name = r.lower_bound_name;
-  result.stride = r.stride;
-  result.path = "split";
-  result.split_depth = r.depth;
-  result.cubes = static_cast<long>(r.cubes.size());
-  result.cubes_by_bound = by_bound;
-  result.no_plan_up_to = v.no_plan_up_to;
-  const planner::PlanCheck check = planner::check_plan(start, text);
-  result.plan = check.plan;
-  result.replay = start.replay(check.plan);
-  if (check.verdict != planner::PlanCheck::Verdict::valid ||
-      result.replay.error || !result.replay.solved ||
-      static_cast<int>(check.plan.size()) != v.length) {
+  return plan_from_start(start, r, text, v.length, v.no_plan_up_to, by_bound,
+                         "by SAT over cubes, merged: " +
+                             cubes_refuted(r, v.length - 1, by_bound));
+}
+
+// With a witness (split --witness ida): the rounds stop below its length,
+// so a cube's plan is shorter than the plan IDA* called optimal (the
+// engines disagree), and a round that reached the limit with every
+// shorter length refuted proves the witness.
+std::optional<Report> judged_by_witness(const encoder::Puzzle &start,
+                                        const CubeRound &r,
+                                        const planner::RoundVerdict &v,
+                                        long by_bound) {
+  using Kind = planner::RoundVerdict::Kind;
+  if (r.witness_length < 0) {
+    return std::nullopt;
+  }
+  if (v.kind == Kind::optimum) {
+    Report report = optimum_report(start, r, v, by_bound);
+    planner::PlannerResult &result = report.result;
     result.status = planner::Status::internal_error;
-    result.reason = "the merged plan does not replay: " +
-                    (check.reason.empty() ? std::string("wrong length")
-                                          : check.reason);
+    result.reason = "the engines disagree: the cubes hold a plan of " +
+                    std::to_string(v.length) +
+                    " moves, IDA* none shorter "
+                    "than " +
+                    std::to_string(r.witness_length) +
+                    " (a bug: please report it)";
+    result.optimal = false;
     result.replay.moves.clear();
     return report;
   }
-  result.status = planner::Status::solved;
-  result.optimal = true;
-  result.proof = planner::Proof::refuted_horizons;
-  result.optimality =
-      "by SAT over cubes, merged: no plan of length <= " +
-      std::to_string(v.length - 1) + ": every one of " +
-      std::to_string(r.cubes.size()) + " frontier positions at depth " +
-      std::to_string(r.depth) + " refuted (" + std::to_string(by_bound) +
-      " of them by the bound alone)";
-  return report;
+  if (v.kind == Kind::horizon_limit &&
+      v.no_plan_up_to >= r.witness_length - r.stride) {
+    return plan_from_start(start, r, r.witness, r.witness_length,
+                           v.no_plan_up_to, by_bound,
+                           "by SAT over cubes, merged: " +
+                               cubes_refuted(r, v.no_plan_up_to, by_bound) +
+                               "; the plan found first by IDA* (not SAT) "
+                               "and replayed");
+  }
+  return std::nullopt;
 }
 
 } // namespace
@@ -188,6 +196,11 @@ int run_merge(const Options &o) {
                                         return !c.answered;
                                       });
   using Kind = planner::RoundVerdict::Kind;
+  if (std::optional<Report> decided =
+          judged_by_witness(*start, r, v, by_bound)) {
+    decided->result.seconds = solver::seconds_since(started);
+    return finish(*decided, o);
+  }
   if (v.kind == Kind::optimum || v.kind == Kind::unsolvable ||
       v.kind == Kind::horizon_limit) {
     Report report = v.kind == Kind::optimum

@@ -111,7 +111,7 @@ std::vector<OptionRow> rows() {
        "memory), or ida (not SAT: IDA* over additive pattern databases, the "
        "n-puzzle's explicit optimal search; the tables are built once, in "
        "seconds, and cached in ~/.cache/satslide)"},
-      {"witness", "Search", commands(C::solve, C::batch),
+      {"witness", "Search", commands(C::solve, C::batch, C::split),
        SATSLIDE_VALUE(po::value(&raw.witness)->default_value("none")),
        "none, or ida: find the plan first by IDA* over the pattern "
        "databases (not SAT; the n-puzzle), then let the SAT engine refute "
@@ -119,7 +119,8 @@ std::vector<OptionRow> rows() {
        "bounds refuted every one; the two engines check each other (a "
        "shorter SAT plan is reported as an internal error). Spares the SAT "
        "proof its last horizon, the one that searches for the plan: on the "
-       "hardest 15-puzzles most of the run"},
+       "hardest 15-puzzles most of the run. With split, the plan goes into "
+       "the cubes file and merge proves it once the rounds refute below it"},
       {"max-states", "Search", k_positions,
        SATSLIDE_VALUE(po::value(&o.planner.max_states)),
        "reach: store at most N positions, then hand over to horizons from "

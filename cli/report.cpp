@@ -384,6 +384,11 @@ void print_text(std::ostream &out, const RoundReport &r) {
     out << fmt::format("proven so far: no plan of length <= {}\n",
                        r.no_plan_up_to);
   }
+  if (r.witness_length >= 0) {
+    out << fmt::format("witness: a plan of {} moves found by IDA* (not SAT); "
+                       "the rounds refute the lengths below it\n",
+                       r.witness_length);
+  }
   const bool missing = r.status == "cubes_missing";
   out << fmt::format(
       "round {}: {} of {} cubes at depth {} {}, plans up to {} moves from "
@@ -414,6 +419,9 @@ void print_json(std::ostream &out, const RoundReport &r) {
   j["lower_bound"] = r.lower_bound;
   j["lower_bound_name"] = r.lower_bound_name;
   j["output"] = r.output;
+  if (r.witness_length >= 0) {
+    j["witness_length"] = r.witness_length;
+  }
   if (r.answers >= 0) {
     j["answers"] = r.answers;
     j["cpu_seconds"] = r.cpu_seconds;

@@ -58,6 +58,7 @@ struct RoundReport {
   int lower_bound = -1;
   std::string lower_bound_name;
   std::string output; // the file written
+  int witness_length = -1; // split --witness: the plan IDA* found first
   // merge: the answers read and their solve times
   long answers = -1;
   double cpu_seconds = 0, longest_seconds = 0;

@@ -81,6 +81,78 @@ TEST_SUITE("cli::split and merge") {
     run_command("rm -f sm*.jsonl");
   }
 
+  TEST_CASE("split --witness ida: the rounds refute below IDA*'s plan, merge "
+            "proves it") {
+    auto r = run_satslide("split " + k_board +
+                          " --split-depth 2 --witness ida -o smw1.jsonl");
+    REQUIRE(r.exit_code == 24);
+    CHECK(has(r.out, "witness: a plan of 25 moves found by IDA*"));
+    int round = 1;
+    for (; round < 10; ++round) {
+      const std::string file = "smw" + std::to_string(round) + ".jsonl";
+      const std::string answers = "smwa" + std::to_string(round) + ".jsonl";
+      REQUIRE(run_satslide("batch " + file + " -q -o " + answers).exit_code ==
+              21);
+      r = run_satslide("merge " + file + " " + answers + " -o smw" +
+                       std::to_string(round + 1) + ".jsonl --json");
+      if (r.exit_code != 24) {
+        break;
+      }
+      // No round tries the witness's length: the caps stay below 25.
+      CHECK(Json::parse(r.out).at("cap").get<int>() < 25);
+    }
+    REQUIRE(r.exit_code == 0);
+    const Json j = Json::parse(r.out);
+    CHECK(j.at("status") == "solved");
+    CHECK(j.at("optimal") == true);
+    CHECK(j.at("length") == 25);
+    CHECK(j.at("no_plan_up_to") == 23);
+    CHECK(j.at("path") == "split+witness");
+    CHECK(j.at("witness").at("length") == 25);
+    const auto text =
+        run_satslide("merge smw" + std::to_string(round) + ".jsonl smwa" +
+                     std::to_string(round) + ".jsonl -o smw-again.jsonl");
+    CHECK(has(text.out, "no plan of length <= 23: every one of"));
+    CHECK(has(text.out, "the plan found first by IDA* (not SAT) and replayed"));
+
+    // A cubes file whose witness claims a longer optimum (edited): the
+    // rounds go on to 25, a cube holds that plan, and merge reports the
+    // disagreement instead of either answer.
+    std::ifstream in("smw1.jsonl");
+    std::ostringstream edited;
+    for (std::string line; std::getline(in, line);) {
+      if (line.rfind("# satslide cubes ", 0) == 0) {
+        Json h = Json::parse(line.substr(17));
+        h["witness_length"] = 27;
+        h["max_length"] = 26;
+        line = "# satslide cubes " + h.dump();
+      }
+      edited << line << '\n';
+    }
+    std::ofstream("smx1.jsonl") << edited.str();
+    for (round = 1; round < 10; ++round) {
+      const std::string file = "smx" + std::to_string(round) + ".jsonl";
+      const std::string answers = "smxa" + std::to_string(round) + ".jsonl";
+      run_satslide("batch " + file + " -q -o " + answers);
+      r = run_satslide("merge " + file + " " + answers + " -o smx" +
+                       std::to_string(round + 1) + ".jsonl");
+      if (r.exit_code != 24) {
+        break;
+      }
+    }
+    CHECK(r.exit_code == 30);
+    CHECK(has(r.err + r.out, "the engines disagree: the cubes hold a plan of "
+                             "25 moves, IDA* none shorter than 27"));
+    // The 8-puzzle's exact database: every cube's bound reaches the
+    // witness, so split itself proves it.
+    r = run_satslide("split --puzzle 8 --board \"8 6 7 2 5 4 3 0 1\" "
+                     "--split-depth 4 --witness ida -o smw8.jsonl");
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "solution: 31 moves, optimal (by the cubes' bounds: no "
+                     "plan of length <= 30"));
+    run_command("rm -f smw*.jsonl smx*.jsonl");
+  }
+
   TEST_CASE("a shard not answered: merge writes the cubes still missing") {
     REQUIRE(run_satslide("split " + k_board +
                          " --split-depth 2 --split-window 3 -o mi1.jsonl -q")
