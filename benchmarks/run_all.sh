@@ -172,6 +172,7 @@ korf-22|IDA* over pattern databases > Depth 22 over 7-8 on the hardest boards
 korf-rule|IDA* over pattern databases > Depth 22 over 7-8 on the hardest boards
 split-workers|One proof in cubes > The two 62-movers to the end, and more workers
 witness|One proof in cubes > A plan first: the witness
+witness-korf|One proof in cubes > A plan first: the witness
 split-rounds|One proof in cubes > Across machines
 split-shared|One proof in cubes > One solver for every cube
 split-hard|One proof in cubes > One solver for every cube
@@ -932,6 +933,19 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
         --witness ida --timeout 3600 >$d/korf$id.json 2>$d/korf$id.log || true
     done
     benchmarks/split_workers.py $d/korf82.json $d/korf17.json >$d/workers.md ;;
+  witness-korf)
+    # Every public Korf instance by the default with --witness ida (7-8
+    # cached), its JSON kept, then what 64-1024 workers would take.
+    d=$R/witness/korf
+    mkdir -p $d
+    for id in $(awk '!/^#/ && NF > 2 { print $1 }' \
+        benchmarks/data/npuzzle/korf100_15puzzle_blank_last.txt); do
+      board=$(awk -v id=$id '$1 == id { s = $3; for (i = 4; i <= NF; i++) s = s "," $i; print s }' \
+        benchmarks/data/npuzzle/korf100_15puzzle_blank_last.txt)
+      ${SATSLIDE:-./build/cli/satslide} --puzzle 15 --board "$board" --json \
+        --witness ida --timeout 1200 >$d/korf$id.json 2>$d/korf$id.log || true
+    done
+    benchmarks/split_workers.py $(ls $d/korf*.json | sort -V) >$d/workers.md ;;
   korf-18)
     # The default (7-8 cached) on the public Korf instances it had not
     # proven: 10 minutes each, the 66-mover 5 minutes.
