@@ -9,6 +9,7 @@
 #include "encoder/puzzles/families.hpp"
 #include "solver/stats.hpp"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
 
@@ -156,12 +157,11 @@ std::optional<Report> judged_by_witness(const encoder::Puzzle &start,
     Report report = optimum_report(start, r, v, by_bound);
     planner::PlannerResult &result = report.result;
     result.status = planner::Status::internal_error;
-    result.reason = "the engines disagree: the cubes hold a plan of " +
-                    std::to_string(v.length) +
-                    " moves, IDA* none shorter "
-                    "than " +
-                    std::to_string(r.witness_length) +
-                    " (a bug: please report it)";
+    result.reason = fmt::format("the engines disagree: the cubes hold a plan "
+                                "of {} moves, IDA* claimed none shorter than "
+                                "{} (a bug: please report it)",
+                                v.length, r.witness_length);
+    result.proof = planner::Proof::none;
     result.optimal = false;
     result.replay.moves.clear();
     return report;
