@@ -588,11 +588,16 @@ void solve_split(const Run &run, PlannerResult &result,
     const long next = std::count_if(
         cubes.begin(), cubes.end(),
         [&](const Cube &c) { return c.next <= round.top + stride * window; });
+    const std::string then =
+        last + stride <= run.options.max_horizon
+            ? fmt::format("{} cubes in the next round", next)
+            : fmt::format("no next round: the horizon limit is {}",
+                          run.options.max_horizon);
     run.phase("split",
               fmt::format("no plan of length <= {}: {} SAT calls ({} so "
-                          "far), {:.1f} s; {} cubes in the next round",
+                          "far), {:.1f} s; {}",
                           last, round.sat_calls, result.sat_calls,
-                          round.stats.seconds, next));
+                          round.stats.seconds, then));
     n = last + stride;
     raise_cube_bounds(run, frontier.states, cubes, n, result, tried_stronger,
                       stop);

@@ -13,6 +13,8 @@
 #include <memory>
 #include <random>
 #include <stdexcept>
+#include <string>
+#include <vector>
 
 using namespace satslide;
 using planner::Status;
@@ -99,9 +101,19 @@ TEST_SUITE("planner::Witness") {
                              encoder::NPuzzle::default_goal(3, 4));
     planner::PlannerOptions o = with_witness(planner::Engine::horizons);
     o.split_depth = 6;
+    std::vector<std::string> phases;
+    o.progress = [&phases](const planner::Progress &e) {
+      if (e.kind == planner::Progress::Kind::phase) {
+        phases.push_back(e.text);
+      }
+    };
     const planner::PlannerResult r = planner::solve(p, o);
     REQUIRE(r.status == Status::solved);
     CHECK(r.replay.moves.size() == 25);
+    // The last round's line does not promise another.
+    REQUIRE(!phases.empty());
+    CHECK(has(phases.back(), "no plan of length <= 23"));
+    CHECK(has(phases.back(), "no next round: the horizon limit is 24"));
     CHECK(r.path == "split+witness");
     CHECK(r.no_plan_up_to == 23);
     CHECK(r.cubes > r.cubes_by_bound);
