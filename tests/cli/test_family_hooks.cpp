@@ -35,7 +35,10 @@ std::vector<nlohmann::json> scramble(bool random, int walk, unsigned seed) {
   o.count = 5;
   o.seed = seed;
   o.scramble_random = random;
-  o.output = "row_scramble.jsonl";
+  // A file per kind of call: ctest runs each test case as its own
+  // process, side by side, and two cases writing one file raced.
+  o.output =
+      std::string("row_scramble_") + (random ? "random" : "walk") + ".jsonl";
   REQUIRE(cli::run_scramble(o) == 0);
   std::ifstream in(o.output);
   std::vector<nlohmann::json> lines;
