@@ -84,16 +84,16 @@ TEST_SUITE("cli::split and merge") {
   TEST_CASE("split --witness ida: the rounds refute below IDA*'s plan, merge "
             "proves it") {
     auto r = run_satslide("split " + k_board +
-                          " --split-depth 2 --witness ida -o smw1.jsonl");
+                          " --split-depth 2 --witness ida -o wt1.jsonl");
     REQUIRE(r.exit_code == 24);
     CHECK(has(r.out, "witness: a plan of 25 moves found by IDA*"));
     int round = 1;
     for (; round < 10; ++round) {
-      const std::string file = "smw" + std::to_string(round) + ".jsonl";
-      const std::string answers = "smwa" + std::to_string(round) + ".jsonl";
+      const std::string file = "wt" + std::to_string(round) + ".jsonl";
+      const std::string answers = "wta" + std::to_string(round) + ".jsonl";
       REQUIRE(run_satslide("batch " + file + " -q -o " + answers).exit_code ==
               21);
-      r = run_satslide("merge " + file + " " + answers + " -o smw" +
+      r = run_satslide("merge " + file + " " + answers + " -o wt" +
                        std::to_string(round + 1) + ".jsonl --json");
       if (r.exit_code != 24) {
         break;
@@ -110,15 +110,15 @@ TEST_SUITE("cli::split and merge") {
     CHECK(j.at("path") == "split+witness");
     CHECK(j.at("witness").at("length") == 25);
     const auto text =
-        run_satslide("merge smw" + std::to_string(round) + ".jsonl smwa" +
-                     std::to_string(round) + ".jsonl -o smw-again.jsonl");
+        run_satslide("merge wt" + std::to_string(round) + ".jsonl wta" +
+                     std::to_string(round) + ".jsonl -o wt-again.jsonl");
     CHECK(has(text.out, "no plan of length <= 23: every one of"));
     CHECK(has(text.out, "the plan found first by IDA* (not SAT) and replayed"));
 
     // A cubes file whose witness claims a longer optimum (edited): the
     // rounds go on to 25, a cube holds that plan, and merge reports the
     // disagreement instead of either answer.
-    std::ifstream in("smw1.jsonl");
+    std::ifstream in("wt1.jsonl");
     std::ostringstream edited;
     for (std::string line; std::getline(in, line);) {
       if (line.rfind("# satslide cubes ", 0) == 0) {
@@ -129,12 +129,12 @@ TEST_SUITE("cli::split and merge") {
       }
       edited << line << '\n';
     }
-    std::ofstream("smx1.jsonl") << edited.str();
+    std::ofstream("wx1.jsonl") << edited.str();
     for (round = 1; round < 10; ++round) {
-      const std::string file = "smx" + std::to_string(round) + ".jsonl";
-      const std::string answers = "smxa" + std::to_string(round) + ".jsonl";
+      const std::string file = "wx" + std::to_string(round) + ".jsonl";
+      const std::string answers = "wxa" + std::to_string(round) + ".jsonl";
       run_satslide("batch " + file + " -q -o " + answers);
-      r = run_satslide("merge " + file + " " + answers + " -o smx" +
+      r = run_satslide("merge " + file + " " + answers + " -o wx" +
                        std::to_string(round + 1) + ".jsonl");
       if (r.exit_code != 24) {
         break;
@@ -147,11 +147,11 @@ TEST_SUITE("cli::split and merge") {
     // The 8-puzzle's exact database: every cube's bound reaches the
     // witness, so split itself proves it.
     r = run_satslide("split --puzzle 8 --board \"8 6 7 2 5 4 3 0 1\" "
-                     "--split-depth 4 --witness ida -o smw8.jsonl");
+                     "--split-depth 4 --witness ida -o wt8.jsonl");
     CHECK(r.exit_code == 0);
     CHECK(has(r.out, "solution: 31 moves, optimal (by the cubes' bounds: no "
                      "plan of length <= 30"));
-    run_command("rm -f smw*.jsonl smx*.jsonl");
+    run_command("rm -f wt*.jsonl wx*.jsonl"); // not sm*: another case's
   }
 
   TEST_CASE("a shard not answered: merge writes the cubes still missing") {
