@@ -100,11 +100,8 @@ Report plan_from_start(const encoder::Puzzle &start, const CubeRound &r,
 
 std::string cubes_refuted(const CubeRound &r, int no_plan_up_to,
                           long by_bound) {
-  return "no plan of length <= " + std::to_string(no_plan_up_to) +
-         ": every one of " + std::to_string(r.cubes.size()) +
-         " frontier positions at depth " + std::to_string(r.depth) +
-         " refuted (" + std::to_string(by_bound) +
-         " of them by the bound alone)";
+  return planner::cubes_refuted(
+      no_plan_up_to, static_cast<long>(r.cubes.size()), r.depth, by_bound);
 }
 
 void write_round(const std::string &path, const CubeRound &r) {

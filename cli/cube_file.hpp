@@ -66,8 +66,8 @@ Report plan_from_start(const encoder::Puzzle &start, const CubeRound &round,
                        const std::string &moves, int length, int no_plan_up_to,
                        long by_bound, const std::string &proof);
 
-// The words of a split's refutation: "no plan of length <= N: every one of
-// C frontier positions at depth K refuted (R of them by the bound alone)".
+// The words of the split's refutation (planner::cubes_refuted) for the
+// round's cubes.
 std::string cubes_refuted(const CubeRound &round, int no_plan_up_to,
                           long by_bound);
 

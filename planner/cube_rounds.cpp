@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <string>
 
 namespace satslide::planner {
 
@@ -22,6 +23,15 @@ int refuted_up_to(const CubeStanding &c) {
 }
 
 } // namespace
+
+std::string cubes_refuted(int no_plan_up_to, long cubes, int depth,
+                          long by_bound) {
+  return "no plan of length <= " + std::to_string(no_plan_up_to) +
+         ": every one of " + std::to_string(cubes) +
+         " frontier positions at depth " + std::to_string(depth) +
+         " refuted (" + std::to_string(by_bound) +
+         " of them by the bound alone)";
+}
 
 int first_round_cap(int lower_bound, int stride, int window,
                     int max_length) {

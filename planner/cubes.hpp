@@ -67,6 +67,12 @@ struct RoundVerdict {
   std::vector<std::size_t> to_solve; // next_round, missing: which cubes
 };
 
+// The words of a split's refutation, for every report of one: "no plan
+// of length <= N: every one of C frontier positions at depth K refuted
+// (R of them by the bound alone)".
+std::string cubes_refuted(int no_plan_up_to, long cubes, int depth,
+                          long by_bound);
+
 // The first round's cap (the longest plan from the start it tries): the
 // split's lower bound and window - 1 more lengths of its parity, not past
 // max_length; -1 if the lower bound itself passes max_length.

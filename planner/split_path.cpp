@@ -10,6 +10,7 @@
 // before any tries n + stride, so the first cube with a plan gives the
 // optimum. A cube whose bound exceeds n - k is refuted without a solver
 // call. Cubes of a round are solved side by side on --threads.
+#include "planner/cubes.hpp"
 #include "planner/run.hpp"
 
 #include "encoder/task/state_space.hpp"
@@ -441,13 +442,10 @@ bool settled_by_round(const Run &run, const Round &round, long by_bound,
     const int length = static_cast<int>(round.plan->size());
     result.cubes_by_bound = by_bound;
     result.no_plan_up_to = length - 1;
-    end_with_optimal_plan(
-        result, *round.plan, Proof::refuted_horizons,
-        fmt::format("by SAT over cubes: no plan of length <= {}: every one "
-                    "of {} frontier positions at depth {} refuted ({} of "
-                    "them by the bound alone)",
-                    length - 1, result.cubes, run.options.split_depth,
-                    by_bound));
+    end_with_optimal_plan(result, *round.plan, Proof::refuted_horizons,
+                          "by SAT over cubes: " +
+                              cubes_refuted(length - 1, result.cubes,
+                                            run.options.split_depth, by_bound));
     return true;
   }
   if (round.ended) {

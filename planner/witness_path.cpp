@@ -8,6 +8,7 @@
 // refutes the lengths below U. IDA* is optimal too, so the two engines
 // check each other: a shorter plan from SAT would mean one of them is
 // wrong, and is reported as an internal error, not as an answer.
+#include "planner/cubes.hpp"
 #include "planner/run.hpp"
 
 #include <fmt/format.h>
@@ -25,11 +26,10 @@ std::string refutation_words(const PlannerResult &sat) {
   const std::string words =
       fmt::format("no plan of length <= {}", sat.no_plan_up_to);
   if (sat.cubes >= 0) {
-    return fmt::format("{}: {}: every one of {} frontier positions at depth "
-                       "{} refuted ({} of them by the bound alone)",
-                       sat.cubes_by_bound == sat.cubes ? "by the cubes' bounds"
-                                                       : "by SAT over cubes",
-                       words, sat.cubes, sat.split_depth, sat.cubes_by_bound);
+    return (sat.cubes_by_bound == sat.cubes ? "by the cubes' bounds: "
+                                            : "by SAT over cubes: ") +
+           cubes_refuted(sat.no_plan_up_to, sat.cubes, sat.split_depth,
+                         sat.cubes_by_bound);
   }
   if (sat.horizons.empty() && sat.positions < 0) {
     return words + " (" + sat.lower_bound_name + ")";
