@@ -8,65 +8,13 @@
 
 #include "encoder/puzzles/families.hpp"
 
-#include <spdlog/spdlog.h>
-
-#include <optional>
-
 namespace satslide::cli {
-
-namespace {
-
-// --witness ida: the plan by IDA* first (its own optimal run), so that the
-// rounds only refute the lengths below it. nullopt with `done` set where
-// IDA* decided the run alone: no plan (a limit, a stop), the start at the
-// goal, or a plan no longer than the split's depth (nothing to split).
-struct Witness {
-  std::string moves;
-  int length = -1;
-  double seconds = 0;
-};
-std::optional<Witness> find_witness(const encoder::Puzzle &puzzle,
-                                    const planner::PlannerOptions &p,
-                                    std::optional<Report> &done) {
-  planner::PlannerOptions ida = p;
-  ida.engine = planner::Engine::ida;
-  ida.witness = planner::Witness::none;
-  ida.split_depth = -1;
-  planner::PlannerResult found = planner::solve(puzzle, ida);
-  const int length = static_cast<int>(found.plan.size());
-  if (found.status != planner::Status::solved || length <= p.split_depth) {
-    if (found.status == planner::Status::solved) {
-      spdlog::info("IDA* found a plan of {} moves, no longer than the split's "
-                   "depth {}: nothing to split, IDA*'s answer stands",
-                   length, p.split_depth);
-    }
-    done = report_for(puzzle);
-    done->result = std::move(found);
-    return std::nullopt;
-  }
-  spdlog::info("IDA* found a plan of {} moves in {:.1f} s; the rounds refute "
-               "every shorter length",
-               length, found.seconds);
-  return Witness{found.replay.compact, length, found.seconds};
-}
-
-} // namespace
 
 int run_split(const Options &o) {
   const auto puzzle = encoder::make_puzzle(o.family, read_instance(o));
   planner::PlannerOptions p = o.planner;
   p.progress = log_progress(false);
   p.stop = stop_on_signal();
-  std::optional<Witness> witness;
-  if (p.witness == planner::Witness::ida) {
-    std::optional<Report> done;
-    witness = find_witness(*puzzle, p, done);
-    if (done) {
-      return finish(*done, o);
-    }
-    p.witness = planner::Witness::none;
-    p.max_horizon = witness->length - 1;
-  }
   planner::CubeSplit split = planner::split_into_cubes(*puzzle, p);
   if (split.decided) { // the split's own search answered
     Report report = report_for(*puzzle);
@@ -79,16 +27,17 @@ int run_split(const Options &o) {
   r.depth = p.split_depth;
   r.stride = s.stride;
   r.window = p.split_window;
-  r.max_length = p.max_horizon;
+  r.max_length = split.max_length;
   r.lower_bound = s.lower_bound;
   r.lower_bound_name = s.lower_bound_name;
+  const bool witness = !split.witness.empty();
   if (witness) {
-    r.witness = witness->moves;
-    r.witness_length = witness->length;
-    r.witness_seconds = witness->seconds;
+    r.witness = puzzle->replay(split.witness).compact;
+    r.witness_length = static_cast<int>(split.witness.size());
+    r.witness_seconds = split.witness_seconds;
   }
   r.cap = planner::first_round_cap(s.lower_bound, s.stride, p.split_window,
-                                   p.max_horizon);
+                                   split.max_length);
   for (std::size_t i = 0; i < split.cubes.size(); ++i) {
     const planner::SplitCube &c = split.cubes[i];
     CubeEntry e;

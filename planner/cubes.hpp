@@ -35,10 +35,20 @@ struct CubeSplit {
   bool decided = false;
   PlannerResult result;
   std::vector<SplitCube> cubes;
+  // The longest plan the rounds try (options.max_horizon, or with a
+  // witness one less than its length).
+  int max_length = 0;
+  // options.witness ida: the plan IDA* found first (longer than the
+  // depth: else it decided the split) and the seconds it took.
+  encoder::Plan witness;
+  double witness_seconds = 0;
 };
 
 // The cubes at options.split_depth (>= 0); options as for solve()
-// (engine automatic or horizons, no --any, no minimum horizon).
+// (engine automatic or horizons, no --any, no minimum horizon). With
+// options.witness ida, IDA*'s plan first: the rounds are then capped one
+// below it, and IDA* decides alone where it finds no plan or one no
+// longer than the depth (nothing to split).
 CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
                            const PlannerOptions &options);
 

@@ -9,6 +9,8 @@
 
 #include "encoder/puzzles/families.hpp"
 
+#include <fmt/format.h>
+
 #include <stdexcept>
 
 namespace satslide::planner {
@@ -157,9 +159,38 @@ CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
   }
   CubeSplit split;
   split.decided = true;
-  split.result = with_run(puzzle, o, [&](const Run &run,
-                                         PlannerResult &result) {
-    auto found = frontier_cubes(run, result, true, o.stop);
+  split.max_length = o.max_horizon;
+  split
+      .result = with_run(puzzle, o, [&](const Run &run, PlannerResult &result) {
+    PlannerOptions capped = o;
+    if (o.witness == Witness::ida) {
+      const auto started = Run::Clock::now();
+      PlannerResult witness = result;
+      solve_ida(run, witness, o.stop);
+      const int length = static_cast<int>(witness.plan.size());
+      if (witness.status != Status::solved || length <= o.split_depth) {
+        if (witness.status == Status::solved) {
+          run.phase("witness", fmt::format("IDA* found a plan of {} moves, "
+                                           "no longer than the split's depth "
+                                           "{}: nothing to split, IDA*'s "
+                                           "answer stands",
+                                           length, o.split_depth));
+        }
+        result = witness;
+        return;
+      }
+      split.witness = witness.plan;
+      split.witness_seconds = solver::seconds_since(started);
+      split.max_length = length - 1;
+      capped.witness = Witness::none;
+      capped.max_horizon = length - 1;
+      run.phase("witness", fmt::format("IDA* found a plan of {} moves in "
+                                       "{:.1f} s; the rounds refute every "
+                                       "shorter length",
+                                       length, split.witness_seconds));
+    }
+    const Run below(run.puzzle, run.task, run.encoding, capped, run.started);
+    auto found = frontier_cubes(below, result, true, o.stop);
     if (!found) {
       return;
     }

@@ -151,6 +151,12 @@ TEST_SUITE("cli::split and merge") {
     CHECK(r.exit_code == 0);
     CHECK(has(r.out, "solution: 31 moves, optimal (by the cubes' bounds: no "
                      "plan of length <= 30"));
+    // A plan no longer than the depth: nothing to split, IDA* answers.
+    r = run_satslide("split " + k_board +
+                     " --split-depth 30 --witness ida -o wt30.jsonl");
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "solution: 25 moves, optimal (IDA* over"));
+    CHECK(has(r.err, "nothing to split"));
     run_command("rm -f wt*.jsonl wx*.jsonl"); // not sm*: another case's
   }
 
