@@ -108,6 +108,38 @@ TEST_SUITE("solver::HorizonDriver") {
     CHECK(result.no_plan_up_to == -1);
   }
 
+  TEST_CASE("the solver's clock (real time by default) decides nothing") {
+    // The sink reads CaDiCaL's statistics clock in real time, not process
+    // time: the same learned clauses and models either way.
+    const auto run = [](const std::vector<std::string> &options) {
+      solver::CadicalSink sink(solver::SolverConfig::standard, options);
+      std::mt19937 rng(23);
+      std::uniform_int_distribution<int> var(1, 60), sign(0, 1);
+      for (int c = 0; c < 250; ++c) { // near the 3-SAT threshold
+        std::vector<int> clause;
+        for (int k = 0; k < 3; ++k) {
+          clause.push_back(sign(rng) ? var(rng) : -var(rng));
+        }
+        sink.add_clause(clause);
+      }
+      std::vector<int> trace;
+      for (int a = 1; a <= 20; ++a) {
+        const auto answer = sink.solve({a, -(a + 20)});
+        trace.push_back(static_cast<int>(answer));
+        if (answer == solver::SolveResult::sat) {
+          for (int v = 1; v <= 60; ++v) {
+            trace.push_back(sink.value(v));
+          }
+        }
+      }
+      trace.push_back(static_cast<int>(sink.learned()));
+      return trace;
+    };
+    const std::vector<int> by_default = run({});
+    CHECK(by_default == run({"realtime=0"}));
+    CHECK(by_default.back() > 0); // the calls had conflicts to differ in
+  }
+
   TEST_CASE("a long solver call beats: learned clauses and seconds so far") {
     // Ten pigeons, nine holes: far beyond a CDCL solver in a second.
     solver::CadicalSink sink;
