@@ -173,6 +173,7 @@ korf-rule|IDA* over pattern databases > Depth 22 over 7-8 on the hardest boards
 split-workers|One proof in cubes > The two 62-movers to the end, and more workers
 witness|One proof in cubes > A plan first: the witness
 witness-korf|One proof in cubes > A plan first: the witness
+realtime|The engine the default picks > CaDiCaL's clock
 split-rounds|One proof in cubes > Across machines
 split-shared|One proof in cubes > One solver for every cube
 split-hard|One proof in cubes > One solver for every cube
@@ -933,6 +934,28 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
         --witness ida --timeout 3600 >$d/korf$id.json 2>$d/korf$id.log || true
     done
     benchmarks/split_workers.py $d/korf82.json $d/korf17.json >$d/workers.md ;;
+  realtime)
+    # CaDiCaL's statistics clock in real time instead of process time:
+    # before (BEFORE: a binary of commit 15ef68a) and after, the default
+    # and reach alone, on the suites where reach runs (10^4-10^6 short
+    # calls), one run; then the seeds timed by hyperfine.
+    old=${BEFORE:?BEFORE=path to a satslide built at commit 15ef68a}
+    new=${SATSLIDE:-./build/cli/satslide}
+    run --suite rush40 --suite rush-db --suite klotski-short \
+        --encodings "counts,counts@$old,counts:--engine=reach,counts:--engine=reach@$old" \
+        --timeout 60 --out $R/realtime/blocks
+    run --suite 8puzzle --suite 2x5-sweep --suite 2x6-sweep \
+        --encodings "pairs,pairs@$old,pairs:--engine=reach,pairs:--engine=reach@$old" \
+        --timeout 90 --out $R/realtime/npuzzle
+    hyperfine -N -w 2 -r 20 --export-markdown $R/realtime/hyperfine-seeds.md \
+        -n "card 40 slides, before" "$old --puzzle rushhour --metric slide" \
+        -n "card 40 slides, after" "$new --puzzle rushhour --metric slide" \
+        -n "card 40 steps, before" "$old --puzzle rushhour --metric step" \
+        -n "card 40 steps, after" "$new --puzzle rushhour --metric step" \
+        -n "Klotski classic, before" "$old --puzzle klotski" \
+        -n "Klotski classic, after" "$new --puzzle klotski" \
+        -n "8-puzzle example, before" "$old --puzzle 8 --board [1,3,6,4,2,0,7,5,8]" \
+        -n "8-puzzle example, after" "$new --puzzle 8 --board [1,3,6,4,2,0,7,5,8]" ;;
   witness-korf)
     # Every public Korf instance by the default with --witness ida (7-8
     # cached), its JSON kept, then what 64-1024 workers would take.
