@@ -174,6 +174,7 @@ split-workers|One proof in cubes > The two 62-movers to the end, and more worker
 witness|One proof in cubes > A plan first: the witness
 witness-korf|One proof in cubes > A plan first: the witness
 realtime|The engine the default picks > CaDiCaL's clock
+realtime-auto-all|The engine the default picks > CaDiCaL's clock
 split-rounds|One proof in cubes > Across machines
 split-shared|One proof in cubes > One solver for every cube
 split-hard|One proof in cubes > One solver for every cube
@@ -198,6 +199,21 @@ any-3x4|Any plan: the race > The head start
 3x4-blocks|IDA* over pattern databases > 3×4 by blocks of columns, split deeper
 2x6-split|IDA* over pattern databases > 3×4 by blocks of columns, split deeper
 EOF
+}
+
+# The default against each engine alone on every suite of the engine
+# rule, into folder $1 (npuzzle/ and blocks/, each with worst.md).
+every_suite_against_each_engine() {
+  run --suite 8puzzle --suite 2x5-sweep --suite 2x6-sweep \
+      --suite 11puzzle-sweep --suite 11puzzle-sweep-hard \
+      --suite 15puzzle-20s --suite 15puzzle-30s \
+      --encodings "pairs,pairs:--engine=horizons,pairs:--engine=reach" \
+      --timeout 90 --out $1/npuzzle
+  benchmarks/auto_table.py $1/npuzzle/instances.csv >$1/npuzzle/worst.md
+  run --suite rush40 --suite klotski-short \
+      --encodings "counts,counts:--engine=horizons,counts:--engine=reach" \
+      --timeout 90 --out $1/blocks
+  benchmarks/auto_table.py $1/blocks/instances.csv >$1/blocks/worst.md
 }
 
 # The commands producing result $1.
@@ -634,18 +650,10 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
     # The default against each engine alone on every n-puzzle suite and
     # block suite of the engine rule, one binary, one run (#23): the
     # worst ratio per suite in worst.md.
-    run --suite 8puzzle --suite 2x5-sweep --suite 2x6-sweep \
-        --suite 11puzzle-sweep --suite 11puzzle-sweep-hard \
-        --suite 15puzzle-20s --suite 15puzzle-30s \
-        --encodings "pairs,pairs:--engine=horizons,pairs:--engine=reach" \
-        --timeout 90 --out $R/auto-all/npuzzle
-    benchmarks/auto_table.py $R/auto-all/npuzzle/instances.csv \
-        >$R/auto-all/npuzzle/worst.md
-    run --suite rush40 --suite klotski-short \
-        --encodings "counts,counts:--engine=horizons,counts:--engine=reach" \
-        --timeout 90 --out $R/auto-all/blocks
-    benchmarks/auto_table.py $R/auto-all/blocks/instances.csv \
-        >$R/auto-all/blocks/worst.md ;;
+    every_suite_against_each_engine $R/auto-all ;;
+  realtime-auto-all)
+    # The same after CaDiCaL's clock went to real time.
+    every_suite_against_each_engine $R/realtime/auto-all ;;
   auto-sweep)
     # The default against each SAT engine on every small n-puzzle suite,
     # one run; then the worst ratio per suite.
