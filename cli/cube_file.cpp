@@ -6,8 +6,10 @@
 
 #include "planner/plan_check.hpp"
 
+#include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 
 namespace satslide::cli {
@@ -104,6 +106,20 @@ std::string cubes_refuted(const CubeRound &r, int no_plan_up_to,
       no_plan_up_to, static_cast<long>(r.cubes.size()), r.depth, by_bound);
 }
 
+std::string merged_refutation(const CubeRound &r, int no_plan_up_to,
+                              long by_bound) {
+  const auto by_search =
+      std::count_if(r.cubes.begin(), r.cubes.end(),
+                    [](const CubeEntry &c) { return c.by_search; });
+  const std::string how =
+      by_search == 0
+          ? std::string("by SAT over cubes, merged: ")
+          : fmt::format("over cubes, merged ({} of them answered by an "
+                        "explicit search, IDA* or breadth-first, not SAT): ",
+                        by_search);
+  return how + cubes_refuted(r, no_plan_up_to, by_bound);
+}
+
 void write_round(const std::string &path, const CubeRound &r) {
   std::ofstream out(path);
   Json header;
@@ -137,6 +153,9 @@ void write_round(const std::string &path, const CubeRound &r) {
     j.update(standing_json(c.standing));
     if (!c.plan.empty()) {
       j["plan"] = c.plan;
+    }
+    if (c.by_search) {
+      j["by_search"] = true;
     }
     if (c.answered) {
       j["answered"] = true;
@@ -199,6 +218,7 @@ CubeRound read_round(const std::string &path) {
         c.standing.unsolvable = j.value("unsolvable", false);
         c.plan = j.value("plan", "");
         c.answered = j.value("answered", false);
+        c.by_search = j.value("by_search", false);
         r.cubes.push_back(std::move(c));
       }
     } catch (const Json::exception &e) {

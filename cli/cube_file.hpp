@@ -29,6 +29,8 @@ struct CubeEntry {
   std::string plan;      // with standing.length: that plan, from the cube
   bool answered = false; // a solver's answer was merged (else its bound
                          // alone refuted what is proven of it)
+  bool by_search = false; // an answer came from an explicit search (batch
+                          // --engine ida or bfs), not SAT, in any round
 };
 
 struct CubeRound {
@@ -70,6 +72,10 @@ Report plan_from_start(const encoder::Puzzle &start, const CubeRound &round,
 // round's cubes.
 std::string cubes_refuted(const CubeRound &round, int no_plan_up_to,
                           long by_bound);
+// The same as the proof of a merge: "by SAT over cubes, merged: ...", or,
+// where cubes were answered by an explicit search, how many.
+std::string merged_refutation(const CubeRound &round, int no_plan_up_to,
+                              long by_bound);
 
 // Writes the round; throws IoError if the file cannot be written.
 void write_round(const std::string &path, const CubeRound &round);

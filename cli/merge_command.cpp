@@ -38,6 +38,10 @@ void take_answer(CubeEntry &cube, const Json &j, const std::string &where) {
     return;
   }
   cube.answered = true;
+  const std::string path = j.value("path", "");
+  if (path == "ida" || path == "bfs") {
+    cube.by_search = true; // not SAT: the merged proof says so
+  }
   planner::CubeStanding &s = cube.standing;
   if (status == "unsolvable") {
     s.unsolvable = true;
@@ -137,8 +141,7 @@ Report optimum_report(const encoder::Puzzle &start, const CubeRound &r,
       best.moves + (best.moves.empty() || best.plan.empty() ? "" : " ") +
       best.plan;
   return plan_from_start(start, r, text, v.length, v.no_plan_up_to, by_bound,
-                         "by SAT over cubes, merged: " +
-                             cubes_refuted(r, v.length - 1, by_bound));
+                         merged_refutation(r, v.length - 1, by_bound));
 }
 
 // With a witness (split --witness ida): the rounds stop below its length,
@@ -170,8 +173,7 @@ std::optional<Report> judged_by_witness(const encoder::Puzzle &start,
       v.no_plan_up_to >= r.witness_length - r.stride) {
     return plan_from_start(start, r, r.witness, r.witness_length,
                            v.no_plan_up_to, by_bound,
-                           "by SAT over cubes, merged: " +
-                               cubes_refuted(r, v.no_plan_up_to, by_bound) +
+                           merged_refutation(r, v.no_plan_up_to, by_bound) +
                                "; the plan found first by IDA* (not SAT) "
                                "and replayed");
   }

@@ -155,6 +155,9 @@ Json head_json(const Report &report) {
     j["reason"] = r.reason;
   }
   j["optimal"] = r.optimal;
+  if (!r.optimality.empty()) {
+    j["optimality"] = r.optimality; // the proof in words, as the text says
+  }
   j["length"] = r.status == planner::Status::solved
                     ? Json(static_cast<int>(r.replay.moves.size()))
                     : Json(nullptr);

@@ -81,6 +81,44 @@ TEST_SUITE("cli::split and merge") {
     run_command("rm -f sm*.jsonl");
   }
 
+  TEST_CASE("merge says which cubes an explicit search answered, not SAT") {
+    // Round 1 answered by IDA* (batch --engine ida), the others by SAT: the
+    // proof may not say "by SAT" alone, and the cubes file keeps the count
+    // across rounds. Answered by SAT throughout, it does.
+    for (const bool ida_first : {true, false}) {
+      CAPTURE(ida_first);
+      auto r =
+          run_satslide("split " + k_board + " --split-depth 2 -o es1.jsonl");
+      REQUIRE(r.exit_code == 24);
+      int round = 1;
+      for (; round < 10; ++round) {
+        const std::string file = "es" + std::to_string(round) + ".jsonl";
+        const std::string answers = "esa" + std::to_string(round) + ".jsonl";
+        const std::string engine =
+            ida_first && round == 1 ? " --engine ida" : "";
+        REQUIRE(run_satslide("batch " + file + engine + " -q -o " + answers)
+                    .exit_code == 21);
+        r = run_satslide("merge " + file + " " + answers + " -o es" +
+                         std::to_string(round + 1) + ".jsonl --json");
+        if (r.exit_code != 24) {
+          break;
+        }
+      }
+      REQUIRE(r.exit_code == 0);
+      CHECK(round > 1); // SAT answered the later rounds
+      const std::string proof =
+          Json::parse(r.out).at("optimality").get<std::string>();
+      CHECK(has(proof, "no plan of length <= 24"));
+      if (ida_first) {
+        CHECK(has(proof, "answered by an explicit search"));
+        CHECK_FALSE(has(proof, "by SAT"));
+      } else {
+        CHECK(proof.rfind("by SAT over cubes, merged: ", 0) == 0);
+      }
+      run_command("rm -f es*.jsonl");
+    }
+  }
+
   TEST_CASE("split --witness ida: the rounds refute below IDA*'s plan, merge "
             "proves it") {
     auto r = run_satslide("split " + k_board +
