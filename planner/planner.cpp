@@ -164,30 +164,24 @@ CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
       .result = with_run(puzzle, o, [&](const Run &run, PlannerResult &result) {
     PlannerOptions capped = o;
     if (o.witness == Witness::ida) {
-      const auto started = Run::Clock::now();
-      PlannerResult witness = result;
-      solve_ida(run, witness, o.stop);
-      const int length = static_cast<int>(witness.plan.size());
-      if (witness.status != Status::solved || length <= o.split_depth) {
-        if (witness.status == Status::solved) {
-          run.phase("witness", fmt::format("IDA* found a plan of {} moves, "
-                                           "no longer than the split's depth "
-                                           "{}: nothing to split, IDA*'s "
-                                           "answer stands",
-                                           length, o.split_depth));
+      const FoundWitness found = find_witness(run, result, o.stop);
+      const int length = found.length();
+      if (!found.found() || length <= o.split_depth) {
+        if (found.found()) {
+          say_witness(run, found,
+                      fmt::format("no longer than the split's depth {}: "
+                                  "nothing to split, IDA*'s answer stands",
+                                  o.split_depth));
         }
-        result = witness;
+        result = found.ida;
         return;
       }
-      split.witness = witness.plan;
-      split.witness_seconds = solver::seconds_since(started);
+      split.witness = found.ida.plan;
+      split.witness_seconds = found.seconds;
       split.max_length = length - 1;
       capped.witness = Witness::none;
       capped.max_horizon = length - 1;
-      run.phase("witness", fmt::format("IDA* found a plan of {} moves in "
-                                       "{:.1f} s; the rounds refute every "
-                                       "shorter length",
-                                       length, split.witness_seconds));
+      say_witness(run, found, "the rounds refute every shorter length");
     }
     const Run below(run.puzzle, run.task, run.encoding, capped, run.started);
     auto found = frontier_cubes(below, result, true, o.stop);

@@ -145,6 +145,20 @@ void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop);
 void solve_with_witness(const Run &run, PlannerResult &result,
                         const solver::StopFn &stop);
 
+// IDA*'s plan first (--witness ida, here and in split_into_cubes): its
+// answer on a copy of the result so far, and the seconds it took.
+struct FoundWitness {
+  PlannerResult ida;
+  double seconds = 0;
+  bool found() const { return ida.status == Status::solved; }
+  int length() const { return static_cast<int>(ida.plan.size()); }
+};
+FoundWitness find_witness(const Run &run, const PlannerResult &so_far,
+                          const solver::StopFn &stop);
+// Its phase line: "IDA* found a plan of N moves in S s; " and `then`.
+void say_witness(const Run &run, const FoundWitness &w,
+                 const std::string &then);
+
 // The any-plan path (any_path.cpp): a first plan, then tightening.
 void solve_any(const Run &run, PlannerResult &result,
                const solver::StopFn &stop);

@@ -39,21 +39,35 @@ std::string refutation_words(const PlannerResult &sat) {
 
 } // namespace
 
+FoundWitness find_witness(const Run &run, const PlannerResult &so_far,
+                          const solver::StopFn &stop) {
+  FoundWitness w;
+  w.ida = so_far;
+  const auto started = Run::Clock::now();
+  solve_ida(run, w.ida, stop);
+  w.seconds = solver::seconds_since(started);
+  return w;
+}
+
+void say_witness(const Run &run, const FoundWitness &w,
+                 const std::string &then) {
+  run.phase("witness", fmt::format("IDA* found a plan of {} move{} in {:.1f} "
+                                   "s; {}",
+                                   w.length(), w.length() == 1 ? "" : "s",
+                                   w.seconds, then));
+}
+
 void solve_with_witness(const Run &run, PlannerResult &result,
                         const solver::StopFn &stop) {
-  PlannerResult witness = result;
-  const auto started = Run::Clock::now();
-  solve_ida(run, witness, stop);
-  if (witness.status != Status::solved || witness.plan.empty()) {
+  const FoundWitness found = find_witness(run, result, stop);
+  const PlannerResult &witness = found.ida;
+  if (!found.found() || witness.plan.empty()) {
     result = witness; // no plan (a limit, a stop), or the start is the goal
     return;
   }
-  const int length = static_cast<int>(witness.plan.size());
-  const double witness_seconds = solver::seconds_since(started);
-  run.phase("witness",
-            fmt::format("IDA* found a plan of {} move{} in {:.1f} s; SAT "
-                        "now refutes every shorter length",
-                        length, length == 1 ? "" : "s", witness_seconds));
+  const int length = found.length();
+  const double witness_seconds = found.seconds;
+  say_witness(run, found, "SAT now refutes every shorter length");
 
   PlannerOptions o = run.options;
   o.witness = Witness::none;
