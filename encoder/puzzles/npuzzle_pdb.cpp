@@ -9,6 +9,7 @@
 #include <exception>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <istream>
 #include <numeric>
 #include <ostream>
@@ -286,7 +287,8 @@ PatternDatabases::partition(int rows, int cols, const std::vector<int> &goal,
 PatternDatabases::PatternDatabases(
     int rows, int cols, std::vector<int> goal,
     std::vector<std::vector<int>> patterns, const std::function<bool()> &stop,
-    unsigned threads, const std::function<void(const std::string &)> &note)
+    unsigned threads, const std::function<void(const std::string &)> &note,
+    double layer_note_seconds)
     : m_rows(rows), m_cols(cols), m_goal(std::move(goal)),
       m_patterns(std::move(patterns)) {
   const int n = rows * cols;
@@ -298,7 +300,7 @@ PatternDatabases::PatternDatabases(
   index_tiles();
   for (std::size_t p = 0; p < m_patterns.size(); ++p) {
     const auto start = std::chrono::steady_clock::now();
-    build_table(p, stop, threads);
+    build_table(p, stop, threads, note, layer_note_seconds);
     if (note) {
       const std::chrono::duration<double> took =
           std::chrono::steady_clock::now() - start;
@@ -510,7 +512,10 @@ private:
 // kept. A block's table entry is the first layer that reaches it.
 void PatternDatabases::build_table(std::size_t p,
                                    const std::function<bool()> &stop,
-                                   unsigned threads) {
+                                   unsigned threads, const Note &note,
+                                   double layer_note_seconds) {
+  const auto began = std::chrono::steady_clock::now();
+  auto last_note = began;
   const int n = m_rows * m_cols;
   const std::vector<int> &pattern = m_patterns[p];
   const int k = static_cast<int>(pattern.size());
@@ -538,17 +543,21 @@ void PatternDatabases::build_table(std::size_t p,
                   : std::clamp(std::thread::hardware_concurrency(), 1u, 16u);
   }
   std::atomic<bool> stopped{false};
+  std::atomic<std::uint64_t> found{0}; // blocks with their table entry
   // Scans blocks [from, to) at layer d; whether any was reached at d.
   const auto scan_layer = [&](std::uint64_t from, std::uint64_t to, int d,
                               bool polls) {
     BlockScan scan(*this, k);
     bool any = false;
+    std::uint64_t first_reached = 0;
+    const auto count = [&] { found += first_reached; };
     for (std::uint64_t block = from; block < to; ++block) {
       if ((block & 0xFFFF) == 0) {
         if (polls && stop && stop()) {
           stopped = true;
         }
         if (stopped) {
+          count();
           return any;
         }
       }
@@ -564,10 +573,12 @@ void PatternDatabases::build_table(std::size_t p,
       scan.enter(block);
       if (table[block] == k_unknown) {
         table[block] = static_cast<std::uint8_t>(d);
+        ++first_reached;
       }
       scan.flood(entries, free_cells, d);
       scan.slide(dist, free_cells, d);
     }
+    count();
     return any;
   };
   for (int d = 0;; ++d) {
@@ -619,6 +630,19 @@ void PatternDatabases::build_table(std::size_t p,
     }
     if (!any) {
       break;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (note && std::chrono::duration<double>(now - last_note).count() >=
+                    layer_note_seconds) {
+      last_note = now;
+      std::ostringstream line;
+      line << std::fixed << "pattern database " << p + 1 << " of "
+           << m_patterns.size() << " (" << k << " tiles): distance " << d
+           << ", " << std::setprecision(1)
+           << 100.0 * static_cast<double>(found) / static_cast<double>(blocks)
+           << "% of " << blocks << " placements, " << std::setprecision(0)
+           << std::chrono::duration<double>(now - began).count() << " s so far";
+      note(line.str());
     }
   }
 }

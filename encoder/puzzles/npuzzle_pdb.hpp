@@ -62,11 +62,16 @@ public:
   // Stopped if `stop`, polled often, says so. `threads` scan each layer
   // (0: every core for a table of over 4M placements, else one).
   // `note`, if given, hears of each table built, with its seconds (the
-  // 24-puzzle's 6-6-6-6 take minutes each).
+  // 24-puzzle's 6-6-6-6 take minutes each), and, within a table's build,
+  // of the distance reached and the share of its placements found, at
+  // the end of a layer once `layer_note_seconds` have passed since the
+  // build began or the last such line (the 15-puzzle's 8-tile table
+  // takes minutes, in about 50 layers).
   PatternDatabases(int rows, int cols, std::vector<int> goal,
                    std::vector<std::vector<int>> patterns,
                    const std::function<bool()> &stop = {}, unsigned threads = 0,
-                   const std::function<void(const std::string &)> &note = {});
+                   const std::function<void(const std::string &)> &note = {},
+                   double layer_note_seconds = 10);
 
   // The bound for a board (row-major, 0 the blank, same shape and tiles).
   int bound(const std::vector<int> &board) const;
@@ -117,8 +122,10 @@ private:
   PatternDatabases() = default;
   void index_tiles();
   std::string header() const; // the file's header (write, read)
+  using Note = std::function<void(const std::string &)>;
   void build_table(std::size_t p, const std::function<bool()> &stop,
-                   unsigned threads);
+                   unsigned threads, const Note &note,
+                   double layer_note_seconds);
 
   int m_rows = 0, m_cols = 0;
   std::vector<int> m_goal;

@@ -247,6 +247,38 @@ TEST_SUITE("encoder::PatternDatabases") {
         std::runtime_error);
   }
 
+  TEST_CASE("a long build says how far each table has got") {
+    // With no interval, a line after every layer: the distances rise one
+    // by one, the share of placements found grows to all of them.
+    const NPuzzle goal = goal_puzzle(3, 3);
+    std::vector<std::string> lines;
+    const PatternDatabases db(
+        3, 3, goal.goal(), {{1, 2, 3, 4}}, {}, 1,
+        [&](const std::string &line) { lines.push_back(line); }, 0);
+    std::vector<std::string> layers;
+    for (const std::string &line : lines) {
+      if (line.find("so far") != std::string::npos) {
+        layers.push_back(line);
+      }
+    }
+    REQUIRE(layers.size() > 5);
+    for (std::size_t d = 0; d < layers.size(); ++d) {
+      CAPTURE(layers[d]);
+      CHECK(layers[d].rfind("pattern database 1 of 1 (4 tiles): distance " +
+                                std::to_string(d) + ", ",
+                            0) == 0);
+    }
+    CHECK(layers.back().find("100.0% of 3024 placements") != std::string::npos);
+    CHECK(layers.front().find("100.0%") == std::string::npos);
+    CHECK(lines.back().find("built in") != std::string::npos);
+    // With the default interval a build of milliseconds says only that.
+    lines.clear();
+    const PatternDatabases quiet(
+        3, 3, goal.goal(), {{1, 2, 3, 4}}, {}, 1,
+        [&](const std::string &line) { lines.push_back(line); });
+    CHECK(lines.size() == 1);
+  }
+
   TEST_CASE("3x4 with the family's partition: admissible on random walks") {
     std::mt19937 rng(2002);
     const NPuzzle goal = goal_puzzle(3, 4);
