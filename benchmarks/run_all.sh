@@ -175,6 +175,7 @@ witness|One proof in cubes > A plan first: the witness
 witness-korf|One proof in cubes > A plan first: the witness
 realtime|The engine the default picks > CaDiCaL's clock
 realtime-auto-all|The engine the default picks > CaDiCaL's clock
+realtime-rush-db|The engine the default picks > CaDiCaL's clock
 split-rounds|One proof in cubes > Across machines
 split-shared|One proof in cubes > One solver for every cube
 split-hard|One proof in cubes > One solver for every cube
@@ -654,6 +655,15 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
   realtime-auto-all)
     # The same after CaDiCaL's clock went to real time.
     every_suite_against_each_engine $R/realtime/auto-all ;;
+  realtime-rush-db)
+    # Fogleman's boards (one per slide optimum, both metrics) against each
+    # engine after the clock: does the Rush Hour line, fitted with the
+    # slower reach, still hold?
+    run --suite rush-db \
+        --encodings "counts,counts:--engine=horizons,counts:--engine=reach" \
+        --timeout 60 --out $R/realtime/rush-db
+    benchmarks/auto_table.py $R/realtime/rush-db/instances.csv \
+        >$R/realtime/rush-db/worst.md ;;
   auto-sweep)
     # The default against each SAT engine on every small n-puzzle suite,
     # one run; then the worst ratio per suite.
