@@ -38,8 +38,9 @@ void take_answer(CubeEntry &cube, const Json &j, const std::string &where) {
     return;
   }
   cube.answered = true;
-  const std::string path = j.value("path", "");
-  if (path == "ida" || path == "bfs") {
+  // The answer's own word for what refuted it (report.cpp's engine_of).
+  const std::string engine = j.value("engine", "");
+  if (engine == "ida" || engine == "bfs") {
     cube.by_search = true; // not SAT: the merged proof says so
   }
   planner::CubeStanding &s = cube.standing;
