@@ -7,6 +7,7 @@
 
 #include "encoder/puzzles/instance_options.hpp"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -131,10 +132,10 @@ private:
   int piece_at(const std::vector<int> &anchors, const Move &m) const;
   struct PositionKeys; // block_search.cpp
   PositionKeys position_keys() const;
-  std::string start_key(const PositionKeys &keys) const;
-  std::vector<std::string> successors(const PositionKeys &keys,
-                                      const std::string &key,
-                                      std::vector<char> &occupied) const;
+  std::vector<std::uint64_t> start_key(const PositionKeys &keys) const;
+  void successors(const PositionKeys &keys, const std::uint64_t *key,
+                  std::vector<char> &occupied,
+                  std::vector<std::uint64_t> &out) const;
   std::optional<std::string> walk(const Move &m, int p, Occupancy &occupied,
                                   std::string &dirs, std::string &names) const;
   int anchor_of(const BlockPiece &piece) const;

@@ -1,65 +1,131 @@
 #include "encoder/task/state_space.hpp"
 
+#include "encoder/task/key_set.hpp"
+
 #include <algorithm>
+#include <cstdint>
 #include <optional>
-#include <string>
-#include <unordered_map>
 
 namespace satslide::encoder {
 
 namespace {
 
-// A state as a bit per fluent, a byte at a time (a third of a short
-// search's time went to a branch per fluent).
-std::string pack(const State &s) {
-  const std::size_t n = s.size();
-  std::string key((n + 7) / 8, '\0');
-  std::size_t f = 0;
-  for (std::size_t byte = 0; f + 8 <= n; ++byte, f += 8) {
-    unsigned bits = 0;
-    for (unsigned b = 0; b < 8; ++b) {
-      bits |= static_cast<unsigned>(s[f + b] != 0) << b;
+// The task over packed states: a bit a fluent (fluent f is bit f % 64 of
+// word f / 64), each action's precondition, adds and deletes as masks of
+// the same words, so that trying, applying and comparing a move are a few
+// word operations. (As a State, a char a fluent, each move's position was
+// copied, compared and packed again: most of a short search's time.)
+class PackedTask {
+public:
+  explicit PackedTask(const Task &task)
+      : m_fluents(task.num_fluents()),
+        m_words(std::max<std::size_t>(
+            1, (static_cast<std::size_t>(task.num_fluents()) + 63) / 64)),
+        m_pre(task.actions.size() * m_words, 0),
+        m_add(task.actions.size() * m_words, 0),
+        m_del(task.actions.size() * m_words, 0), m_goal(m_words, 0) {
+    const auto set = [this](std::uint64_t *words, int f) {
+      words[f / 64] |= std::uint64_t{1} << (f % 64);
+    };
+    for (std::size_t a = 0; a < task.actions.size(); ++a) {
+      for (int f : task.actions[a].pre) {
+        set(&m_pre[a * m_words], f);
+      }
+      for (int f : task.actions[a].add) {
+        set(&m_add[a * m_words], f);
+      }
+      for (int f : task.actions[a].del) {
+        set(&m_del[a * m_words], f);
+      }
     }
-    key[byte] = static_cast<char>(bits);
+    for (int f : task.goal) {
+      set(m_goal.data(), f);
+    }
   }
-  for (; f < n; ++f) {
-    key[f / 8] = static_cast<char>(
-        key[f / 8] | (static_cast<unsigned>(s[f] != 0) << (f % 8)));
-  }
-  return key;
-}
 
-State unpack(const std::string &key, int fluents) {
-  State s(fluents, 0);
-  for (int f = 0; f < fluents; ++f) {
-    s[f] = (key[f / 8] >> (f % 8)) & 1;
+  std::size_t words() const { return m_words; }
+
+  std::vector<std::uint64_t> pack(const State &s) const {
+    std::vector<std::uint64_t> key(m_words, 0);
+    for (std::size_t f = 0; f < s.size(); ++f) {
+      key[f / 64] |= static_cast<std::uint64_t>(s[f] != 0) << (f % 64);
+    }
+    return key;
   }
-  return s;
-}
+  State unpack(const std::uint64_t *key) const {
+    State s(static_cast<std::size_t>(m_fluents), 0);
+    for (int f = 0; f < m_fluents; ++f) {
+      s[f] = static_cast<char>((key[f / 64] >> (f % 64)) & 1);
+    }
+    return s;
+  }
+
+  bool applicable(const std::uint64_t *s, int a) const {
+    const std::uint64_t *pre = &m_pre[static_cast<std::size_t>(a) * m_words];
+    for (std::size_t w = 0; w < m_words; ++w) {
+      if ((s[w] & pre[w]) != pre[w]) {
+        return false;
+      }
+    }
+    return true;
+  }
+  // Deletes, then adds (an action that deletes and adds a fluent adds it).
+  void apply(const std::uint64_t *s, int a, std::uint64_t *out) const {
+    const std::size_t at = static_cast<std::size_t>(a) * m_words;
+    for (std::size_t w = 0; w < m_words; ++w) {
+      out[w] = (s[w] & ~m_del[at + w]) | m_add[at + w];
+    }
+  }
+  bool goal(const std::uint64_t *s) const {
+    for (std::size_t w = 0; w < m_words; ++w) {
+      if ((s[w] & m_goal[w]) != m_goal[w]) {
+        return false;
+      }
+    }
+    return true;
+  }
+  // The order of State (vector<char>) comparison: at the first fluent
+  // where the two differ, the one without it is the smaller.
+  bool less(const std::uint64_t *x, const std::uint64_t *y) const {
+    for (std::size_t w = 0; w < m_words; ++w) {
+      if (x[w] != y[w]) {
+        const std::uint64_t differ = x[w] ^ y[w];
+        return (x[w] & (differ & (~differ + 1))) == 0;
+      }
+    }
+    return false;
+  }
+  bool equal(const std::uint64_t *x, const std::uint64_t *y) const {
+    return std::equal(x, x + m_words, y);
+  }
+
+private:
+  int m_fluents;
+  std::size_t m_words;
+  std::vector<std::uint64_t> m_pre, m_add, m_del; // action a's at a * words
+  std::vector<std::uint64_t> m_goal;
+};
 
 // Positions in the order found (so layer by layer), with their parents
 // and the action that led to each.
 class Found {
 public:
-  explicit Found(int fluents) : m_fluents(fluents) {}
+  explicit Found(std::size_t words) : m_keys(words) {}
 
-  bool add(const State &s, int parent, int action) {
-    // try_emplace: no node made for a state already found (most are).
-    const auto [it, added] =
-        m_index.try_emplace(pack(s), static_cast<int>(m_keys.size()));
+  bool add(const std::uint64_t *key, int parent, int action) {
+    const bool added = m_keys.insert(key).second;
     if (added) {
-      m_keys.push_back(&it->first);
       m_parent.push_back({parent, action});
     }
     return added;
   }
   long size() const { return static_cast<long>(m_keys.size()); }
-  // The index of a state found, or -1.
-  long find(const State &s) const {
-    const auto it = m_index.find(pack(s));
-    return it == m_index.end() ? -1 : it->second;
+  // The index of a position found, or -1.
+  long find(const std::uint64_t *key) const { return m_keys.find(key); }
+  // Valid until the next add.
+  const std::uint64_t *key(long i) const {
+    return m_keys[static_cast<std::size_t>(i)];
   }
-  State state(long i) const { return unpack(*m_keys[i], m_fluents); }
 
   Plan plan_to(long i) const {
     Plan reversed;
@@ -70,10 +136,14 @@ public:
   }
 
 private:
-  int m_fluents;
-  std::unordered_map<std::string, int> m_index;
-  std::vector<const std::string *> m_keys; // node-based map: stable
+  KeySet m_keys;
   std::vector<std::pair<int, int>> m_parent; // (parent index, action)
+};
+
+// A position one move away and the action that leads there.
+struct Successor {
+  const std::uint64_t *key;
+  int action;
 };
 
 // The positions one move away, each once with the first action that
@@ -81,59 +151,66 @@ private:
 // in the same place: one move between two positions, as TLC counts it),
 // in the order of the positions. Only the actions whose first
 // precondition holds are tried (a car's or a tile's place: a few of
-// hundreds).
+// hundreds). The positions live in the object's own buffer, reused from
+// one call to the next.
 class Successors {
 public:
-  explicit Successors(const Task &task)
-      : m_task(task), m_by_first_pre(task.num_fluents()) {
+  Successors(const Task &task, const PackedTask &packed)
+      : m_packed(packed), m_by_first_pre(task.num_fluents()) {
     for (int a = 0; a < task.num_actions(); ++a) {
       const std::vector<int> &pre = task.actions[a].pre;
       (pre.empty() ? m_always : m_by_first_pre[pre.front()]).push_back(a);
     }
   }
 
-  std::vector<std::pair<State, int>> of(const State &s) const {
-    std::vector<int> actions = m_always;
-    for (int f = 0; f < static_cast<int>(s.size()); ++f) {
-      if (s[f]) {
+  // Valid until the next call; `s` is read before anything is returned.
+  const std::vector<Successor> &of(const std::uint64_t *s) {
+    const std::size_t words = m_packed.words();
+    m_actions.assign(m_always.begin(), m_always.end());
+    for (std::size_t w = 0; w < words; ++w) {
+      for (std::uint64_t bits = s[w]; bits != 0; bits &= bits - 1) {
+        const int f = static_cast<int>(w * 64) + __builtin_ctzll(bits);
         for (int a : m_by_first_pre[f]) {
-          if (m_task.applicable(s, a)) {
-            actions.push_back(a);
+          if (m_packed.applicable(s, a)) {
+            m_actions.push_back(a);
           }
         }
       }
     }
-    std::sort(actions.begin(), actions.end()); // the first action first
-    std::vector<std::pair<State, int>> next;
-    next.reserve(actions.size());
-    for (int a : actions) {
-      next.emplace_back(m_task.apply(s, a), a);
+    std::sort(m_actions.begin(), m_actions.end()); // the first action first
+    m_next.resize(m_actions.size() * words);
+    const auto next = [&](int i) {
+      return m_next.data() + static_cast<std::size_t>(i) * words;
+    };
+    for (std::size_t i = 0; i < m_actions.size(); ++i) {
+      m_packed.apply(s, m_actions[i], next(static_cast<int>(i)));
     }
     // By position, ties in action order: an insertion sort, for a
     // position has a handful of moves.
-    std::vector<int> order;
-    order.reserve(next.size());
-    for (int i = 0; i < static_cast<int>(next.size()); ++i) {
-      auto at = order.end();
-      while (at != order.begin() && next[i].first < next[*(at - 1)].first) {
+    m_order.clear();
+    for (int i = 0; i < static_cast<int>(m_actions.size()); ++i) {
+      auto at = m_order.end();
+      while (at != m_order.begin() && m_packed.less(next(i), next(*(at - 1)))) {
         --at;
       }
-      order.insert(at, i);
+      m_order.insert(at, i);
     }
-    std::vector<std::pair<State, int>> unique;
-    unique.reserve(next.size());
-    for (int i : order) {
-      if (unique.empty() || unique.back().first != next[i].first) {
-        unique.push_back(std::move(next[i]));
+    m_unique.clear();
+    for (int i : m_order) {
+      if (m_unique.empty() || !m_packed.equal(m_unique.back().key, next(i))) {
+        m_unique.push_back({next(i), m_actions[i]});
       }
     }
-    return unique;
+    return m_unique;
   }
 
 private:
-  const Task &m_task;
+  const PackedTask &m_packed;
   std::vector<int> m_always; // no precondition
   std::vector<std::vector<int>> m_by_first_pre;
+  std::vector<int> m_actions, m_order;
+  std::vector<std::uint64_t> m_next; // a position a move, `words` each
+  std::vector<Successor> m_unique;
 };
 
 // How the expansion of a layer ended.
@@ -146,7 +223,7 @@ enum class LayerEnd {
 
 // Expands positions [begin, end) of `found`, the layer at `depth`, into
 // the next layer, counting moves and goals in `space`.
-LayerEnd expand_from_start(const Task &task, const Successors &successors,
+LayerEnd expand_from_start(const PackedTask &task, Successors &successors,
                            const SpaceOptions &options, Found &found,
                            long begin, long end, int depth, StateSpace &space) {
   for (long i = begin; i < end; ++i) {
@@ -154,12 +231,12 @@ LayerEnd expand_from_start(const Task &task, const Successors &successors,
         options.poll(depth, found.size())) {
       return LayerEnd::stopped;
     }
-    for (const auto &[next, a] : successors.of(found.state(i))) {
+    for (const auto &[next, a] : successors.of(found.key(i))) {
       ++space.moves;
       if (!found.add(next, static_cast<int>(i), a)) {
         continue;
       }
-      if (task.satisfies_goal(next)) {
+      if (task.goal(next)) {
         ++space.goal_positions;
         if (space.goal_distance < 0) {
           space.goal_distance = depth + 1;
@@ -180,13 +257,14 @@ LayerEnd expand_from_start(const Task &task, const Successors &successors,
 } // namespace
 
 StateSpace explore_space(const Task &task, const SpaceOptions &options) {
-  const Successors successors(task);
+  const PackedTask packed(task);
+  Successors successors(task, packed);
   StateSpace space;
-  Found found(task.num_fluents());
-  const State start = task.initial_state();
-  found.add(start, -1, -1);
+  Found found(packed.words());
+  const std::vector<std::uint64_t> start = packed.pack(task.initial_state());
+  found.add(start.data(), -1, -1);
   space.per_depth.push_back(1);
-  if (task.satisfies_goal(start)) {
+  if (packed.goal(start.data())) {
     space.goal_positions = 1;
     space.goal_distance = 0;
     if (options.stop_at_goal) {
@@ -196,7 +274,7 @@ StateSpace explore_space(const Task &task, const SpaceOptions &options) {
   }
   long begin = 0, end = 1;
   for (int depth = 0; begin < end; ++depth) {
-    const LayerEnd ended = expand_from_start(task, successors, options, found,
+    const LayerEnd ended = expand_from_start(packed, successors, options, found,
                                              begin, end, depth, space);
     space.positions = found.size();
     if (ended != LayerEnd::expanded) {
@@ -223,13 +301,13 @@ StateSpace explore_space(const Task &task, const SpaceOptions &options) {
   return space;
 }
 
-Frontier frontier_at(const Task &task, int depth,
-                     const SpaceOptions &options) {
-  const Successors successors(task);
+Frontier frontier_at(const Task &task, int depth, const SpaceOptions &options) {
+  const PackedTask packed(task);
+  Successors successors(task, packed);
   Frontier out;
   StateSpace &space = out.space;
-  Found found(task.num_fluents());
-  found.add(task.initial_state(), -1, -1);
+  Found found(packed.words());
+  found.add(packed.pack(task.initial_state()).data(), -1, -1);
   space.per_depth.push_back(1);
   if (task.satisfies_goal(task.initial_state())) {
     space.goal_distance = 0;
@@ -246,12 +324,12 @@ Frontier frontier_at(const Task &task, int depth,
         space.positions = found.size();
         return out;
       }
-      for (const auto &[next, a] : successors.of(found.state(i))) {
+      for (const auto &[next, a] : successors.of(found.key(i))) {
         ++space.moves;
         if (!found.add(next, static_cast<int>(i), a)) {
           continue;
         }
-        if (task.satisfies_goal(next)) {
+        if (packed.goal(next)) {
           space.goal_distance = d + 1;
           space.depth = d + 1;
           space.positions = found.size();
@@ -276,7 +354,7 @@ Frontier frontier_at(const Task &task, int depth,
   out.paths = PathTable(depth);
   out.states.reserve(static_cast<std::size_t>(end - begin));
   for (long i = begin; i < end; ++i) {
-    out.states.push_back(found.state(i));
+    out.states.push_back(packed.unpack(found.key(i)));
     out.paths.push_back(found.plan_to(i));
   }
   return out;
@@ -308,9 +386,8 @@ namespace {
 
 // One side of the bidirectional search: positions found and its layer.
 struct Side {
-  explicit Side(const Task &task, const State &root)
-      : found(task.num_fluents()) {
-    found.add(root, -1, -1);
+  Side(const PackedTask &packed, const State &root) : found(packed.words()) {
+    found.add(packed.pack(root).data(), -1, -1);
   }
   Found found;
   long begin = 0, end = 1; // the current layer
@@ -326,10 +403,10 @@ struct Meeting {
 // Expands `side`'s current layer, counting moves, and keeps the shortest
 // meeting with `other`. False if the positions limit stopped it first,
 // before any meeting.
-bool expand_layer(const Successors &successors, Side &side, const Side &other,
+bool expand_layer(Successors &successors, Side &side, const Side &other,
                   long limit, StateSpace &space, Meeting &best) {
   for (long i = side.begin; i < side.end; ++i) {
-    for (const auto &[next, a] : successors.of(side.found.state(i))) {
+    for (const auto &[next, a] : successors.of(side.found.key(i))) {
       ++space.moves;
       const bool added = side.found.add(next, static_cast<int>(i), a);
       const long there = other.found.find(next);
@@ -381,10 +458,11 @@ std::optional<StateSpace> search_bidirectional(const Task &task,
       std::count(task.inverse.begin(), task.inverse.end(), -1) > 0) {
     return std::nullopt;
   }
-  const Successors successors(task);
+  const PackedTask packed(task);
+  Successors successors(task, packed);
   StateSpace space;
   const State start = task.initial_state();
-  Side sides[2] = {Side(task, start), Side(task, *goal)};
+  Side sides[2] = {Side(packed, start), Side(packed, *goal)};
   const auto done = [&](long at_forward, long at_backward) {
     return met(task, sides, at_forward, at_backward, space);
   };

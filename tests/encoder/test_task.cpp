@@ -1,10 +1,15 @@
 #include "encoder/puzzles/npuzzle.hpp"
+#include "encoder/task/key_set.hpp"
 #include "encoder/task/state_table.hpp"
 #include "encoder/task/task.hpp"
 #include "encoder/task/task_distances.hpp"
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <map>
 #include <random>
 #include <stdexcept>
 
@@ -164,5 +169,30 @@ TEST_SUITE("encoder::Task") {
     CHECK_THROWS_AS(tree[2], std::logic_error);
     CHECK_THROWS_AS(tree.add_node(99, 0), std::logic_error);
     CHECK_THROWS_AS(tree.push_back_leaf(99), std::logic_error);
+  }
+
+  TEST_CASE("a key set finds every key it holds, and only those, past "
+            "many growths") {
+    // Keys of three words from a small range of values, so that many are
+    // inserted twice; checked against std::map at every step.
+    KeySet keys(3);
+    std::map<std::array<std::uint64_t, 3>, std::size_t> expected;
+    std::mt19937_64 random(7);
+    for (int n = 0; n < 60'000; ++n) {
+      const std::array<std::uint64_t, 3> key = {random() % 64, random() % 64,
+                                                random() % 16};
+      const auto [index, added] = keys.insert(key.data());
+      const auto [it, fresh] = expected.emplace(key, expected.size());
+      CHECK(added == fresh);
+      CHECK(index == it->second);
+    }
+    REQUIRE(keys.size() == expected.size());
+    CHECK(expected.size() > 10'000); // the index grew several times
+    for (const auto &[key, index] : expected) {
+      CHECK(keys.find(key.data()) == static_cast<long>(index));
+      CHECK(std::equal(key.begin(), key.end(), keys[index]));
+    }
+    const std::array<std::uint64_t, 3> absent = {64, 0, 0};
+    CHECK(keys.find(absent.data()) == -1);
   }
 }
