@@ -176,6 +176,9 @@ witness-korf|One proof in cubes > A plan first: the witness
 realtime|The engine the default picks > CaDiCaL's clock
 realtime-auto-all|The engine the default picks > CaDiCaL's clock
 realtime-rush-db|The engine the default picks > CaDiCaL's clock
+packed-search|The engine the default picks > Explicit searches over packed positions
+packed-search-blocks|The engine the default picks > Explicit searches over packed positions
+packed-search-misses|The engine the default picks > Explicit searches over packed positions
 split-rounds|One proof in cubes > Across machines
 split-shared|One proof in cubes > One solver for every cube
 split-hard|One proof in cubes > One solver for every cube
@@ -974,6 +977,72 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
         -n "Klotski classic, after" "$new --puzzle klotski" \
         -n "8-puzzle example, before" "$old --puzzle 8 --board [1,3,6,4,2,0,7,5,8]" \
         -n "8-puzzle example, after" "$new --puzzle 8 --board [1,3,6,4,2,0,7,5,8]" ;;
+  packed-search)
+    # The explicit searches over packed positions (one flat hash table of
+    # 64-bit words, moves as masks): before (BEFORE: a binary of commit
+    # e48d646) and after, by hyperfine: the state space shown, the
+    # explicit engine, and default runs, whose proof of unsolvability (a
+    # block puzzle's) and Rush Hour sample are such searches.
+    old=${BEFORE:?BEFORE=path to a satslide built at commit e48d646}
+    new=${SATSLIDE:-./build/cli/satslide}
+    big=benchmarks/data/klotski/layouts/fayaa_259.txt
+    card7="--puzzle rushhour --board oBCCDEoBoFDEoAAFoGooHHoGoooIoooooIoo --metric step"
+    hyperfine -N -w 2 -r 20 --export-markdown $R/packed-search/hyperfine-explicit.md \
+        -n "explore Klotski classic, before" "$old explore --puzzle klotski" \
+        -n "explore Klotski classic, after" "$new explore --puzzle klotski" \
+        -n "explore fayaa_259, before" "$old explore --puzzle klotski --file $big" \
+        -n "explore fayaa_259, after" "$new explore --puzzle klotski --file $big" \
+        -n "bfs fayaa_259 slides, before" "$old --puzzle klotski --file $big --metric slide --engine bfs" \
+        -n "bfs fayaa_259 slides, after" "$new --puzzle klotski --file $big --metric slide --engine bfs" \
+        -n "bfs 8-puzzle 31 moves, before" "$old --puzzle 8 --board [8,6,7,2,5,4,3,0,1] --engine bfs" \
+        -n "bfs 8-puzzle 31 moves, after" "$new --puzzle 8 --board [8,6,7,2,5,4,3,0,1] --engine bfs"
+    hyperfine -N -w 3 -r 40 --export-markdown $R/packed-search/hyperfine-default.md \
+        -n "card 7 steps, before" "$old $card7" \
+        -n "card 7 steps, after" "$new $card7" \
+        -n "card 7 steps horizons, before" "$old $card7 --engine horizons" \
+        -n "card 7 steps horizons, after" "$new $card7 --engine horizons" \
+        -n "card 40 slides, before" "$old --puzzle rushhour --metric slide" \
+        -n "card 40 slides, after" "$new --puzzle rushhour --metric slide" \
+        -n "Klotski classic, before" "$old --puzzle klotski" \
+        -n "Klotski classic, after" "$new --puzzle klotski" ;;
+  packed-search-misses)
+    # The boards whose single runs were above 1.2 of the better engine,
+    # and card 5 in steps (the band board reach wins), 40 runs each.
+    S=${SATSLIDE:-./build/cli/satslide}
+    rush="$S --puzzle rushhour --board"
+    fayaa="$S --puzzle klotski --file benchmarks/data/klotski/layouts/fayaa_063.txt --metric slide"
+    hyperfine -N -w 3 -r 40 --export-markdown $R/packed-search/hyperfine-misses.md \
+        -n "card 2 slides, default" "$rush BooCCCBooDoEAAoDFEGGGoFEooHoIIJJHKKo --metric slide" \
+        -n "card 2 slides, horizons" "$rush BooCCCBooDoEAAoDFEGGGoFEooHoIIJJHKKo --metric slide --engine horizons" \
+        -n "card 5 steps, default" "$rush BBoCoDEooCFDEAACFGEHHHFGIoooJJIoooKK --metric step" \
+        -n "card 5 steps, reach" "$rush BBoCoDEooCFDEAACFGEHHHFGIoooJJIoooKK --metric step --engine reach" \
+        -n "card 7 steps, default" "$rush oBCCDEoBoFDEoAAFoGooHHoGoooIoooooIoo --metric step" \
+        -n "card 7 steps, horizons" "$rush oBCCDEoBoFDEoAAFoGooHHoGoooIoooooIoo --metric step --engine horizons" \
+        -n "card 14 steps, default" "$rush BBCoooooCoDDEFAAGHEFIIGHooJoKKLLJooo --metric step" \
+        -n "card 14 steps, horizons" "$rush BBCoooooCoDDEFAAGHEFIIGHooJoKKLLJooo --metric step --engine horizons" \
+        -n "fayaa_063 slides, default" "$fayaa" \
+        -n "fayaa_063 slides, reach" "$fayaa --engine reach"
+    # The single runs above 1.2 in packed-search-blocks, timed again.
+    hyperfine -N -w 3 -r 30 --export-markdown $R/packed-search/hyperfine-outliers.md \
+        -n "card 3 slides, default" "$rush oooooooooooooAABoooCCBoDoEoBoDoEFFoD --metric slide" \
+        -n "card 3 slides, horizons" "$rush oooooooooooooAABoooCCBoDoEoBoDoEFFoD --metric slide --engine horizons" \
+        -n "card 14 slides, default" "$rush BBCoooooCoDDEFAAGHEFIIGHooJoKKLLJooo --metric slide" \
+        -n "card 14 slides, horizons" "$rush BBCoooooCoDDEFAAGHEFIIGHooJoKKLLJooo --metric slide --engine horizons" \
+        -n "Fogleman 10186 steps, default" "$rush BBBCCIoooooIAAGooJFoGDDJFEEoHoooooHo --metric step" \
+        -n "Fogleman 10186 steps, reach" "$rush BBBCCIoooooIAAGooJFoGDDJFEEoHoooooHo --metric step --engine reach" ;;
+  packed-search-blocks)
+    # The block suites and Fogleman's boards against each engine after the
+    # packed searches: the default's worst ratios.
+    run --suite rush40 --suite klotski-short \
+        --encodings "counts,counts:--engine=horizons,counts:--engine=reach" \
+        --timeout 90 --out $R/packed-search/blocks
+    benchmarks/auto_table.py $R/packed-search/blocks/instances.csv \
+        >$R/packed-search/blocks/worst.md
+    run --suite rush-db \
+        --encodings "counts,counts:--engine=horizons,counts:--engine=reach" \
+        --timeout 60 --out $R/packed-search/rush-db
+    benchmarks/auto_table.py $R/packed-search/rush-db/instances.csv \
+        >$R/packed-search/rush-db/worst.md ;;
   witness-korf)
     # Every public Korf instance by the default with --witness ida (7-8
     # cached), its JSON kept, then what 64-1024 workers would take.
