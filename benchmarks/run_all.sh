@@ -179,6 +179,7 @@ realtime-rush-db|The engine the default picks > CaDiCaL's clock
 packed-search|The engine the default picks > Explicit searches over packed positions
 packed-search-blocks|The engine the default picks > Explicit searches over packed positions
 packed-search-misses|The engine the default picks > Explicit searches over packed positions
+packed-search-memory|The engine the default picks > Explicit searches over packed positions
 split-rounds|One proof in cubes > Across machines
 split-shared|One proof in cubes > One solver for every cube
 split-hard|One proof in cubes > One solver for every cube
@@ -1005,6 +1006,23 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
         -n "card 40 slides, after" "$new --puzzle rushhour --metric slide" \
         -n "Klotski classic, before" "$old --puzzle klotski" \
         -n "Klotski classic, after" "$new --puzzle klotski" ;;
+  packed-search-memory)
+    # Time and peak memory of two large explicit searches, one run each
+    # (and before, if BEFORE is set).
+    S=${SATSLIDE:-./build/cli/satslide}
+    /usr/bin/time -f "%e s, %M KB" -o $R/packed-search/memory-klotski-distinct.txt \
+        $S explore --puzzle klotski --distinct-pieces --json \
+        >$R/packed-search/explore-klotski-distinct.json
+    /usr/bin/time -f "%e s, %M KB" -o $R/packed-search/memory-15puzzle-50M.txt \
+        $S explore --puzzle 15 --board 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0 \
+        --json >$R/packed-search/explore-15puzzle-50M.json || true
+    if [ -n "${BEFORE:-}" ]; then # a binary of commit e48d646: 1.5 + 5 min
+      /usr/bin/time -f "%e s, %M KB" -o $R/packed-search/memory-klotski-distinct-before.txt \
+          $BEFORE explore --puzzle klotski --distinct-pieces -q >/dev/null
+      /usr/bin/time -f "%e s, %M KB" -o $R/packed-search/memory-15puzzle-50M-before.txt \
+          $BEFORE explore --puzzle 15 --board 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0 \
+          -q >/dev/null || true
+    fi ;;
   packed-search-misses)
     # The boards whose single runs were above 1.2 of the better engine,
     # and card 5 in steps (the band board reach wins), 40 runs each.
