@@ -259,6 +259,37 @@ TEST_SUITE("encoder::BlockPuzzle") {
     }
   }
 
+  TEST_CASE("on a board of more than 256 cells the own search counts what "
+            "the task's counts") {
+    // 17 x 16 cells: anchors take two bytes each in the own search's keys
+    // (the 1x1 piece's reach 271).
+    std::string rows;
+    for (int y = 0; y < 16; ++y) {
+      std::string row(17, '.');
+      if (y < 2) {
+        row.replace(0, 2, "AA");
+      }
+      if (y == 1) {
+        row[5] = 'B';
+      }
+      rows += (y ? "/" : "") + row;
+    }
+    InstanceOptions o;
+    o.board = rows;
+    o.goal_piece = "A";
+    o.goal_at = "15,14";
+    const auto p = make_puzzle("klotski", o);
+    const auto &block = dynamic_cast<const BlockPuzzle &>(*p);
+    const StateSpace space = explore_space(p->compile(), {});
+    const BlockPuzzle::Exploration own = block.explore(1'000'000, false);
+    REQUIRE(space.complete);
+    CHECK(own.complete);
+    CHECK(own.goal_found);
+    CHECK(own.positions == space.positions);
+    CHECK(own.positions > 60'000);
+    CHECK_FALSE(p->unsolvable_reason());
+  }
+
   TEST_CASE("identical pieces share fluents unless identify is no") {
     const BlockPuzzle same = klotski_from_params({});
     const BlockPuzzle apart = klotski_from_params({{"identify", "no"}});
