@@ -4,7 +4,7 @@
 // puzzle or a task stored each position as a std::string in a node-based
 // hash map, two or three heap blocks a position: on short searches (the
 // automatic engine's sample, the proof of unsolvability) the allocator
-// took about a third of the time.
+// and that map took about a third of the time.
 #pragma once
 
 #include <cstddef>
@@ -18,8 +18,9 @@ class KeySet {
 public:
   explicit KeySet(std::size_t words);
 
-  // The index of the key (`words()` words at `key`), added at the end
-  // if it was not there; second: whether it was added.
+  // The index of the key (`words()` words at `key`, not in the set's
+  // own storage), added at the end if it was not there; second: whether
+  // it was added.
   std::pair<std::size_t, bool> insert(const std::uint64_t *key);
   // The index of the key, or -1.
   long find(const std::uint64_t *key) const;
