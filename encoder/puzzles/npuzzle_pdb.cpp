@@ -510,10 +510,10 @@ private:
 // scan of the array in order (of large tables, in one range of blocks
 // per core), so only the tile moves touch memory at random; no queue is
 // kept. A block's table entry is the first layer that reaches it.
-void PatternDatabases::build_table(std::size_t p,
-                                   const std::function<bool()> &stop,
-                                   unsigned threads, const Note &note,
-                                   double layer_note_seconds) {
+void PatternDatabases::build_table(
+    std::size_t p, const std::function<bool()> &stop, unsigned threads,
+    const std::function<void(const std::string &)> &note,
+    double layer_note_seconds) {
   const auto began = std::chrono::steady_clock::now();
   auto last_note = began;
   const int n = m_rows * m_cols;

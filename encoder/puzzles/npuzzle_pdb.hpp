@@ -122,9 +122,9 @@ private:
   PatternDatabases() = default;
   void index_tiles();
   std::string header() const; // the file's header (write, read)
-  using Note = std::function<void(const std::string &)>;
   void build_table(std::size_t p, const std::function<bool()> &stop,
-                   unsigned threads, const Note &note,
+                   unsigned threads,
+                   const std::function<void(const std::string &)> &note,
                    double layer_note_seconds);
 
   int m_rows = 0, m_cols = 0;
