@@ -127,6 +127,7 @@ Answer solve_line(const BatchLine &line, const std::vector<const char *> &argv,
     const Failure f = current_failure();
     a.json.update(error_json(static_cast<int>(f.code), f.kind, f.message));
   }
+  a.json.update(line.tags); // nothing the report says overwrites them
   return a;
 }
 

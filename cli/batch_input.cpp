@@ -53,6 +53,10 @@ void read_json_line(BatchLine &line, const std::string &folder) {
       line.id = value.is_string() ? value.get<std::string>() : value.dump();
       continue;
     }
+    if (key == "split_fingerprint" || key == "split_round") {
+      line.tags[key] = value;
+      continue;
+    }
     if (key == "optimal") {
       if (!value.is_number_integer() || value.get<long>() < 0) {
         line.error = "\"optimal\" must be a whole number >= 0";

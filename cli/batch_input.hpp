@@ -2,7 +2,8 @@
 // options it stands for. A line is
 //   - a JSON object of solve options ({"board": "...", "metric": "slide",
 //     "timeout": 10, "any": true}), with "id" and "optimal" (a known
-//     optimum, checked in the summary) beside them;
+//     optimum, checked in the summary) beside them, and
+//     "split_fingerprint" and "split_round" on a split's cubes (cube_file.hpp), copied to the answer;
 //   - or a line of the benchmark data for the batch's --puzzle, as its
 //     family reads it (FamilyInfo::data_line: the n-puzzle `id optimal
 //     t0 t1 ...`, Rush Hour's database and card files, Klotski layout
@@ -31,6 +32,9 @@ struct BatchLine {
   // Known optima by metric name; "" = whatever metric the run uses.
   std::map<std::string, int> known;
   std::string error; // a line that cannot be read: why (options empty)
+  // A split's solve line: its "split_fingerprint" and "split_round",
+  // copied into the answer (after the report's fields) so that merge takes it only into that round.
+  nlohmann::ordered_json tags = nlohmann::ordered_json::object();
 };
 
 // The instance lines of `in` for the family `family` (a families-table

@@ -9,6 +9,16 @@
 // Every cube has a `# cube` line (its path from the start, its bound and
 // what earlier rounds proved of it); the cubes this round solves have a
 // solve line too. `cap` is the round's longest plan from the start.
+//
+// The split's fingerprint ("split_fingerprint": a hash of everything that defines
+// the proof: the family and instance, start, goal and metric, the depth,
+// stride, window, length limit, lower bound, pattern tiles, witness and
+// the number of cubes) is in the header, in every cube line (with a
+// "seal": a hash of the line under that fingerprint) and in every solve
+// line beside the round ("split_round"); batch copies both into each answer, and merge
+// takes only answers of this split and round. A file whose header does
+// not match its fingerprint, whose cube lines are fewer or more than the
+// header says, repeated, or edited, is refused as bad input, line named.
 #pragma once
 
 #include "planner/cubes.hpp"
@@ -25,8 +35,7 @@ struct CubeEntry {
   std::string id;
   std::string moves;      // from the start, in the puzzle's move notation
   encoder::Params params; // the instance restarted at the cube
-  planner::CubeStanding standing;
-  std::string plan;      // with standing.length: that plan, from the cube
+  planner::CubeStanding standing; // with its plan, if it has one
   bool answered = false; // a solver's answer was merged (else its bound
                          // alone refuted what is proven of it)
   bool by_search = false; // an answer came from an explicit search (batch
@@ -49,6 +58,8 @@ struct CubeRound {
   std::string witness;
   int witness_length = -1;
   double witness_seconds = 0;
+  int pattern_tiles = 0; // the split's --pattern-tiles: its cubes' bounds
+  std::string fingerprint; // read_round: the header's (checked)
   std::vector<CubeEntry> cubes;
   std::vector<std::size_t> to_solve; // the cubes with a solve line
 };
@@ -77,11 +88,17 @@ std::string cubes_refuted(const CubeRound &round, int no_plan_up_to,
 std::string merged_refutation(const CubeRound &round, int no_plan_up_to,
                               long by_bound);
 
+// The split's fingerprint: 16 hex digits over what defines the proof
+// (not the round, its cap or what the cubes' answers proved).
+std::string split_fingerprint(const CubeRound &round);
+
 // Writes the round; throws IoError if the file cannot be written.
 void write_round(const std::string &path, const CubeRound &round);
 
 // Reads a round written by write_round; throws encoder::InputError
-// naming the line if it is not one, IoError if it cannot be read.
+// naming the line if it is not one (a header that does not match its
+// fingerprint or out of range, a cube line repeated, edited or missing,
+// a solve line of another split), IoError if it cannot be read.
 CubeRound read_round(const std::string &path);
 
 } // namespace satslide::cli

@@ -5,8 +5,10 @@
 #include "cli/commands.hpp"
 #include "cli/cube_file.hpp"
 #include "cli/output.hpp"
+#include "cli/printable.hpp"
 
 #include "encoder/puzzles/families.hpp"
+#include "planner/plan_check.hpp"
 #include "solver/stats.hpp"
 
 #include <fmt/format.h>
@@ -30,12 +32,103 @@ struct Merged {
   double cpu_seconds = 0, longest_seconds = 0;
 };
 
-// Folds one batch answer into its cube's standing.
-void take_answer(CubeEntry &cube, const Json &j, const std::string &where) {
-  const std::string status = j.value("status", "");
-  if (status == "error") {
-    spdlog::warn("{}: cube {}: {}", where, cube.id, j.value("reason", "error"));
+// The round, its cubes by id and their puzzles (made when first answered).
+struct Answering {
+  CubeRound &round;
+  std::map<std::string, std::size_t> by_id;
+  std::map<std::size_t, std::unique_ptr<encoder::Puzzle>> puzzles;
+
+  explicit Answering(CubeRound &r) : round(r) {
+    for (std::size_t i = 0; i < r.cubes.size(); ++i) {
+      by_id[r.cubes[i].id] = i;
+    }
+  }
+  const encoder::Puzzle &puzzle(std::size_t i) {
+    auto &p = puzzles[i];
+    if (!p) {
+      p = encoder::make_puzzle({round.start.kind, round.cubes[i].params});
+    }
+    return *p;
+  }
+};
+
+planner::CubeAnswer answer_of(const Json &j) {
+  planner::CubeAnswer a;
+  a.status = j.value("status", "");
+  a.optimal = j.value("optimal", false);
+  if (j.contains("length") && j["length"].is_number_integer()) {
+    a.length = j["length"].get<int>();
+  }
+  a.moves = j.value("moves", "");
+  if (j.contains("no_plan_up_to") && j["no_plan_up_to"].is_number_integer()) {
+    a.no_plan_up_to = j["no_plan_up_to"].get<int>();
+  }
+  return a;
+}
+
+// The cube an answer line answers: of this split (its fingerprint), this
+// round, a cube it lists, that cube's board. Throws InputError if not.
+std::size_t cube_answered(const Answering &a, const Json &j,
+                          const std::string &where) {
+  const CubeRound &r = a.round;
+  const std::string split = j.value("split_fingerprint", "");
+  if (split != r.fingerprint) {
+    throw encoder::InputError(
+        where + (split.empty()
+                     ? std::string(": not an answer to a split's cube (no "
+                                   "\"split_fingerprint\")")
+                     : ": an answer of another split (fingerprint " +
+                           printable(split, 40) + ", this split's " +
+                           r.fingerprint + ")") +
+        ": merge takes only answers to the lines of this cubes file");
+  }
+  if (j.value("split_round", -1) != r.round) {
+    throw encoder::InputError(fmt::format(
+        "{}: an answer of round {}; this cubes file is round {}: merge "
+        "answers into the file of the round they answer",
+        where, j.value("split_round", -1), r.round));
+  }
+  const auto it = a.by_id.find(j.value("id", ""));
+  if (it == a.by_id.end()) {
+    throw encoder::InputError(where + ": the answer names no cube of this "
+                                      "split (" +
+                              printable(j.value("id", ""), 40) + ")");
+  }
+  const CubeEntry &cube = r.cubes[it->second];
+  const auto board = cube.params.find("board");
+  if (j.value("status", "") != "error" &&
+      (!j.contains("instance") || !j["instance"].is_object() ||
+       board == cube.params.end() ||
+       j["instance"].value("board", "") != board->second)) {
+    throw encoder::InputError(where + ": the answer for cube " + cube.id +
+                              " is for another board");
+  }
+  return it->second;
+}
+
+// One answer line folded into its cube's standing, after the planner's
+// checks (take_cube_answer).
+void take_line(Answering &a, const Json &j, const std::string &where,
+               Merged &m) {
+  const std::size_t i = cube_answered(a, j, where);
+  CubeEntry &cube = a.round.cubes[i];
+  ++m.answers;
+  const double seconds = j.value("seconds", 0.0);
+  m.cpu_seconds += seconds;
+  m.longest_seconds = std::max(m.longest_seconds, seconds);
+  if (j.value("status", "") == "error") {
+    spdlog::warn("{}: cube {}: {}", where, cube.id,
+                 printable(j.value("reason", "error")));
     return;
+  }
+  std::string note;
+  if (auto refused = planner::take_cube_answer(
+          a.puzzle(i), answer_of(j), cube.standing, note)) {
+    throw encoder::InputError(where + ": the answer for cube " + cube.id +
+                              " is refused: " + *refused);
+  }
+  if (!note.empty()) {
+    spdlog::warn("{}: cube {}: {}", where, cube.id, note);
   }
   cube.answered = true;
   // The answer's own word for what refuted it (report.cpp's engine_of).
@@ -43,62 +136,11 @@ void take_answer(CubeEntry &cube, const Json &j, const std::string &where) {
   if (engine == "ida" || engine == "bfs") {
     cube.by_search = true; // not SAT: the merged proof says so
   }
-  planner::CubeStanding &s = cube.standing;
-  if (status == "unsolvable") {
-    s.unsolvable = true;
-  }
-  if (j.contains("no_plan_up_to") && j["no_plan_up_to"].is_number_integer()) {
-    s.refuted = std::max(s.refuted, j["no_plan_up_to"].get<int>());
-  }
-  if (status != "solved") {
-    return;
-  }
-  if (!j.value("optimal", false)) {
-    spdlog::warn("{}: cube {}: its plan is not proven optimal (solved with "
-                 "--any?): only what it refuted counts",
-                 where, cube.id);
-    return;
-  }
-  const int length = j.value("length", -1);
-  if (length >= 0 && (s.length < 0 || length < s.length)) {
-    s.length = length;
-    cube.plan = j.value("moves", "");
-  }
-}
-
-// One answer line: matched to its cube by id and board, then folded in.
-void take_line(CubeRound &round,
-               const std::map<std::string, std::size_t> &by_id, const Json &j,
-               const std::string &where, Merged &m, long &foreign) {
-  const auto it = by_id.find(j.value("id", ""));
-  if (it == by_id.end()) {
-    ++foreign;
-    return;
-  }
-  CubeEntry &cube = round.cubes[it->second];
-  const auto board = cube.params.find("board");
-  if (j.value("status", "") != "error" &&
-      (!j.contains("instance") || !j["instance"].is_object() ||
-       board == cube.params.end() ||
-       j["instance"].value("board", "") != board->second)) {
-    throw encoder::InputError(where + ": the answer for cube " + cube.id +
-                              " is for another board: not an answer of "
-                              "this split");
-  }
-  ++m.answers;
-  const double seconds = j.value("seconds", 0.0);
-  m.cpu_seconds += seconds;
-  m.longest_seconds = std::max(m.longest_seconds, seconds);
-  take_answer(cube, j, where);
 }
 
 Merged read_answers(CubeRound &round, const std::vector<std::string> &files) {
-  std::map<std::string, std::size_t> by_id;
-  for (std::size_t i = 0; i < round.cubes.size(); ++i) {
-    by_id[round.cubes[i].id] = i;
-  }
+  Answering a(round);
   Merged m;
-  long foreign = 0;
   for (const std::string &file : files) {
     std::ifstream in(file);
     if (!in) {
@@ -112,11 +154,14 @@ Merged read_answers(CubeRound &round, const std::vector<std::string> &files) {
       }
       const Json j = Json::parse(text, nullptr, false);
       if (j.is_discarded() || !j.is_object()) {
-        throw encoder::InputError(where + ": not a JSON line of satslide "
-                                          "batch");
+        throw encoder::InputError(
+            where + ": not a JSON line of satslide batch (a batch stopped "
+                    "while writing leaves its last line cut: `satslide batch "
+                    "CUBES -o " +
+            printable(file, 200) + " --resume` completes the file)");
       }
       try {
-        take_line(round, by_id, j, where, m, foreign);
+        take_line(a, j, where, m);
       } catch (const Json::exception &e) {
         throw encoder::InputError(where + ": not an answer of satslide batch (" +
                                   e.what() + ")");
@@ -125,10 +170,6 @@ Merged read_answers(CubeRound &round, const std::vector<std::string> &files) {
     if (in.bad()) {
       throw IoError("error while reading '" + file + "'");
     }
-  }
-  if (foreign > 0) {
-    spdlog::warn("{} answer lines name no cube of this split; ignored",
-                 foreign);
   }
   return m;
 }
@@ -139,8 +180,8 @@ Report optimum_report(const encoder::Puzzle &start, const CubeRound &r,
                       const planner::RoundVerdict &v, long by_bound) {
   const CubeEntry &best = r.cubes[v.best];
   const std::string text =
-      best.moves + (best.moves.empty() || best.plan.empty() ? "" : " ") +
-      best.plan;
+      best.moves + (best.moves.empty() || best.standing.plan.empty() ? "" : " ") +
+      best.standing.plan;
   return plan_from_start(start, r, text, v.length, v.no_plan_up_to, by_bound,
                          merged_refutation(r, v.length - 1, by_bound));
 }
@@ -181,12 +222,47 @@ std::optional<Report> judged_by_witness(const encoder::Puzzle &start,
   return std::nullopt;
 }
 
+// The cubes file against its start: the witness replays in the length it
+// claims, the cubes are the split's (planner::check_cubes). Throws
+// InputError if not; false if a signal stopped the check.
+bool check_round(const encoder::Puzzle &start, const CubeRound &r) {
+  if (r.witness_length >= 0) {
+    const planner::PlanCheck check = planner::check_plan(start, r.witness);
+    if (check.verdict != planner::PlanCheck::Verdict::valid ||
+        static_cast<int>(check.plan.size()) != r.witness_length) {
+      throw encoder::InputError(fmt::format(
+          "the cubes file's witness is not a plan of {} moves from the "
+          "start to the goal{}",
+          r.witness_length, check.reason.empty() ? "" : ": " + check.reason));
+    }
+  }
+  planner::PlannerOptions p;
+  p.split_depth = r.depth;
+  p.pattern_tiles = r.pattern_tiles;
+  p.max_horizon = r.max_length;
+  p.stop = stop_on_signal();
+  std::vector<planner::CubeClaim> claims;
+  claims.reserve(r.cubes.size());
+  for (const CubeEntry &c : r.cubes) {
+    claims.push_back({c.moves, c.params, c.standing.bound});
+  }
+  return planner::check_cubes(start, p, r.lower_bound, r.stride, claims);
+}
+
 } // namespace
 
 int run_merge(const Options &o) {
   const auto started = std::chrono::steady_clock::now();
   CubeRound r = read_round(o.input);
   const auto start = encoder::make_puzzle(r.start);
+  if (!check_round(*start, r)) {
+    Report report = report_for(*start);
+    report.result.status = planner::Status::cancelled;
+    report.result.reason = "cancelled while checking the cubes file against "
+                           "the split of its start; nothing merged";
+    report.result.seconds = solver::seconds_since(started);
+    return finish(report, o);
+  }
   const Merged m = read_answers(r, o.answers);
   std::vector<planner::CubeStanding> standings;
   for (const CubeEntry &c : r.cubes) {

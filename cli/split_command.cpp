@@ -30,6 +30,7 @@ int run_split(const Options &o) {
   r.max_length = split.max_length;
   r.lower_bound = s.lower_bound;
   r.lower_bound_name = s.lower_bound_name;
+  r.pattern_tiles = p.pattern_tiles;
   const bool witness = !split.witness.empty();
   if (witness) {
     r.witness = puzzle->replay(split.witness).compact;

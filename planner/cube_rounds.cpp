@@ -1,6 +1,9 @@
 // Judging one round of separately solved cubes (cubes.hpp): what the
 // cubes' answers prove together, and what is left to solve.
 #include "planner/cubes.hpp"
+#include "planner/plan_check.hpp"
+
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <climits>
@@ -103,6 +106,59 @@ RoundVerdict judge_round(const std::vector<CubeStanding> &cubes, int depth,
   v.to_solve = below(v.cap);
   v.kind = RoundVerdict::Kind::next_round;
   return v;
+}
+
+std::optional<std::string> take_cube_answer(const encoder::Puzzle &cube,
+                                            const CubeAnswer &answer,
+                                            CubeStanding &standing,
+                                            std::string &note) {
+  CubeStanding next = standing;
+  if (answer.no_plan_up_to < -1) {
+    return fmt::format("its no_plan_up_to {} is below -1",
+                       answer.no_plan_up_to);
+  }
+  next.refuted = std::max(next.refuted, answer.no_plan_up_to);
+  if (answer.status == "unsolvable") {
+    if (!cube.unsolvable_reason()) {
+      return std::string("it says unsolvable, but the cube's own check (the "
+                         "family's parity or search) finds it solvable");
+    }
+    next.unsolvable = true;
+  }
+  if (answer.status == "solved") {
+    const PlanCheck check = check_plan(cube, answer.moves);
+    if (check.verdict != PlanCheck::Verdict::valid ||
+        static_cast<int>(check.plan.size()) != answer.length) {
+      return fmt::format("its plan of {} moves does not replay from the cube "
+                         "to the goal{}",
+                         answer.length,
+                         check.reason.empty() ? "" : " (" + check.reason + ")");
+    }
+    if (next.refuted >= answer.length) {
+      return fmt::format("its plan of {} moves contradicts what is refuted "
+                         "of the cube: no plan of length <= {}",
+                         answer.length, next.refuted);
+    }
+    if (!answer.optimal) {
+      note = "its plan is not proven optimal (solved with --any?): only what "
+             "it refuted counts";
+    } else if (next.length < 0 || answer.length < next.length) {
+      next.length = answer.length;
+      next.plan = cube.replay(check.plan).compact;
+    }
+  }
+  if (next.length >= 0 && next.refuted >= next.length) {
+    return fmt::format("it refutes every length up to {}, but a plan of {} "
+                       "moves was found from the cube",
+                       next.refuted, next.length);
+  }
+  if (next.unsolvable && next.length >= 0) {
+    return fmt::format("it says unsolvable, but a plan of {} moves was found "
+                       "from the cube",
+                       next.length);
+  }
+  standing = std::move(next);
+  return std::nullopt;
 }
 
 } // namespace satslide::planner

@@ -15,6 +15,8 @@
 #include "planner/planner_result.hpp"
 
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 namespace satslide::planner {
@@ -52,13 +54,57 @@ struct CubeSplit {
 CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
                            const PlannerOptions &options);
 
+// A cube as a cubes file claims it, for check_cubes.
+struct CubeClaim {
+  std::string moves;      // its path from the start, in move notation
+  encoder::Params params; // the position that path reaches
+  int bound = 0;          // its bound, as split_into_cubes gave it
+};
+
+// The claims against the split recomputed from the start (the frontier
+// at options.split_depth and each cube's bound over
+// options.pattern_tiles, as split_into_cubes finds them without a
+// witness, and no solver call): the same cubes in the same order, each
+// with the split's path, position and bound, and the split's lower bound
+// and stride. A partial, edited or foreign cubes file fails here before
+// any answer is read. Throws encoder::InputError naming the first claim
+// that differs; true if they agree, false if options.stop (polled) ended
+// the check first.
+bool check_cubes(const encoder::Puzzle &start, const PlannerOptions &options,
+                 int lower_bound, int stride,
+                 const std::vector<CubeClaim> &claims);
+
 // What is known of one cube after some rounds, in moves from the cube.
 struct CubeStanding {
   int bound = 0;        // its first length to try
   int refuted = -1;     // no plan of length <= refuted; -1: nothing
   int length = -1;      // an optimal plan's length, if one was found
   bool unsolvable = false; // proven: no plan from there
+  std::string plan;     // with length: that plan, in move notation
 };
+
+// One answer for a cube (a line of satslide batch), as read.
+struct CubeAnswer {
+  std::string status;     // "solved", "unsolvable", "timeout", ...
+  bool optimal = false;   // solved: proven optimal
+  int length = -1;        // solved: the plan's length
+  std::string moves;      // solved: the plan, in move notation
+  int no_plan_up_to = -1; // what it refuted; -1: nothing
+};
+
+// Folds an answer into its cube's standing after the checks a merge can
+// afford: a plan replays from the cube to the goal in the length it
+// claims (so it is no shorter than the cube's admissible bound);
+// "unsolvable" only where the cube's own check (the n-puzzle's
+// parity, a block puzzle's search) proves it; nothing it proves
+// contradicts what the standing holds (a plan no longer than a length
+// refuted). Returns why the answer is refused (the standing untouched),
+// or nullopt once it is folded in. `note` gets what the merge should say
+// of an answer it folds only in part (a plan not proven optimal).
+std::optional<std::string> take_cube_answer(const encoder::Puzzle &cube,
+                                            const CubeAnswer &answer,
+                                            CubeStanding &standing,
+                                            std::string &note);
 
 struct RoundVerdict {
   enum class Kind {

@@ -207,4 +207,68 @@ CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
   return split;
 }
 
+bool check_cubes(const encoder::Puzzle &start, const PlannerOptions &options,
+                 int lower_bound, int stride,
+                 const std::vector<CubeClaim> &claims) {
+  if (options.split_depth < 0) {
+    throw std::invalid_argument("checking cubes needs a depth >= 0");
+  }
+  const int k = options.split_depth;
+  bool checked = false;
+  const auto differs = [&](const std::string &what) {
+    return encoder::InputError(fmt::format(
+        "the cubes do not match the split of this start at depth {}: {} "
+        "(a partial, edited or foreign cubes file)",
+        k, what));
+  };
+  PlannerOptions o = options;
+  o.witness = Witness::none;
+  const PlannerResult ran =
+      with_run(start, o, [&](const Run &run, PlannerResult &result) {
+    auto found = frontier_cubes(run, result, false, o.stop);
+    if (!found) {
+      if (run.stopped(o.stop)) {
+        return;
+      }
+      throw differs("that split has no cubes (" + result.reason + ")");
+    }
+    if (found->size() != claims.size()) {
+      throw differs(fmt::format("it has {} cubes, the file lists {}",
+                                found->size(), claims.size()));
+    }
+    if (result.lower_bound != lower_bound || result.stride != stride) {
+      throw differs(fmt::format("its lower bound is {} and its stride {}, "
+                                "the file says {} and {}",
+                                result.lower_bound, result.stride,
+                                lower_bound, stride));
+    }
+    for (std::size_t i = 0; i < claims.size(); ++i) {
+      if ((i & 0xFFF) == 0 && run.stopped(o.stop)) {
+        return;
+      }
+      const encoder::Plan path = found->paths[i];
+      const std::string moves = start.replay(path).compact;
+      const CubeClaim &c = claims[i];
+      const auto cube = fmt::format("cube {} ", i + 1);
+      if (c.moves != moves) {
+        throw differs(cube + fmt::format("is reached by {}, the file says {}",
+                                         moves, c.moves));
+      }
+      if (c.bound != found->bounds[i]) {
+        throw differs(cube + fmt::format("has the bound {}, the file says {}",
+                                         found->bounds[i], c.bound));
+      }
+      const std::unique_ptr<encoder::Puzzle> at = start.after(path);
+      if (!at || at->spec().params != c.params) {
+        throw differs(cube + "is not the position its moves reach");
+      }
+    }
+    checked = true;
+  });
+  if (ran.status == Status::unsolvable) {
+    throw differs("the start is unsolvable (" + ran.reason + ")");
+  }
+  return checked;
+}
+
 } // namespace satslide::planner

@@ -5,12 +5,18 @@
 // files and options; benchmarks/split_rounds.sh on GNU parallel.
 #include "support/test_support.hpp"
 
+#include "cli/cube_file.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 using satslide::test::run_command;
 using satslide::test::run_satslide;
@@ -153,9 +159,10 @@ TEST_SUITE("cli::split and merge") {
     CHECK(has(text.out, "no plan of length <= 23: every one of"));
     CHECK(has(text.out, "the plan found first by IDA* (not SAT) and replayed"));
 
-    // A cubes file whose witness claims a longer optimum (edited): the
-    // rounds go on to 25, a cube holds that plan, and merge reports the
-    // disagreement instead of either answer.
+    // A cubes file whose witness claims a longer optimum (edited): refused
+    // as bad input, never judged (it once ended in "the engines disagree",
+    // an internal error). Edited with its fingerprint written again, the
+    // witness is checked against its length.
     std::ifstream in("wt1.jsonl");
     std::ostringstream edited;
     for (std::string line; std::getline(in, line);) {
@@ -168,20 +175,16 @@ TEST_SUITE("cli::split and merge") {
       edited << line << '\n';
     }
     std::ofstream("wx1.jsonl") << edited.str();
-    for (round = 1; round < 10; ++round) {
-      const std::string file = "wx" + std::to_string(round) + ".jsonl";
-      const std::string answers = "wxa" + std::to_string(round) + ".jsonl";
-      run_satslide("batch " + file + " -q -o " + answers);
-      r = run_satslide("merge " + file + " " + answers + " -o wx" +
-                       std::to_string(round + 1) + ".jsonl");
-      if (r.exit_code != 24) {
-        break;
-      }
-    }
-    CHECK(r.exit_code == 30);
-    CHECK(has(r.err + r.out, "the engines disagree: the cubes hold a plan of "
-                             "25 moves, IDA* claimed none shorter "
-                             "than 27"));
+    r = run_satslide("merge wx1.jsonl wta1.jsonl -o wx2.jsonl");
+    CHECK(r.exit_code == 31);
+    CHECK(has(r.err, "wx1.jsonl:1: the header was edited or damaged"));
+    satslide::cli::CubeRound forged = satslide::cli::read_round("wt1.jsonl");
+    forged.witness_length = 27;
+    forged.max_length = 26;
+    satslide::cli::write_round("wx1.jsonl", forged);
+    r = run_satslide("merge wx1.jsonl -o wx2.jsonl");
+    CHECK(r.exit_code == 31);
+    CHECK(has(r.err, "witness is not a plan of 27 moves"));
     // The 8-puzzle's exact database: every cube's bound reaches the
     // witness, so split itself proves it.
     r = run_satslide("split --puzzle 8 --board \"8 6 7 2 5 4 3 0 1\" "
@@ -196,6 +199,186 @@ TEST_SUITE("cli::split and merge") {
     CHECK(has(r.out, "solution: 25 moves, optimal (IDA* over"));
     CHECK(has(r.err, "nothing to split"));
     run_command("rm -f wt*.jsonl wx*.jsonl"); // not sm*: another case's
+  }
+
+  TEST_CASE("answers of another split never merge into a wrong optimum") {
+    // The attack as reported: the cubes of the same board at the same
+    // depth toward another goal share ids and boards with the first
+    // split's; their answers (optimum 31) would prove 8 moves "optimal"
+    // where the truth is 6.
+    const std::string e8 = "--puzzle 8 --board \"8 6 7 2 5 4 3 0 1\"";
+    const std::string goal = " --goal 6,0,7,8,2,5,3,1,4";
+    REQUIRE(run_satslide("split " + e8 + " --split-depth 4 -o fa.jsonl -q")
+                .exit_code == 24);
+    REQUIRE(run_satslide("batch fa.jsonl -q -o fa_out.jsonl").exit_code == 0);
+    REQUIRE(run_satslide("split " + e8 + goal +
+                         " --split-depth 4 -o fb.jsonl -q")
+                .exit_code == 24);
+    auto r = run_satslide("merge fb.jsonl fa_out.jsonl -o fb2.jsonl");
+    CHECK(r.exit_code == 31);
+    CHECK(has(r.err, "fa_out.jsonl:1: an answer of another split"));
+    CHECK(run_command("test -e fb2.jsonl").exit_code != 0); // nothing written
+    // Its own answers prove its own optimum, which a plain solve confirms.
+    REQUIRE(run_satslide("batch fb.jsonl -q -o fb_out.jsonl").exit_code != 30);
+    const auto plain = run_satslide("solve " + e8 + goal + " --json -q");
+    REQUIRE(plain.exit_code == 0);
+    const int optimum = Json::parse(plain.out).at("length").get<int>();
+    r = run_satslide("merge fb.jsonl fb_out.jsonl -o fb2.jsonl --json");
+    REQUIRE(r.exit_code == 0);
+    CHECK(Json::parse(r.out).at("length") == optimum);
+    // An answer of this split's round 1 merged into a later round, and a
+    // line that is no answer of a split, are refused too.
+    std::ifstream answers("fa_out.jsonl");
+    std::string first;
+    std::getline(answers, first);
+    Json stale = Json::parse(first);
+    stale["split_round"] = 2;
+    std::ofstream("fa_stale.jsonl") << stale.dump() << '\n';
+    r = run_satslide("merge fa.jsonl fa_stale.jsonl -o x.jsonl");
+    CHECK(r.exit_code == 31);
+    CHECK(has(r.err, "an answer of round 2; this cubes file is round 1"));
+    stale.erase("split_fingerprint");
+    std::ofstream("fa_stale.jsonl") << stale.dump() << '\n';
+    r = run_satslide("merge fa.jsonl fa_stale.jsonl -o x.jsonl");
+    CHECK(r.exit_code == 31);
+    CHECK(has(r.err, "not an answer to a split's cube"));
+    run_command("rm -f fa*.jsonl fb*.jsonl x.jsonl");
+  }
+
+  TEST_CASE("a partial, repeated or edited cubes file is refused, never "
+            "merged") {
+    const std::string e8 = "--puzzle 8 --board \"8 6 7 2 5 4 3 0 1\"";
+    REQUIRE(run_satslide("split " + e8 + " --split-depth 4 -o pc.jsonl -q")
+                .exit_code == 24);
+    REQUIRE(run_satslide("batch pc.jsonl -q -o pc_out.jsonl").exit_code == 0);
+    std::vector<std::string> lines;
+    {
+      std::ifstream in("pc.jsonl");
+      for (std::string line; std::getline(in, line);) {
+        lines.push_back(line);
+      }
+    }
+    REQUIRE(lines.size() > 13);
+    const auto write = [&](const std::string &file,
+                           const std::vector<std::string> &keep) {
+      std::ofstream out(file);
+      for (const std::string &line : keep) {
+        out << line << '\n';
+      }
+    };
+    const auto refused = [&](const std::string &file, const std::string &why) {
+      CAPTURE(file);
+      const auto r = run_satslide("merge " + file + " pc_out.jsonl -o x.jsonl");
+      CHECK(r.exit_code == 31);
+      CHECK(has(r.err, why));
+      CHECK_FALSE(has(r.out, "optimal"));
+    };
+    // Cut at a line boundary (head -n 13): cubes missing.
+    write("pc_cut.jsonl", {lines.begin(), lines.begin() + 13});
+    refused("pc_cut.jsonl", "the header says 14 cubes");
+    // Five cube lines gone: a solve line names a cube no longer listed;
+    // with those solve lines gone too, the count is short.
+    std::vector<std::string> fewer = lines;
+    fewer.erase(fewer.begin() + 3, fewer.begin() + 8);
+    write("pc_few.jsonl", fewer);
+    refused("pc_few.jsonl", "names no cube listed above it");
+    std::vector<std::string> listed;
+    for (const std::string &line : fewer) {
+      const bool solve = !line.empty() && line[0] == '{';
+      const std::string id =
+          solve ? "\"id\":\"" + Json::parse(line).at("id").get<std::string>() +
+                      "\""
+                : "";
+      const bool kept = std::any_of(fewer.begin(), fewer.end(),
+                                    [&](const std::string &cube) {
+                                      return cube.rfind("# cube ", 0) == 0 &&
+                                             has(cube, id);
+                                    });
+      if (!solve || kept) {
+        listed.push_back(line);
+      }
+    }
+    write("pc_few.jsonl", listed);
+    refused("pc_few.jsonl", "the header says 14 cubes");
+    // A cube line twice.
+    std::vector<std::string> twice = lines;
+    twice.insert(twice.begin() + 4, lines[3]);
+    write("pc_twice.jsonl", twice);
+    refused("pc_twice.jsonl", "pc_twice.jsonl:5: cube c0 is listed twice");
+    // A cube's bound raised by hand: its seal no longer matches.
+    std::vector<std::string> raised = lines;
+    Json cube = Json::parse(raised[3].substr(7));
+    cube["bound"] = cube.at("bound").get<int>() + 2;
+    raised[3] = "# cube " + cube.dump();
+    write("pc_bound.jsonl", raised);
+    refused("pc_bound.jsonl", "pc_bound.jsonl:4: the cube line was edited");
+    // The header's depth, or a length limit of -5, edited: bad input, not
+    // an internal error.
+    for (const auto &[key, value] :
+         std::vector<std::pair<std::string, int>>{{"depth", 2},
+                                                  {"max_length", -5}}) {
+      std::vector<std::string> header = lines;
+      Json h = Json::parse(header[0].substr(17));
+      h[key] = value;
+      header[0] = "# satslide cubes " + h.dump();
+      write("pc_head.jsonl", header);
+      refused("pc_head.jsonl", "pc_head.jsonl:1: the header was edited");
+    }
+    // Written again with fingerprints and seals that match (what a forger
+    // or a bug could do): the cubes are checked against the split
+    // recomputed from the start.
+    using satslide::cli::CubeRound;
+    const CubeRound round = satslide::cli::read_round("pc.jsonl");
+    CubeRound part = round;
+    part.cubes.resize(5);
+    part.to_solve.clear();
+    satslide::cli::write_round("pc_forged.jsonl", part);
+    refused("pc_forged.jsonl", "it has 14 cubes, the file lists 5");
+    CubeRound bound = round;
+    bound.cubes[0].standing.bound += 2;
+    satslide::cli::write_round("pc_forged.jsonl", bound);
+    refused("pc_forged.jsonl", "cube 1 has the bound");
+    CubeRound lower = round;
+    lower.lower_bound += 2;
+    lower.cap += 2;
+    satslide::cli::write_round("pc_forged.jsonl", lower);
+    refused("pc_forged.jsonl", "its lower bound is");
+    CubeRound moved = round;
+    std::swap(moved.cubes[0].params, moved.cubes[1].params);
+    satslide::cli::write_round("pc_forged.jsonl", moved);
+    refused("pc_forged.jsonl", "cube 1 is not the position its moves reach");
+    // Answers that contradict a cheap proof: "unsolvable" where the
+    // parity proves the cube solvable; a plan that does not replay (two
+    // moves short: shorter than the cube's bound); refuted past its own
+    // plan.
+    std::ifstream in("pc_out.jsonl");
+    std::string first;
+    std::getline(in, first);
+    const Json answer = Json::parse(first);
+    const auto forged_answer = [&](Json j, const std::string &why) {
+      std::ofstream("pc_forged_out.jsonl") << j.dump() << '\n';
+      const auto r =
+          run_satslide("merge pc.jsonl pc_forged_out.jsonl -o x.jsonl");
+      CHECK(r.exit_code == 31);
+      CHECK(has(r.err, why));
+    };
+    Json j = answer;
+    j["status"] = "unsolvable";
+    forged_answer(j, "says unsolvable, but the cube's own check");
+    j = answer;
+    const std::string moves = j.at("moves").get<std::string>();
+    j["moves"] = moves.substr(0, moves.size() - 2);
+    j["length"] = j.at("length").get<int>() - 2;
+    forged_answer(j, "does not replay from the cube to the goal");
+    j = answer;
+    j["no_plan_up_to"] = 100;
+    forged_answer(j, "contradicts what is refuted of the cube");
+    // A batch killed while writing leaves its last line cut.
+    std::ofstream("pc_cut_out.jsonl") << first.substr(0, first.size() / 2);
+    const auto r = run_satslide("merge pc.jsonl pc_cut_out.jsonl -o x.jsonl");
+    CHECK(r.exit_code == 31);
+    CHECK(has(r.err, "--resume` completes the file"));
+    run_command("rm -f pc*.jsonl x.jsonl");
   }
 
   TEST_CASE("a shard not answered: merge writes the cubes still missing") {
@@ -248,7 +431,18 @@ TEST_SUITE("cli::split and merge") {
             30);
     auto r = run_satslide("merge bf.jsonl other_a.jsonl -o x.jsonl");
     CHECK(r.exit_code == 31);
-    CHECK(has(r.err, "another board"));
+    CHECK(has(r.err, "other_a.jsonl:1: an answer of another split"));
+    // An answer of this split whose board was edited.
+    REQUIRE(run_satslide("batch bf.jsonl -q -o bf_a.jsonl").exit_code != 30);
+    std::ifstream answers("bf_a.jsonl");
+    std::string first;
+    std::getline(answers, first);
+    Json edited = Json::parse(first);
+    edited["instance"]["board"] = "1,2,3,4,5,6,7,8,9,10,11,0";
+    std::ofstream("bf_a.jsonl") << edited.dump() << '\n';
+    r = run_satslide("merge bf.jsonl bf_a.jsonl -o x.jsonl");
+    CHECK(r.exit_code == 31);
+    CHECK(has(r.err, "is for another board"));
     std::ofstream("notcubes.jsonl") << "{\"board\": \"1 2 3\"}\n";
     r = run_satslide("merge notcubes.jsonl -o x.jsonl");
     CHECK(r.exit_code == 31);
@@ -277,7 +471,7 @@ TEST_SUITE("cli::split and merge") {
     CHECK(run_satslide("batch bf.jsonl extra.jsonl").exit_code == 32);
     CHECK(run_satslide("split " + k_board + " --split-depth 2 --any -o x.jsonl")
               .exit_code == 32);
-    run_command("rm -f bf.jsonl other.jsonl other_a.jsonl notcubes.jsonl "
+    run_command("rm -f bf.jsonl bf_a.jsonl other.jsonl other_a.jsonl notcubes.jsonl "
                 "garbage.jsonl typed.jsonl badcube.jsonl x.jsonl");
   }
 
