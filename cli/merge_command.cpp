@@ -3,176 +3,23 @@
 // the optimum with its proof, or the next round's cubes, or the cubes
 // still missing, written for batch.
 #include "cli/commands.hpp"
+#include "cli/cube_answers.hpp"
 #include "cli/cube_file.hpp"
 #include "cli/output.hpp"
-#include "cli/printable.hpp"
 
 #include "encoder/puzzles/families.hpp"
 #include "planner/plan_check.hpp"
 #include "solver/stats.hpp"
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <chrono>
-#include <fstream>
-#include <map>
 #include <optional>
 
 namespace satslide::cli {
 
 namespace {
-
-using Json = nlohmann::json;
-
-struct Merged {
-  long answers = 0;
-  double cpu_seconds = 0, longest_seconds = 0;
-};
-
-// The round, its cubes by id and their puzzles (made when first answered).
-struct Answering {
-  CubeRound &round;
-  std::map<std::string, std::size_t> by_id;
-  std::map<std::size_t, std::unique_ptr<encoder::Puzzle>> puzzles;
-
-  explicit Answering(CubeRound &r) : round(r) {
-    for (std::size_t i = 0; i < r.cubes.size(); ++i) {
-      by_id[r.cubes[i].id] = i;
-    }
-  }
-  const encoder::Puzzle &puzzle(std::size_t i) {
-    auto &p = puzzles[i];
-    if (!p) {
-      p = encoder::make_puzzle({round.start.kind, round.cubes[i].params});
-    }
-    return *p;
-  }
-};
-
-planner::CubeAnswer answer_of(const Json &j) {
-  planner::CubeAnswer a;
-  a.status = j.value("status", "");
-  a.optimal = j.value("optimal", false);
-  if (j.contains("length") && j["length"].is_number_integer()) {
-    a.length = j["length"].get<int>();
-  }
-  a.moves = j.value("moves", "");
-  if (j.contains("no_plan_up_to") && j["no_plan_up_to"].is_number_integer()) {
-    a.no_plan_up_to = j["no_plan_up_to"].get<int>();
-  }
-  return a;
-}
-
-// The cube an answer line answers: of this split (its fingerprint), this
-// round, a cube it lists, that cube's board. Throws InputError if not.
-std::size_t cube_answered(const Answering &a, const Json &j,
-                          const std::string &where) {
-  const CubeRound &r = a.round;
-  const std::string split = j.value("split_fingerprint", "");
-  if (split != r.fingerprint) {
-    throw encoder::InputError(
-        where + (split.empty()
-                     ? std::string(": not an answer to a split's cube (no "
-                                   "\"split_fingerprint\")")
-                     : ": an answer of another split (fingerprint " +
-                           printable(split, 40) + ", this split's " +
-                           r.fingerprint + ")") +
-        ": merge takes only answers to the lines of this cubes file");
-  }
-  if (j.value("split_round", -1) != r.round) {
-    throw encoder::InputError(fmt::format(
-        "{}: an answer of round {}; this cubes file is round {}: merge "
-        "answers into the file of the round they answer",
-        where, j.value("split_round", -1), r.round));
-  }
-  const auto it = a.by_id.find(j.value("id", ""));
-  if (it == a.by_id.end()) {
-    throw encoder::InputError(where + ": the answer names no cube of this "
-                                      "split (" +
-                              printable(j.value("id", ""), 40) + ")");
-  }
-  const CubeEntry &cube = r.cubes[it->second];
-  const auto board = cube.params.find("board");
-  if (j.value("status", "") != "error" &&
-      (!j.contains("instance") || !j["instance"].is_object() ||
-       board == cube.params.end() ||
-       j["instance"].value("board", "") != board->second)) {
-    throw encoder::InputError(where + ": the answer for cube " + cube.id +
-                              " is for another board");
-  }
-  return it->second;
-}
-
-// One answer line folded into its cube's standing, after the planner's
-// checks (take_cube_answer).
-void take_line(Answering &a, const Json &j, const std::string &where,
-               Merged &m) {
-  const std::size_t i = cube_answered(a, j, where);
-  CubeEntry &cube = a.round.cubes[i];
-  ++m.answers;
-  const double seconds = j.value("seconds", 0.0);
-  m.cpu_seconds += seconds;
-  m.longest_seconds = std::max(m.longest_seconds, seconds);
-  if (j.value("status", "") == "error") {
-    spdlog::warn("{}: cube {}: {}", where, cube.id,
-                 printable(j.value("reason", "error")));
-    return;
-  }
-  std::string note;
-  if (auto refused = planner::take_cube_answer(
-          a.puzzle(i), answer_of(j), cube.standing, note)) {
-    throw encoder::InputError(where + ": the answer for cube " + cube.id +
-                              " is refused: " + *refused);
-  }
-  if (!note.empty()) {
-    spdlog::warn("{}: cube {}: {}", where, cube.id, note);
-  }
-  cube.answered = true;
-  // The answer's own word for what refuted it (report.cpp's engine_of).
-  const std::string engine = j.value("engine", "");
-  if (engine == "ida" || engine == "bfs") {
-    cube.by_search = true; // not SAT: the merged proof says so
-  }
-}
-
-Merged read_answers(CubeRound &round, const std::vector<std::string> &files) {
-  Answering a(round);
-  Merged m;
-  for (const std::string &file : files) {
-    std::ifstream in(file);
-    if (!in) {
-      throw IoError("cannot read the answers file '" + file + "'");
-    }
-    std::string text;
-    for (int number = 1; std::getline(in, text); ++number) {
-      const std::string where = file + ":" + std::to_string(number);
-      if (text.find_first_not_of(" \t\r") == std::string::npos) {
-        continue;
-      }
-      const Json j = Json::parse(text, nullptr, false);
-      if (j.is_discarded() || !j.is_object()) {
-        throw encoder::InputError(
-            where + ": not a JSON line of satslide batch (a batch stopped "
-                    "while writing leaves its last line cut: `satslide batch "
-                    "CUBES -o " +
-            printable(file, 200) + " --resume` completes the file)");
-      }
-      try {
-        take_line(a, j, where, m);
-      } catch (const Json::exception &e) {
-        throw encoder::InputError(where + ": not an answer of satslide batch (" +
-                                  e.what() + ")");
-      }
-    }
-    if (in.bad()) {
-      throw IoError("error while reading '" + file + "'");
-    }
-  }
-  return m;
-}
 
 // The whole plan: the path to the best cube, then its plan, checked
 // against the start by the puzzle's rules.

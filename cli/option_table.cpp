@@ -30,6 +30,10 @@ constexpr Commands k_output = commands(C::dimacs, C::batch, C::export_model,
                                        C::scramble, C::split, C::merge);
 
 constexpr double k_huge = std::numeric_limits<double>::max();
+// Horizons: from 0 to planner::k_max_horizon_limit.
+const Range k_horizon_range{
+    0, planner::k_max_horizon_limit,
+    ": from 0 to " + std::to_string(planner::k_max_horizon_limit)};
 
 std::string encoding_help() {
   std::string text = "encoding of the task as CNF:";
@@ -153,12 +157,12 @@ std::vector<OptionRow> rows() {
        SATSLIDE_VALUE(po::value(&o.planner.min_horizon)),
        "first horizon to try; above the lower bound the plan is not "
        "proven optimal (default: the lower bound)",
-       {0, k_huge, " must be >= 0"}},
+       k_horizon_range},
       {"max-horizon", "Search", k_search,
        SATSLIDE_VALUE(po::value(&o.planner.max_horizon)
                           ->default_value(o.planner.max_horizon)),
        "give up after this horizon, reporting what was refuted",
-       {0, k_huge, " must be >= 0"}},
+       k_horizon_range},
       {"timeout,t", "Search", k_timeout,
        SATSLIDE_VALUE(po::value(&o.planner.timeout_seconds)),
        "give up after this many seconds of wall clock (default: none)",
@@ -265,14 +269,16 @@ std::vector<OptionRow> rows() {
        SATSLIDE_VALUE(po::value(&o.count_optimal)->implicit_value(0)),
        "after the optimum is proven, count the optimal plans (all, or stop "
        "at K: --count-optimal=K, then \"at least K\"), each plan found "
-       "blocked, and list the first 20"},
+       "blocked, and list the first 20",
+       {0, k_huge, "=K: K >= 0 (0 = all)"}},
       {"svg", "Output", commands(C::solve), SATSLIDE_VALUE(po::value(&o.svg)),
        "also draw the solution into this SVG file: the start, then one "
        "small board per move, pieces coloured alike throughout"},
       {"all-optimal", "Output", commands(C::solve),
        SATSLIDE_VALUE(po::value(&o.count_optimal)->implicit_value(0)),
        "as --count-optimal, listing every plan counted (all, or the first "
-       "K: --all-optimal=K)"},
+       "K: --all-optimal=K)",
+       {0, k_huge, "=K: K >= 0 (0 = all)"}},
       {"plan-format", "Output", commands(C::solve),
        SATSLIDE_VALUE(po::value(&raw.plan_format)->default_value("text")),
        "text (the report) or ipc (only the plan, as an IPC plan file with "
@@ -299,7 +305,8 @@ std::vector<OptionRow> rows() {
 
       // One subcommand's own
       {"horizon,n", "dimacs", commands(C::dimacs, C::export_model),
-       SATSLIDE_VALUE(po::value(&o.horizon)), "the plan length"},
+       SATSLIDE_VALUE(po::value(&o.horizon)), "the plan length",
+       k_horizon_range},
       {"output,o", "dimacs", k_output, SATSLIDE_VALUE(po::value(&o.output)),
        "dimacs: the CNF file; batch: the JSON lines file (default or -: "
        "stdout); split, merge: the cubes file for batch"},

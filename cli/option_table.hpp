@@ -43,7 +43,7 @@ template <typename... C> constexpr Commands commands(C... c) {
 struct Range {
   double min = -std::numeric_limits<double>::infinity();
   double max = std::numeric_limits<double>::infinity();
-  const char *text = nullptr; // nullptr: no range
+  std::string text; // empty: no range
 };
 
 namespace po = boost::program_options;

@@ -150,7 +150,7 @@ std::optional<double> number(const boost::any &value) {
 void check_ranges(const po::variables_map &vm) {
   for (const OptionRow &row : option_table()) {
     const std::string name = row.long_name();
-    if (!row.range.text || !vm.count(name)) {
+    if (row.range.text.empty() || !vm.count(name)) {
       continue;
     }
     const std::optional<double> v = number(vm[name].value());

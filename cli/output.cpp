@@ -3,6 +3,7 @@
 #include "cli/animation.hpp"
 
 #include "solver/dimacs.hpp"
+#include "solver/memory_budget.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -64,6 +65,8 @@ Failure current_failure() {
     // CaDiCaL rejected --solver-config or a --cadical value, or the
     // planner contradicting options.
     return {ExitCode::bad_usage, "bad_usage", e.what()};
+  } catch (const solver::FormulaTooLarge &e) {
+    return {ExitCode::memory_limit, "memory_limit", e.what()};
   } catch (const std::bad_alloc &) {
     return {ExitCode::memory_limit, "memory_limit",
             "out of memory: the process reached its memory limit "

@@ -68,6 +68,9 @@ void solve_optimal(const Run &run, PlannerResult &result,
   if (found.outcome != solver::Outcome::plan_found) {
     end_without_plan(result, found.outcome, run, "; proven: " + proven,
                      "the model does not take exactly one action per step");
+    if (!found.memory_reason.empty()) {
+      result.reason = found.memory_reason + "; proven: " + proven;
+    }
     return;
   }
   result.plan = found.plan;

@@ -225,6 +225,13 @@ constexpr double k_reach_space = 3e8;
 constexpr double k_any_head_start_positions = 2.0;
 constexpr double k_any_head_start = 0.3;
 
+// The largest horizon a user may set (--min-horizon, --max-horizon,
+// --horizon): far above any optimum satslide can prove, and
+// far enough below INT_MAX that horizon arithmetic (a horizon plus a
+// stride times a window) cannot overflow. A formula that would not fit in
+// memory is refused before that (solver/memory_budget.hpp).
+constexpr int k_max_horizon_limit = 1'000'000;
+
 // The explicit search's default positions limit: about 90 bytes a
 // position, so some 4.5 GB, well inside a 24 GiB machine.
 constexpr long k_bfs_max_states = 50'000'000;

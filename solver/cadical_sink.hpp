@@ -62,6 +62,16 @@ public:
   bool value(int var) const { return m_solver->val(var) > 0; }
   int64_t learned() const; // learned clauses so far, ~ conflicts
 
+  // CaDiCaL's memory for a formula before it learns anything: 250 bytes
+  // a variable, 80 a clause (its header, two watches), 4 a literal. Fitted
+  // on the 8-puzzle's horizon 501 in the pairs encoding (317k variables,
+  // 2.15M clauses, 8.8M literals: 298 MB peak after 93 conflicts; 290 MB
+  // estimated); learned clauses add more as it solves.
+  double bytes_for(double vars, double clauses,
+                   double literals) const override {
+    return 250 * vars + 80 * clauses + 4 * literals;
+  }
+
 protected:
   void write_clause(std::span<const int> lits) override;
 

@@ -1,4 +1,5 @@
 #include "dimacs.hpp"
+#include "memory_budget.hpp"
 
 #include <algorithm>
 #include <climits>
@@ -20,19 +21,15 @@ void DimacsSink::name_var(int var, const std::string &meaning) {
 void encode_horizon(encoder::Encoding &encoding, int n, DimacsSink &sink) {
   constexpr double k_max_vars = 2147483647.0, k_max_clauses = 268435456.0;
   encoding.encode_initial(sink);
-  double vars0 = 0, clauses0 = 0;
   for (int t = 0; t < n; ++t) {
-    if (t == 1) {
-      vars0 = sink.num_vars();
-      clauses0 = static_cast<double>(sink.num_clauses());
-    }
+    const FormulaSize before = FormulaSize::of(sink);
     encoding.encode_step(t, sink);
     if (t == 1) {
       // Steps after the first cost what the second did.
-      const double vars = sink.num_vars() + (n - 2.0) * (sink.num_vars() - vars0);
+      const FormulaSize now = FormulaSize::of(sink);
+      const double vars = now.vars + (n - 2.0) * (now.vars - before.vars);
       const double clauses =
-          static_cast<double>(sink.num_clauses()) +
-          (n - 2.0) * (static_cast<double>(sink.num_clauses()) - clauses0);
+          now.clauses + (n - 2.0) * (now.clauses - before.clauses);
       if (vars > k_max_vars || clauses > k_max_clauses) {
         std::ostringstream why;
         why.precision(3);
@@ -42,6 +39,9 @@ void encode_horizon(encoder::Encoding &encoding, int n, DimacsSink &sink) {
                "variables, as DIMACS readers take, and 2^28 clauses)";
         throw std::invalid_argument(why.str());
       }
+    }
+    if (t >= 1) { // after the format's limits, which say more
+      check_formula_fits(sink, before, t + 1, n, "--horizon");
     }
   }
   encoding.encode_goal(n, 0, sink);

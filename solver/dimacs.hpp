@@ -26,6 +26,13 @@ public:
   bool wants_names() const override { return true; }
   void name_var(int var, const std::string &meaning) override;
   const std::vector<std::string> &names() const { return m_names; }
+  // The clauses, and a name a variable: 48 bytes each measured (4.26M
+  // variables, 17.6M clauses, 68M literals: 616 MB peak, the 8-puzzle's
+  // horizon 2000 in the pairs encoding).
+  double bytes_for(double vars, double clauses,
+                   double literals) const override {
+    return StoringSink::bytes_for(vars, clauses, literals) + 48 * vars;
+  }
 
 private:
   std::vector<std::string> m_names; // index var-1
@@ -35,7 +42,8 @@ private:
 // variable named. Throws std::invalid_argument, before it takes the
 // memory, if n would need more than 2^31 - 1 variables (what DIMACS
 // readers take) or 2^28 clauses: the size is projected from the first
-// two steps, and the message says it.
+// two steps, and the message says it; throws FormulaTooLarge
+// (memory_budget.hpp) if it would not fit in memory.
 void encode_horizon(encoder::Encoding &encoding, int n, DimacsSink &sink);
 
 // Writes a horizon's formula encoded by encode_horizon, with the comments

@@ -46,7 +46,10 @@ Formula open_formula(const EncodingFactory &make_encoding,
 int open_horizon(Formula &formula, int n,
                  const std::function<bool()> &expired) {
   while (formula.encoding->steps() < n) {
+    const FormulaSize before = FormulaSize::of(*formula.sink);
     formula.encoding->encode_step(formula.encoding->steps(), *formula.sink);
+    check_formula_fits(*formula.sink, before, formula.encoding->steps(), n,
+                       "--max-horizon (or --min-horizon)");
     if (expired && expired()) {
       return 0;
     }
@@ -201,10 +204,13 @@ DriverResult run_horizons(const EncodingFactory &make_encoding,
         result.no_plan_up_to = n + options.stride - 1;
       }
     }
-  } catch (const std::bad_alloc &) {
+  } catch (const std::bad_alloc &e) {
     // What was refuted before stands. The formula's memory goes back
     // now, so the report can still be written.
     formula = {};
+    if (dynamic_cast<const FormulaTooLarge *>(&e)) {
+      result.memory_reason = e.what();
+    }
     if (!result.horizons.empty() && result.horizons.back().result.empty()) {
       result.horizons.pop_back(); // the horizon it was solving
     }

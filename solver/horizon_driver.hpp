@@ -11,6 +11,7 @@
 #pragma once
 
 #include "cadical_sink.hpp"
+#include "memory_budget.hpp"
 #include "encoder/encodings/encoding.hpp"
 #include "stats.hpp"
 
@@ -57,6 +58,9 @@ struct DriverResult {
   int no_plan_up_to = -1;
   std::vector<HorizonStats> horizons;
   double seconds = 0;
+  // out_of_memory before the memory was taken: the horizon refused and
+  // why (FormulaTooLarge's words); empty where an allocation failed.
+  std::string memory_reason;
 };
 
 // Called after every solver call, and every k_heartbeat_seconds while a
@@ -82,7 +86,8 @@ Formula open_formula(const EncodingFactory &make_encoding,
 
 // Adds to `formula` the steps up to horizon n (calling `expired` between
 // them) and n's goal behind a fresh activation literal, which it returns;
-// 0 if `expired` said stop first.
+// 0 if `expired` said stop first. Throws FormulaTooLarge, after a step,
+// once the steps so far project a formula at n beyond the memory budget.
 int open_horizon(Formula &formula, int n,
                  const std::function<bool()> &expired = {});
 

@@ -18,11 +18,13 @@ public:
   int new_var() { return ++m_vars; }
   void add_clause(const std::vector<int> &lits) {
     ++m_clauses;
+    m_literals += static_cast<int64_t>(lits.size());
     write_clause(lits);
   }
   // A clause stored elsewhere (a ClauseList), copied in.
   void copy_clause(std::span<const int> lits) {
     ++m_clauses;
+    m_literals += static_cast<int64_t>(lits.size());
     write_clause(lits);
   }
   // Records what a variable means (DIMACS comments); ignored by solvers.
@@ -31,6 +33,15 @@ public:
 
   int num_vars() const { return m_vars; }
   int64_t num_clauses() const { return m_clauses; }
+  int64_t num_literals() const { return m_literals; }
+
+  // The bytes this sink would hold for a formula of that size (0: it
+  // stores nothing): what lets a horizon too large be refused before it
+  // is encoded (solver/memory_budget.hpp).
+  virtual double bytes_for(double /*vars*/, double /*clauses*/,
+                           double /*literals*/) const {
+    return 0;
+  }
 
 protected:
   virtual void write_clause(std::span<const int> lits) = 0;
@@ -38,6 +49,7 @@ protected:
 private:
   int m_vars = 0;
   int64_t m_clauses = 0;
+  int64_t m_literals = 0;
 };
 
 // Counts without storing: for statistics and tests.
@@ -102,6 +114,10 @@ private:
 class StoringSink : public ClauseSink {
 public:
   const ClauseList &clauses() const { return m_stored; }
+  // The literals, and an end offset a clause.
+  double bytes_for(double, double clauses, double literals) const override {
+    return 4 * literals + 8 * clauses;
+  }
 
 protected:
   void write_clause(std::span<const int> lits) override {

@@ -343,15 +343,43 @@ TEST_SUITE("cli::LimitsAndFailures") {
     const std::string b = "--puzzle 8 --board 1,3,6,4,2,0,7,5,8 ";
     std::remove("huge.cnf");
     for (const std::string &command :
-         {"dimacs " + b + "--horizon 2147483647 -o huge",
+         {"dimacs " + b + "--horizon 1000000 -o huge",
           "dimacs " + b + "--horizon 1000000",
-          "export " + b + "--format limboole --horizon 2147483647"}) {
+          "export " + b + "--format limboole --horizon 1000000"}) {
       CAPTURE(command);
       const auto start = std::chrono::steady_clock::now();
       const auto r = run_satslide(command);
       CHECK(r.exit_code == 32);
       CHECK(has(r.err, "more than can be written"));
       CHECK(has(r.err, "variables and"));
+      CHECK(std::chrono::steady_clock::now() - start <
+            std::chrono::seconds(10));
+    }
+    // Past the largest horizon a user may set: refused by the option's
+    // range (horizon arithmetic never overflows).
+    for (const std::string &command :
+         {"dimacs " + b + "--horizon 2147483647 -o huge",
+          "solve " + b + "--min-horizon 2147483647 --max-horizon 2147483647",
+          "solve " + b + "--max-horizon 1000001"}) {
+      CAPTURE(command);
+      const auto r = run_satslide(command);
+      CHECK(r.exit_code == 32);
+      CHECK(has(r.err, ": from 0 to 1000000"));
+    }
+    // Within the range, but a formula larger than memory (a 2x4 board's
+    // steps grow with the horizon): refused at once, before the memory is
+    // taken, with the projection and what was proven.
+    const std::string b24 = "--rows 2 --cols 4 --board '1 2 3 4 5 6 0 7' ";
+    for (const std::string &command :
+         {"dimacs " + b24 + "--horizon 99999 -o huge",
+          "solve " + b24 + "--engine horizons --min-horizon 100001 "
+                           "--max-horizon 100001"}) {
+      CAPTURE(command);
+      const auto start = std::chrono::steady_clock::now();
+      const auto r = run_satslide(command);
+      CHECK(r.exit_code == 23);
+      CHECK(has(r.out + r.err, "would need at least about"));
+      CHECK(has(r.out + r.err, "GB for its formula"));
       CHECK(std::chrono::steady_clock::now() - start <
             std::chrono::seconds(10));
     }

@@ -21,7 +21,7 @@ cmake --build "$build" -j2 --target fuzz_targets > /dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 findings=0
-for target in npuzzle klotski rushhour cnf model formula plan batch; do
+for target in npuzzle klotski rushhour cnf model formula plan batch cubes; do
   mkdir -p "$work/$target"
   echo "fuzz_$target: $seconds s"
   if ! "$build/tests/fuzz/fuzz_$target" -max_total_time="$seconds" \

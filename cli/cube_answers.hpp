@@ -1,0 +1,27 @@
+// The answers to a round of split cubes (cube_file.hpp): the lines
+// satslide batch wrote for the cubes file's solve lines, read and folded
+// into the cubes' standings. An answer is taken only if it carries the
+// round's split fingerprint and round, names a cube of it and that cube's
+// board, and passes the planner's checks (planner::take_cube_answer: its
+// plan replays, "unsolvable" is proven by the cube's own check, nothing
+// contradicts what is known); anything else is bad input, line named.
+#pragma once
+
+#include "cli/cube_file.hpp"
+
+#include <string>
+#include <vector>
+
+namespace satslide::cli {
+
+struct Merged {
+  long answers = 0; // answer lines taken
+  double cpu_seconds = 0, longest_seconds = 0;
+};
+
+// Folds every answer line of `files` into `round`'s cubes; throws
+// encoder::InputError naming the file and line of the first answer
+// refused, IoError if a file cannot be read.
+Merged read_answers(CubeRound &round, const std::vector<std::string> &files);
+
+} // namespace satslide::cli
