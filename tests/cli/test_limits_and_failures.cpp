@@ -398,6 +398,13 @@ TEST_SUITE("cli::LimitsAndFailures") {
         run_satslide("--puzzle 8 --board 2147483648,3,6,4,2,0,7,5,8");
     CHECK(large.exit_code == 31);
     CHECK(has(large.err, "'2147483648' is too large"));
+    // -1 is the "not asked" value inside: typed by a user, refused.
+    for (const char *count : {"--count-optimal=-1", "--all-optimal=-1"}) {
+      const auto r = run_satslide(
+          std::string("--puzzle 8 --board 1,3,6,4,2,0,7,5,8 ") + count);
+      CHECK(r.exit_code == 32);
+      CHECK(has(r.err, "=K: K >= 0"));
+    }
     const auto one = run_satslide("--puzzle 8 --board 5");
     CHECK(one.exit_code == 31);
     CHECK(has(one.err, "has 1 value,"));
