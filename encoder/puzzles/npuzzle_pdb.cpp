@@ -31,6 +31,10 @@ namespace {
 constexpr double k_max_placements = 6e7;
 constexpr double k_max_search = 5e9;
 constexpr double k_max_entries = 6e8;
+// The tables of a partition together: at most this many placements
+// searched (the 24-puzzle's 6-6-6-6 search 9.7e9; 4 tiles a pattern on
+// 8x8, sixteen tables of 9.1e8 each, some 45 minutes, do not pass).
+constexpr double k_max_total_search = 2 * k_max_search;
 // Tables with more blocks than this scan each layer on every core.
 constexpr std::uint64_t k_parallel_blocks = 1 << 22;
 // Boards of at most 64 cells (a cell set is a 64-bit word elsewhere),
@@ -247,6 +251,21 @@ PatternDatabases::partition(int rows, int cols, const std::vector<int> &goal,
   for (int p = 0; p < count; ++p) {
     // The first count - m % count patterns one tile smaller.
     sizes.push_back(m / count + (p >= count - m % count ? 1 : 0));
+  }
+  double total = 0;
+  for (const int size : sizes) {
+    total += falling(n, size + 1);
+  }
+  if (total > k_max_total_search) {
+    std::ostringstream why;
+    why.precision(3);
+    why << "pattern databases: patterns of " << max_tiles << " tiles on " << n
+        << " cells make " << count << " tables whose searches visit " << total
+        << " placements together, more than " << k_max_total_search
+        << " (the 24-puzzle's 6-6-6-6 search 9.7e9 in about half an hour): "
+           "choose fewer tiles a pattern, or 0 (the family's own "
+           "partition)";
+    throw std::invalid_argument(why.str());
   }
   std::vector<std::vector<int>> patterns;
   for (const auto &group : bisect(cols, std::move(cells), sizes.data(),

@@ -398,6 +398,16 @@ TEST_SUITE("cli::LimitsAndFailures") {
         run_satslide("--puzzle 8 --board 2147483648,3,6,4,2,0,7,5,8");
     CHECK(large.exit_code == 31);
     CHECK(has(large.err, "'2147483648' is too large"));
+    // Pattern databases too large together (sixteen tables of 4 tiles on
+    // 8x8), not only one by one: refused before any is built.
+    std::string eight;
+    for (int v = 1; v <= 62; ++v) {
+      eight += std::to_string(v) + " ";
+    }
+    const auto tables = run_satslide("--rows 8 --cols 8 --board '" + eight +
+                                     "0 63' --engine ida --pattern-tiles 4");
+    CHECK(tables.exit_code == 32);
+    CHECK(has(tables.err, "make 16 tables whose searches visit"));
     // -1 is the "not asked" value inside: typed by a user, refused.
     for (const char *count : {"--count-optimal=-1", "--all-optimal=-1"}) {
       const auto r = run_satslide(
