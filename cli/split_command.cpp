@@ -44,7 +44,7 @@ int run_split(const Options &o) {
     CubeEntry e;
     e.id = "c" + std::to_string(i);
     e.moves = c.moves;
-    e.params = c.puzzle->spec().params;
+    e.params = c.params;
     e.standing.bound = c.bound;
     r.cubes.push_back(std::move(e));
     if (r.cap >= 0 && c.bound <= r.cap - r.depth) {

@@ -22,8 +22,10 @@
 namespace satslide::planner {
 
 struct SplitCube {
-  std::unique_ptr<encoder::Puzzle> puzzle; // restarted at the position
-  encoder::Plan path;                      // from the start: k moves
+  encoder::Params params; // the puzzle restarted at the position (its
+                          // spec; a Puzzle a cube, 13 KB, is too much
+                          // for millions of cubes)
+  encoder::Plan path;     // from the start: k moves
   std::string moves; // the path in the puzzle's move notation
   int bound = 0;     // its first plan length to try (an admissible bound
                      // at the residue its plan lengths have)
@@ -46,11 +48,19 @@ struct CubeSplit {
   double witness_seconds = 0;
 };
 
+// The most cubes split_into_cubes gives (a cubes file's lines): a cube
+// takes about 700 bytes in memory (its position's spec, path and moves)
+// and two lines of some 250 bytes in the file; the 15-puzzle's 8.6
+// million cubes at depth 22 filled 24 GB before. The in-process split
+// (solve --split-depth) keeps cubes packed and has no such limit.
+constexpr long k_max_file_cubes = 1'000'000;
+
 // The cubes at options.split_depth (>= 0); options as for solve()
 // (engine automatic or horizons, no --any, no minimum horizon). With
 // options.witness ida, IDA*'s plan first: the rounds are then capped one
 // below it, and IDA* decides alone where it finds no plan or one no
-// longer than the depth (nothing to split).
+// longer than the depth (nothing to split). More than k_max_file_cubes
+// cubes decide it too (a horizon limit saying the depth to choose).
 CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
                            const PlannerOptions &options);
 

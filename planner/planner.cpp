@@ -184,18 +184,29 @@ CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
       say_witness(run, found, "the rounds refute every shorter length");
     }
     const Run below(run.puzzle, run.task, run.encoding, capped, run.started);
-    auto found = frontier_cubes(below, result, true, o.stop);
+    auto found = frontier_cubes(below, result, o.stop);
     if (!found) {
       return;
     }
+    if (static_cast<long>(found->size()) > k_max_file_cubes) {
+      result.status = Status::horizon_limit;
+      result.reason = fmt::format(
+          "the split at depth {} has {} cubes, more than a cubes file holds "
+          "({}): choose a smaller --split-depth (solve --split-depth splits "
+          "in one process without that limit)",
+          o.split_depth, found->size(), k_max_file_cubes);
+      return;
+    }
+    split.cubes.reserve(found->size());
     for (std::size_t i = 0; i < found->size(); ++i) {
       SplitCube c;
-      c.puzzle = std::move(found->puzzles[i]);
-      if (!c.puzzle) {
+      c.path = found->paths[i];
+      const std::unique_ptr<encoder::Puzzle> at = puzzle.after(c.path);
+      if (!at) {
         throw std::invalid_argument("the " + puzzle.spec().kind +
                                     " family cannot restart at a position");
       }
-      c.path = found->paths[i];
+      c.params = at->spec().params;
       c.moves = puzzle.replay(c.path).compact;
       c.bound = found->bounds[i];
       split.cubes.push_back(std::move(c));
@@ -225,7 +236,7 @@ bool check_cubes(const encoder::Puzzle &start, const PlannerOptions &options,
   o.witness = Witness::none;
   const PlannerResult ran =
       with_run(start, o, [&](const Run &run, PlannerResult &result) {
-    auto found = frontier_cubes(run, result, false, o.stop);
+    auto found = frontier_cubes(run, result, o.stop);
     if (!found) {
       if (run.stopped(o.stop)) {
         return;

@@ -101,13 +101,11 @@ void horizons_after_reach(const Run &run, PlannerResult &result, int depth,
                           const solver::StopFn &stop);
 
 // The positions at depth split_depth (each a cube), the shortest path to
-// each, their puzzles restarted there (only if asked, else empty; nullptr
-// where the family cannot restart) and each one's first plan length to
-// try (its bound, at the residue its lengths have), by index.
+// each and each one's first plan length to try (its bound, at the residue
+// its lengths have), by index.
 struct FrontierCubes {
   encoder::StateTable states;
   encoder::PathTable paths;
-  std::vector<std::unique_ptr<encoder::Puzzle>> puzzles;
   std::vector<int> bounds;
   std::size_t size() const { return states.size(); }
 };
@@ -116,11 +114,10 @@ struct FrontierCubes {
 // split_depth by breadth-first search, each with the family's strongest
 // bound; result's lower bound raised to the least depth plus bound.
 // nullopt if that search decided the run (a goal within the depth, no
-// position that deep, a limit, a stop): `result` then says how. The
-// cubes' puzzles are kept only if `keep_puzzles` (cube files print them).
+// position that deep, a limit, a stop, a depth projected far past the
+// positions it may store): `result` then says how.
 std::optional<FrontierCubes> frontier_cubes(const Run &run,
                                             PlannerResult &result,
-                                            bool keep_puzzles,
                                             const solver::StopFn &stop);
 
 // The split path (split_path.cpp): the positions at depth split_depth

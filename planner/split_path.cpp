@@ -20,6 +20,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <atomic>
 #include <climits>
 #include <cstdint>
@@ -358,7 +360,6 @@ bool settled_by_frontier(const Run &run, const encoder::Frontier &frontier,
 std::optional<FrontierCubes> bounded_cubes(const Run &run,
                                            encoder::Frontier &&frontier,
                                            PlannerResult &result,
-                                           bool keep_puzzles,
                                            const solver::StopFn &stop) {
   const int k = run.options.split_depth;
   const int stride = result.stride;
@@ -367,8 +368,8 @@ std::optional<FrontierCubes> bounded_cubes(const Run &run,
   const int residue = ((result.lower_bound - k) % stride + stride) % stride;
   const encoder::StateBound family_bound =
       run.puzzle.state_bound(run.search_options("split", stop));
-  FrontierCubes cubes{
-      std::move(frontier.states), std::move(frontier.paths), {}, {}};
+  FrontierCubes cubes{std::move(frontier.states), std::move(frontier.paths),
+                      {}};
   const int floor = std::max(0, result.lower_bound - k);
   std::atomic<bool> stopped{false};
   const auto poll = [&](std::size_t i) {
@@ -377,7 +378,7 @@ std::optional<FrontierCubes> bounded_cubes(const Run &run,
     }
     return stopped.load();
   };
-  if (family_bound && !keep_puzzles) {
+  if (family_bound) {
     // The family's bound alone (thread-safe: it only reads its tables),
     // over the run's threads: 7.1 million cubes at depth 22.
     cubes.bounds.assign(cubes.size(), 0);
@@ -397,18 +398,14 @@ std::optional<FrontierCubes> bounded_cubes(const Run &run,
     encoder::State state;
     for (std::size_t i = 0; i < cubes.size() && !poll(i); ++i) {
       // A cube's restarted puzzle (13 KB, and a board drawn: 27 us a
-      // cube) only where it is printed or its bound is the only one: a
-      // family's state bound dominates the puzzle's own (the n-puzzle's
-      // additive pattern databases count at least every tile's Manhattan
-      // moves).
+      // cube) only where its bound is the only one: a family's state
+      // bound dominates the puzzle's own (the n-puzzle's additive pattern
+      // databases count at least every tile's Manhattan moves).
       std::unique_ptr<encoder::Puzzle> puzzle =
           run.puzzle.after(cubes.paths[i]);
       cubes.states.unpack(i, state);
       cubes.bounds.push_back(cube_bound(state, puzzle.get(), family_bound,
                                         floor, residue, stride));
-      if (keep_puzzles) {
-        cubes.puzzles.push_back(std::move(puzzle));
-      }
     }
   }
   if (stopped) {
@@ -509,15 +506,84 @@ void raise_cube_bounds(const Run &run, const encoder::StateTable &states,
 
 } // namespace
 
+namespace {
+
+// The positions within the split's depth, projected after each layer
+// from the layers' growth, against k_bfs_max_states: a depth far too deep
+// is refused after the few layers that show it, not once the limit's
+// positions (gigabytes) are stored. The growth is taken over two layers
+// (the blank's parity makes one layer's alternate) and falls as the
+// layers meet older positions (the 15-puzzle: 2.16 at depth 6, 1.87 at
+// 22), so the projection runs high early on: a depth is refused only
+// where it projects k_frontier_margin times past the limit, from depth 4
+// on; the limit itself still ends the others.
+constexpr double k_frontier_margin = 4;
+
+class FrontierProjection {
+public:
+  // `reachable`: the positions there are at all, where the family knows
+  // (the n-puzzle's (RC)!/2; 0: unknown): no projection passes it.
+  FrontierProjection(int depth, double reachable)
+      : m_depth(depth), m_reachable(reachable) {}
+
+  // After `depth` layers, `positions` found in all: true if the layers
+  // to the split's depth, each as much larger than the last as the last
+  // two were, would pass the limit by the margin.
+  bool passes_limit(int depth, long positions) {
+    const double layer = static_cast<double>(positions - m_positions);
+    const double two_back = m_layers[0];
+    m_layers = {m_layers[1], layer};
+    m_positions = positions;
+    if (depth < 4 || two_back <= 0 || layer <= two_back) {
+      return false;
+    }
+    const double growth = std::sqrt(layer / two_back);
+    const double limit = static_cast<double>(k_bfs_max_states);
+    int deepest = depth; // the deepest depth projected within the limit
+    double total = static_cast<double>(positions), next = layer;
+    for (int d = depth + 1; d <= m_depth; ++d) {
+      next *= growth;
+      total += next;
+      deepest = total <= limit ? d : deepest;
+    }
+    if (m_reachable > 0) {
+      total = std::min(total, m_reachable);
+    }
+    if (total <= k_frontier_margin * limit) {
+      return false;
+    }
+    m_reason = fmt::format(
+        "the positions within depth {} would be about {:.2g} (after depth "
+        "{}, each layer {:.2f} times the last), more than the split stores "
+        "({}): choose --split-depth {} or less",
+        m_depth, total, depth, growth, k_bfs_max_states, deepest);
+    return true;
+  }
+  bool refused() const { return !m_reason.empty(); }
+  const std::string &reason() const { return m_reason; }
+
+private:
+  int m_depth;
+  double m_reachable;
+  long m_positions = 1;                      // the start
+  std::array<double, 2> m_layers{0, 1};      // the last two layers
+  std::string m_reason;
+};
+
+} // namespace
+
 std::optional<FrontierCubes> frontier_cubes(const Run &run,
                                             PlannerResult &result,
-                                            bool keep_puzzles,
                                             const solver::StopFn &stop) {
   const int k = run.options.split_depth;
   result.split_depth = k;
   encoder::SpaceOptions o;
   o.max_states = k_bfs_max_states;
   o.poll = [&](int, long) { return run.stopped(stop); };
+  FrontierProjection projection(k, run.puzzle.reachable_positions());
+  o.on_layer = [&](int depth, long positions) {
+    return projection.passes_limit(depth, positions);
+  };
   run.phase("split", fmt::format("split: the positions at depth {} by "
                                  "breadth-first search",
                                  k));
@@ -525,17 +591,22 @@ std::optional<FrontierCubes> frontier_cubes(const Run &run,
   encoder::Frontier frontier =
       own ? std::move(*own) : encoder::frontier_at(run.task, k, o);
   result.positions = frontier.space.positions;
+  if (projection.refused()) {
+    result.status = Status::horizon_limit;
+    result.reason = projection.reason();
+    return std::nullopt;
+  }
   if (settled_by_frontier(run, frontier, result, stop)) {
     return std::nullopt;
   }
-  return bounded_cubes(run, std::move(frontier), result, keep_puzzles, stop);
+  return bounded_cubes(run, std::move(frontier), result, stop);
 }
 
 void solve_split(const Run &run, PlannerResult &result,
                  const solver::StopFn &stop) {
   const int k = run.options.split_depth;
   const int stride = result.stride;
-  auto found = frontier_cubes(run, result, false, stop);
+  auto found = frontier_cubes(run, result, stop);
   if (!found) {
     return;
   }

@@ -169,6 +169,11 @@ std::optional<Frontier> NPuzzle::frontier(int depth,
     end = nodes.size();
     space.per_depth.push_back(static_cast<long>(end - begin));
     space.depth = d + 1;
+    if (d + 1 < depth && options.on_layer &&
+        options.on_layer(d + 1, space.positions)) {
+      space.stopped = true;
+      return out;
+    }
   }
   space.complete = begin == end; // the space ended before `depth`
   out.states = StateTable(n * n);

@@ -347,6 +347,12 @@ Frontier frontier_at(const Task &task, int depth, const SpaceOptions &options) {
     end = found.size();
     space.per_depth.push_back(end - begin);
     space.depth = d + 1;
+    if (d + 1 < depth && options.on_layer &&
+        options.on_layer(d + 1, found.size())) {
+      space.stopped = true;
+      space.positions = found.size();
+      return out;
+    }
   }
   space.complete = begin == end; // the space ended before `depth`
   space.positions = found.size();

@@ -47,8 +47,9 @@ StateSpace explore_space(const Task &task, const SpaceOptions &options);
 // with a shortest path to it: the cubes that split one proof of
 // optimality (every shortest plan longer than `depth` passes through
 // one). A goal found at depth <= `depth` ends the search: `goal_plan`
-// is then a shortest plan and there are no cubes. `poll` and
-// `max_states` of the options are honoured (then `space` says so).
+// is then a shortest plan and there are no cubes. `poll`, `on_layer`
+// (after each layer below `depth`) and `max_states` of the options are
+// honoured (then `space` says so).
 struct Frontier {
   StateSpace space;             // positions, moves, per_depth, ...
   std::optional<Plan> goal_plan; // a shortest plan, if within `depth`

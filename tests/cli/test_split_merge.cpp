@@ -12,6 +12,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -379,6 +380,30 @@ TEST_SUITE("cli::split and merge") {
     CHECK(r.exit_code == 31);
     CHECK(has(r.err, "--resume` completes the file"));
     run_command("rm -f pc*.jsonl x.jsonl");
+  }
+
+  TEST_CASE("a split too deep is refused before its positions fill memory") {
+    const std::string korf = "--puzzle 15 --board \"5 7 4 8 1 2 10 6 11 0 14 "
+                             "12 9 13 15 3\"";
+    // 2e16 positions within depth 40, projected from the first layers: it
+    // once stored 50M positions (3 GB) before saying so.
+    const auto start = std::chrono::steady_clock::now();
+    auto r = run_satslide("split " + korf + " --split-depth 40 -o deep.jsonl");
+    CHECK(r.exit_code == 20);
+    CHECK(has(r.out, "the positions within depth 40 would be about"));
+    CHECK(has(r.out, "choose --split-depth"));
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+#if defined(__SANITIZE_ADDRESS__)
+    MESSAGE("the 8.6 million cubes at depth 22: skipped under "
+            "AddressSanitizer");
+#else
+    // Within the positions a split stores, but more cubes than a cubes
+    // file holds (they once took 24 GB as lines in memory).
+    r = run_satslide("split " + korf + " --split-depth 22 -o deep.jsonl");
+    CHECK(r.exit_code == 20);
+    CHECK(has(r.out, "has 8580175 cubes, more than a cubes file holds"));
+#endif
+    CHECK(run_command("test -e deep.jsonl").exit_code != 0);
   }
 
   TEST_CASE("a shard not answered: merge writes the cubes still missing") {

@@ -48,7 +48,7 @@ Protocol run_protocol(const encoder::Puzzle &p, int depth, int window,
   for (const planner::SplitCube &c : split.cubes) {
     standing.push_back(cube(c.bound));
     CHECK(static_cast<int>(c.path.size()) == depth);
-    CHECK(c.puzzle->draw() == p.after(c.path)->draw());
+    CHECK(c.params == p.after(c.path)->spec().params);
   }
   Protocol out;
   const int first = planner::first_round_cap(split.result.lower_bound, stride,
@@ -70,7 +70,8 @@ Protocol run_protocol(const encoder::Puzzle &p, int depth, int window,
       planner::PlannerOptions c;
       c.engine = planner::Engine::horizons; // quicker on these short cubes
       c.max_horizon = cap;
-      const planner::PlannerResult r = planner::solve(*split.cubes[i].puzzle, c);
+      const planner::PlannerResult r =
+          planner::solve(*p.after(split.cubes[i].path), c);
       ++out.cube_runs;
       standing[i].refuted = std::max(standing[i].refuted, r.no_plan_up_to);
       if (r.status == planner::Status::solved) {
