@@ -158,7 +158,8 @@ Json head_json(const Report &report) {
   if (!r.optimality.empty()) {
     j["optimality"] = r.optimality; // the proof in words, as the text says
   }
-  j["length"] = r.status == planner::Status::solved
+  // A run stopped with a plan kept (--witness ida) has its length too.
+  j["length"] = r.status == planner::Status::solved || !r.replay.moves.empty()
                     ? Json(static_cast<int>(r.replay.moves.size()))
                     : Json(nullptr);
   if (r.lower_bound >= 0) {
@@ -244,6 +245,9 @@ void print_text(std::ostream &out, const Report &report, bool show_boards) {
   print_bounds(out, r);
   if (r.status != planner::Status::solved) {
     out << to_name(r.status) << ": " << r.reason << '\n';
+    if (!r.replay.moves.empty()) { // a plan kept, not proven optimal
+      print_plan(out, r, show_boards);
+    }
     return;
   }
   print_plan(out, r, show_boards);

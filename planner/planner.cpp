@@ -61,6 +61,11 @@ void check(const PlannerOptions &o) {
     throw std::invalid_argument("a witness plan is for a SAT engine's "
                                 "optimal proof: no --any, bfs or ida");
   }
+  if (o.witness != Witness::none && o.min_horizon > 0) {
+    throw std::invalid_argument("--witness ida: SAT refutes every length "
+                                "below IDA*'s plan, from the lower bound; "
+                                "it takes no --min-horizon");
+  }
 }
 
 // Every plan is replayed by the puzzle's own rules before it is reported.
@@ -132,7 +137,11 @@ PlannerResult with_run(const encoder::Puzzle &puzzle, const PlannerOptions &o,
     result.reason = "the compiled task is inconsistent: " + *problem;
     return result;
   }
-  body(run, result);
+  try {
+    body(run, result);
+  } catch (const std::bad_alloc &e) {
+    end_out_of_memory(result, run, e); // what was proven is kept
+  }
   if (result.status == Status::solved) {
     replay(puzzle, result);
   }

@@ -1,5 +1,7 @@
 #include "planner/run.hpp"
 
+#include "solver/memory_budget.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -83,6 +85,27 @@ void end_with_optimal_plan(PlannerResult &result, const encoder::Plan &plan,
   result.optimality = plan.empty() ? "the start is the goal" : how;
 }
 
+void end_out_of_memory(PlannerResult &result, const Run &run,
+                       const std::bad_alloc &e) {
+  result.status = Status::memory_limit;
+  result.plan.clear();
+  result.optimal = false;
+  const bool refused = dynamic_cast<const solver::FormulaTooLarge *>(&e);
+  const std::string hint =
+      result.split_depth >= 0 ? "; a smaller --split-depth needs less"
+      : result.path == "bfs"  ? "; --max-states stores fewer positions"
+                              : "";
+  result.reason =
+      (refused ? std::string(e.what())
+               : fmt::format("ran out of memory after {:.1f} s",
+                             solver::seconds_since(run.started))) +
+      (result.no_plan_up_to >= 0
+           ? fmt::format("; proven: no plan of length <= {}",
+                         result.no_plan_up_to)
+           : std::string()) +
+      hint;
+}
+
 void end_without_plan(PlannerResult &result, solver::Outcome outcome,
                       const Run &run, const std::string &limit,
                       const std::string &bug) {
@@ -99,7 +122,7 @@ void end_without_plan(PlannerResult &result, solver::Outcome outcome,
     return;
   case solver::Outcome::cancelled:
     result.status = Status::cancelled;
-    result.reason = fmt::format("cancelled after {:.1f} s{}",
+    result.reason = fmt::format("stopped after {:.1f} s{}",
                                 solver::seconds_since(run.started), limit);
     return;
   case solver::Outcome::out_of_memory:

@@ -4,6 +4,8 @@
 // planner room.
 #pragma once
 
+#include <new>
+
 #include "planner/planner.hpp"
 
 #include "encoder/task/heuristic_search.hpp"
@@ -67,6 +69,14 @@ int first_horizon(int bound, int stride, int user_min);
 // `proof` (`how`, in words); the empty plan is the start at the goal.
 void end_with_optimal_plan(PlannerResult &result, const encoder::Plan &plan,
                            Proof proof, const std::string &how);
+
+// Ends a run an allocation failed in (std::bad_alloc: --memory-limit,
+// ulimit -v; or a formula refused before it was built): status
+// memory_limit, the reason with what was proven so far and the option
+// that needs less memory on the path it was on (a smaller --split-depth
+// for a split, --max-states for breadth-first search).
+void end_out_of_memory(PlannerResult &result, const Run &run,
+                       const std::bad_alloc &e);
 
 // Fills status and reason for a run that ended without a plan: `limit`
 // says where (e.g. "; proven: no plan of length <= 9"), `bug` what went

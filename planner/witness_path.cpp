@@ -44,6 +44,11 @@ FoundWitness find_witness(const Run &run, const PlannerResult &so_far,
   FoundWitness w;
   w.ida = so_far;
   const auto started = Run::Clock::now();
+  if (run.task.satisfies_goal(run.task.initial_state())) {
+    // Nothing to search: no tables built for a plan of no moves.
+    end_with_optimal_plan(w.ida, {}, Proof::start_is_goal, "");
+    return w;
+  }
   solve_ida(run, w.ida, stop);
   w.seconds = solver::seconds_since(started);
   return w;
@@ -74,7 +79,11 @@ void solve_with_witness(const Run &run, PlannerResult &result,
   o.max_horizon = length - 1; // IDA* kept within the user's limit
   const Run below(run.puzzle, run.task, run.encoding, o, run.started);
   PlannerResult sat = result;
-  prove(below, sat, stop);
+  try {
+    prove(below, sat, stop);
+  } catch (const std::bad_alloc &e) {
+    end_out_of_memory(sat, below, e); // IDA*'s plan is kept below
+  }
   sat.witness_length = length;
   sat.witness_seconds = witness_seconds;
   sat.nodes = witness.nodes;
@@ -105,11 +114,26 @@ void solve_with_witness(const Run &run, PlannerResult &result,
     return;
   }
   // Stopped (a timeout, a signal, memory): what SAT refuted stands, and
-  // the plan is known but not proven optimal by SAT.
+  // the plan is known, replayed, and kept, but not proven optimal by SAT.
   result = sat;
   result.reason += fmt::format("; IDA* found a plan of {} move{} (not "
                                "proven optimal by SAT)",
                                length, length == 1 ? "" : "s");
+  result.plan = witness.plan;
+  result.replay = run.puzzle.replay(witness.plan);
+  if (result.replay.error || !result.replay.solved) {
+    result.status = Status::internal_error;
+    result.reason = "IDA*'s plan does not replay: " +
+                    result.replay.error.value_or("it ends off the goal");
+    result.replay.moves.clear();
+    return;
+  }
+  result.optimal = false;
+  result.proof = Proof::none;
+  result.optimality = fmt::format(
+      "found by IDA*, not proven optimal by SAT: the optimum lies between "
+      "{} and {}",
+      std::max(sat.no_plan_up_to + 1, sat.lower_bound), length);
 }
 
 } // namespace satslide::planner

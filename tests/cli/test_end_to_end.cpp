@@ -933,6 +933,43 @@ TEST_SUITE("cli::EndToEnd") {
     run_command("rm -rf witness-cache");
   }
 
+  TEST_CASE("--witness ida: a stopped run keeps IDA*'s plan, with the "
+            "interval") {
+    // A 3x4 board 53 moves from the goal: IDA* finds the plan at once, the
+    // SAT proof below it takes far longer than the timeout.
+    const std::string b = "--rows 3 --cols 4 --board '4 3 6 1 8 7 2 5 0 11 "
+                          "10 9' --witness ida --timeout 8 ";
+    const auto text = with_cache("witness-stop-cache", b);
+    CHECK(text.exit_code == 21);
+    CHECK(text.out.find("timeout: reached the timeout") != std::string::npos);
+    CHECK(text.out.find("solution: 53 moves, not proven optimal (found by "
+                        "IDA*, not proven optimal by SAT: the optimum lies "
+                        "between ") != std::string::npos);
+    CHECK(printed_length(text.out) == 53);
+    const auto json = with_cache("witness-stop-cache", b + "--json -q");
+    CHECK(json.exit_code == 21);
+    const auto j = nlohmann::json::parse(json.out);
+    CHECK(j.at("status") == "timeout");
+    CHECK(j.at("length") == 53);
+    CHECK(j.at("plan").size() == 53);
+    CHECK(j.at("optimal") == false);
+    // The goal board: 0 moves at once, no tables built for it.
+    const auto goal = run_satslide("--puzzle 24 --board "
+                                   "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,"
+                                   "18,19,20,21,22,23,24,0 --witness ida");
+    CHECK(goal.exit_code == 0);
+    CHECK(goal.out.find("solution: 0 moves, optimal (the start is the goal)") !=
+          std::string::npos);
+    CHECK(goal.err.find("pattern database") == std::string::npos);
+    // A first horizon above the lower bound proves nothing below IDA*'s
+    // plan: refused, not "reached the horizon limit" of a limit never set.
+    const auto min = run_satslide("--puzzle 8 --board '8 6 7 2 5 4 3 0 1' "
+                                  "--witness ida --min-horizon 33");
+    CHECK(min.exit_code == 32);
+    CHECK(min.err.find("it takes no --min-horizon") != std::string::npos);
+    run_command("rm -rf witness-stop-cache");
+  }
+
   TEST_CASE("--pattern-tiles: larger patterns, the same optima, a partition "
             "too large refused") {
     // The 8-puzzle in two patterns of four instead of one of eight.

@@ -61,6 +61,18 @@ TEST_SUITE("cli::LimitsAndFailures") {
     CHECK(text.exit_code == 23);
     CHECK(has(text.out, "ran out of memory"));
     CHECK(has(text.out, "proven: no plan of length <="));
+    // Out of memory in the split after IDA*'s plan (--witness ida, Korf's
+    // first 15-puzzle, 59 moves): the plan is printed, not lost, and the
+    // hint is the split's, not --max-states.
+    const auto witness = run_satslide(
+        "--puzzle 15 --board '14 7 8 2 13 11 10 4 9 12 5 0 3 6 1 15' "
+        "--goal 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --witness ida "
+        "--memory-limit 50");
+    CHECK(witness.exit_code == 23);
+    CHECK(has(witness.out, "memory_limit: ran out of memory"));
+    CHECK(has(witness.out, "a smaller --split-depth needs less"));
+    CHECK(has(witness.out, "solution: 59 moves, not proven optimal"));
+    CHECK(!has(witness.out + witness.err, "--max-states"));
     // Too little for a thread's stack: one thread does the work.
     CHECK(run_satslide(std::string(k_31) + " --memory-limit 10 -q")
               .exit_code == 23);
