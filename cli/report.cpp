@@ -244,7 +244,7 @@ void print_text(std::ostream &out, const Report &report, bool show_boards) {
   out << '\n' << indent(report.board, "  ");
   print_bounds(out, r);
   if (r.status != planner::Status::solved) {
-    out << to_name(r.status) << ": " << r.reason << '\n';
+    out << to_name(r.status) << ": " << printable(r.reason, 4000) << '\n';
     if (!r.replay.moves.empty()) { // a plan kept, not proven optimal
       print_plan(out, r, show_boards);
     }
@@ -477,11 +477,11 @@ void print_text(std::ostream &out, const PlanCheckReport &report) {
   const planner::PlannerResult &best = report.best;
   const int optimum = proven_optimum(report);
   const int length = check.moves_read;
-  out << report.title << '\n'
+  out << printable(report.title) << '\n'
       << "plan: " << length << " moves (" << check.format << "), "
       << (valid(report) ? "valid: every move legal, the goal reached"
                         : to_name(check.verdict) +
-                              std::string(": ") + check.reason)
+                              std::string(": ") + printable(check.reason))
       << '\n';
   if (optimum >= 0) {
     out << "optimum: " << optimum << " moves (" << best.optimality << ")";

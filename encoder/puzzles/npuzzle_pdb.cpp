@@ -3,6 +3,7 @@
 #include "encoder/fnv1a.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <atomic>
 #include <chrono>
 #include <climits>
@@ -847,8 +848,26 @@ read_cached(const std::string &file, int rows, int cols,
   if (file.empty()) {
     return std::nullopt;
   }
+  std::error_code error;
+  const auto status = std::filesystem::status(file, error);
+  if (status.type() == std::filesystem::file_type::not_found) {
+    return std::nullopt; // not built yet: silently
+  }
+  if (status.type() != std::filesystem::file_type::regular) {
+    // A FIFO would block the open for ever; a directory is no table.
+    if (note) {
+      note("pattern database cache " + file + " is not a regular file: " +
+           then);
+    }
+    return std::nullopt;
+  }
   std::ifstream in(file, std::ios::binary);
   if (!in) {
+    if (note) {
+      note("pattern database cache " + file + " cannot be read (" +
+           std::error_code(errno, std::generic_category()).message() +
+           "): " + then);
+    }
     return std::nullopt;
   }
   std::string why;
@@ -924,14 +943,18 @@ cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
     db.write(out);
     out.close();
     if (!out) {
+      const std::string why =
+          std::error_code(errno, std::generic_category()).message();
       fs::remove(part, error);
-      say("cannot write the pattern database cache in " + dir +
-          " (built again next time)");
+      say("cannot write the pattern database cache in " + dir + " (" + why +
+          "; built again next time)");
       return db;
     }
   }
   fs::rename(part, file, error);
   if (error) {
+    say("cannot put the pattern database cache at " + file + " (" +
+        error.message() + "; built again next time)");
     fs::remove(part, error);
   }
   return db;

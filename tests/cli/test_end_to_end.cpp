@@ -933,6 +933,34 @@ TEST_SUITE("cli::EndToEnd") {
     run_command("rm -rf witness-cache");
   }
 
+  TEST_CASE("a cache path that is no regular file is said and passed by, "
+            "never opened") {
+    const std::string b = "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' --engine ida";
+    run_command("rm -rf odd-cache");
+    REQUIRE(with_cache("odd-cache", b + " -q").exit_code == 0);
+    const std::string listed = run_command("ls odd-cache/*.bin").out;
+    const std::string file = listed.substr(0, listed.find('\n'));
+    REQUIRE(!file.empty());
+    // A FIFO would block an open for ever (and outlive one SIGTERM).
+    run_command("rm " + file + " && mkfifo " + file);
+    const auto start = std::chrono::steady_clock::now();
+    const auto fifo = run_command("SATSLIDE_CACHE_DIR=odd-cache timeout 20 " +
+                                  std::string(SATSLIDE_BINARY) + " " + b);
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(15));
+    CHECK(fifo.exit_code == 0);
+    CHECK(fifo.err.find("is not a regular file: rebuilding it") !=
+          std::string::npos);
+    // A directory there: the table cannot be put in its place, and the
+    // reason is said.
+    run_command("rm -f " + file + " && mkdir " + file);
+    const auto dir = with_cache("odd-cache", b);
+    CHECK(dir.exit_code == 0);
+    CHECK(dir.err.find("cannot put the pattern database cache at") !=
+          std::string::npos);
+    CHECK(dir.err.find("Is a directory") != std::string::npos);
+    run_command("rm -rf odd-cache");
+  }
+
   TEST_CASE("--witness ida: a stopped run keeps IDA*'s plan, with the "
             "interval") {
     // A 3x4 board 53 moves from the goal: IDA* finds the plan at once, the

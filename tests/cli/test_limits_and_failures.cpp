@@ -420,6 +420,15 @@ TEST_SUITE("cli::LimitsAndFailures") {
                                      "0 63' --engine ida --pattern-tiles 4");
     CHECK(tables.exit_code == 32);
     CHECK(has(tables.err, "make 16 tables whose searches visit"));
+    // An escape byte read from a plan file is echoed as text, never sent
+    // to the terminal.
+    write("escape_plan.txt", "U\x1b[31mD\n");
+    const auto escaped = run_satslide(
+        "check-plan --puzzle 8 --board 1,3,6,4,2,0,7,5,8 --plan "
+        "escape_plan.txt");
+    CHECK(escaped.exit_code == 12);
+    CHECK(has(escaped.out, "move 2 '\\x1b'"));
+    CHECK(!has(escaped.out + escaped.err, "\x1b"));
     // -1 is the "not asked" value inside: typed by a user, refused.
     for (const char *count : {"--count-optimal=-1", "--all-optimal=-1"}) {
       const auto r = run_satslide(
