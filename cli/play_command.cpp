@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <random>
 #include <sstream>
 
 namespace satslide::cli {
@@ -242,6 +243,22 @@ void select_next(View &view, const std::vector<std::string> &names) {
       it == names.end() || it + 1 == names.end() ? names.front() : *(it + 1);
 }
 
+// The instance the options give, or, where they give no board and the
+// family draws random instances (the n-puzzle), a random solvable one,
+// said in `message`: a newcomer's `satslide play --puzzle 8` plays.
+encoder::InstanceOptions instance_to_play(const Options &o,
+                                          std::string &message) {
+  encoder::InstanceOptions instance = read_instance(o);
+  const encoder::FamilyInfo *family = encoder::find_family(o.family);
+  if (!instance.board.empty() || !instance.file_text.empty() || !family ||
+      !family->random_instance) {
+    return instance;
+  }
+  std::mt19937_64 rng(std::random_device{}());
+  message = "a random solvable board (--board sets your own)";
+  return family->random_instance(o.family, instance, rng);
+}
+
 planner::HintOptions hint_options(const Options &o) {
   planner::HintOptions options;
   if (o.planner.max_states > 0) {
@@ -269,10 +286,12 @@ int run_play(const Options &o) {
                    openings.begin();
   const planner::HintOptions options = hint_options(o);
   const double delay = o.animate >= 0 ? o.animate : 0.3;
+  std::string first_message;
   auto game = std::make_unique<Game>(
-      encoder::make_puzzle(o.family, read_instance(o)), options);
+      encoder::make_puzzle(o.family, instance_to_play(o, first_message)),
+      options);
   Screen screen;
-  View view{game.get(), "", known_optimum(*game), ""};
+  View view{game.get(), "", known_optimum(*game), first_message};
   for (;;) {
     if (game->won()) {
       view.message = fmt::format("Solved in {} moves (optimum from the "

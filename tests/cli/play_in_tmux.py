@@ -105,6 +105,15 @@ def play_klotski():
     keys("q")
 
 
+def play_random():
+    """No board given: a random solvable one, said so, and it plays."""
+    start("--puzzle", "8", "--animate", "0")
+    wait_for(r"a random solvable board \(--board sets your own\)")
+    keys("s")  # solve from here: a solvable board reaches the goal
+    wait_for(r"Solved in \d+ moves")
+    keys("q")
+
+
 def no_terminal():
     r = subprocess.run([BINARY, "play", "--puzzle", "8"], stdin=subprocess.DEVNULL,
                        capture_output=True, text=True)
@@ -118,6 +127,8 @@ try:
     play_eight()
     time.sleep(0.3)
     play_klotski()
+    time.sleep(0.3)
+    play_random()
 finally:
     subprocess.run(["tmux", "-L", SOCKET, "kill-server"], capture_output=True)
 print("play in tmux: all checks passed")

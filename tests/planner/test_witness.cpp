@@ -176,7 +176,12 @@ TEST_SUITE("planner::Witness") {
     CHECK(r.status == Status::cancelled);
     CHECK(has(r.reason, "IDA* found a plan of 31 moves (not proven optimal "
                         "by SAT)"));
-    CHECK(r.plan.empty());
+    // The plan is kept, replayed, and not called optimal.
+    CHECK(r.plan.size() == 31);
+    CHECK(r.replay.solved);
+    CHECK_FALSE(r.optimal);
+    CHECK(has(r.optimality, "not proven optimal by SAT: the optimum lies "
+                            "between "));
   }
 
   TEST_CASE("a start at the goal needs no SAT call") {
