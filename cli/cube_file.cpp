@@ -237,6 +237,11 @@ struct Counts {
 };
 
 void read_header(const Json &h, CubeRound &r, Counts &n) {
+  if (h.is_object() && !h.contains("split_fingerprint")) {
+    throw encoder::InputError("the header has no split fingerprint: written "
+                              "by a satslide before fingerprints, or edited "
+                              "(split again)");
+  }
   r.round = h.at("round").get<int>();
   r.depth = h.at("depth").get<int>();
   r.stride = h.at("stride").get<int>();

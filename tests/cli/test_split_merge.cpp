@@ -476,7 +476,7 @@ TEST_SUITE("cli::split and merge") {
         << "# satslide cubes {\"round\": 1}\n# cube {\"id\": 3}\n";
     r = run_satslide("merge badcube.jsonl -o x.jsonl");
     CHECK(r.exit_code == 31);
-    CHECK(has(r.err, "badcube.jsonl:1: not a line of a cubes file"));
+    CHECK(has(r.err, "badcube.jsonl:1: the header has no split fingerprint"));
     std::ofstream("garbage.jsonl") << "not json\n";
     CHECK(run_satslide("merge bf.jsonl garbage.jsonl -o x.jsonl").exit_code ==
           31);
