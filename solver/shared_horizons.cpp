@@ -85,11 +85,14 @@ public:
   }
 
   // A timeout or cancellation: every thread stops.
-  void halt(Outcome why) {
+  // `memory_reason`: out_of_memory because a formula was refused before
+  // it was built (FormulaTooLarge's words).
+  void halt(Outcome why, const std::string &memory_reason = {}) {
     const std::lock_guard<std::mutex> guard(m_lock);
     if (!m_halted) {
       m_halted = true;
       m_halt = why;
+      m_memory_reason = memory_reason;
     }
     m_stop = true;
   }
@@ -124,6 +127,7 @@ public:
       r.optimal = m_options.start_proven;
     } else if (m_halted) {
       r.outcome = m_halt;
+      r.memory_reason = m_memory_reason;
     } else {
       r.outcome = Outcome::horizon_limit;
     }
@@ -158,6 +162,7 @@ private:
   encoder::Plan m_plan;
   bool m_decode_error = false, m_halted = false;
   Outcome m_halt = Outcome::timeout;
+  std::string m_memory_reason;
   std::vector<HorizonStats> m_horizons;
 };
 
@@ -250,10 +255,11 @@ DriverResult run_shared_horizons(const EncodingFactory &make_encoding,
   side_by_side(static_cast<int>(formulas.size()), [&](int t) {
     try {
       work(formulas[static_cast<std::size_t>(t)], shared, options, deadline);
-    } catch (const std::bad_alloc &) {
+    } catch (const std::bad_alloc &e) {
       // Every thread stops; what was refuted before stands.
       formulas[static_cast<std::size_t>(t)] = {};
-      shared.halt(Outcome::out_of_memory);
+      shared.halt(Outcome::out_of_memory,
+                  dynamic_cast<const FormulaTooLarge *>(&e) ? e.what() : "");
     }
   });
   DriverResult result = shared.result();

@@ -385,7 +385,9 @@ TEST_SUITE("cli::LimitsAndFailures") {
     for (const std::string &command :
          {"dimacs " + b24 + "--horizon 99999 -o huge",
           "solve " + b24 + "--engine horizons --min-horizon 100001 "
-                           "--max-horizon 100001"}) {
+                           "--max-horizon 100001",
+          "solve " + b24 + "--engine horizons --min-horizon 100001 "
+                           "--max-horizon 100001 --threads 2"}) {
       CAPTURE(command);
       const auto start = std::chrono::steady_clock::now();
       const auto r = run_satslide(command);
