@@ -105,7 +105,7 @@ int run_merge(const Options &o) {
   if (!check_round(*start, r)) {
     Report report = report_for(*start);
     report.result.status = planner::Status::cancelled;
-    report.result.reason = "cancelled while checking the cubes file against "
+    report.result.reason = "stopped while checking the cubes file against "
                            "the split of its start; nothing merged";
     report.result.seconds = solver::seconds_since(started);
     return finish(report, o);

@@ -90,15 +90,15 @@ void end_out_of_memory(PlannerResult &result, const Run &run,
   result.status = Status::memory_limit;
   result.plan.clear();
   result.optimal = false;
-  const bool refused = dynamic_cast<const solver::FormulaTooLarge *>(&e);
+  const std::string refused = solver::refused_formula(e);
   const std::string hint =
       result.split_depth >= 0 ? "; a smaller --split-depth needs less"
       : result.path == "bfs"  ? "; --max-states stores fewer positions"
                               : "";
   result.reason =
-      (refused ? std::string(e.what())
-               : fmt::format("ran out of memory after {:.1f} s",
-                             solver::seconds_since(run.started))) +
+      (!refused.empty() ? refused
+                        : fmt::format("ran out of memory after {:.1f} s",
+                                      solver::seconds_since(run.started))) +
       (result.no_plan_up_to >= 0
            ? fmt::format("; proven: no plan of length <= {}",
                          result.no_plan_up_to)

@@ -21,9 +21,9 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <atomic>
 #include <climits>
+#include <cmath>
 #include <cstdint>
 #include <mutex>
 #include <new>
@@ -503,10 +503,6 @@ void raise_cube_bounds(const Run &run, const encoder::StateTable &states,
                                  "horizon {} on",
                                  raised, cubes.size(), next_horizon));
 }
-
-} // namespace
-
-namespace {
 
 // The positions within the split's depth, projected after each layer
 // from the layers' growth, against k_bfs_max_states: a depth far too deep

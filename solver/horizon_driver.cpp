@@ -208,9 +208,7 @@ DriverResult run_horizons(const EncodingFactory &make_encoding,
     // What was refuted before stands. The formula's memory goes back
     // now, so the report can still be written.
     formula = {};
-    if (dynamic_cast<const FormulaTooLarge *>(&e)) {
-      result.memory_reason = e.what();
-    }
+    result.memory_reason = refused_formula(e);
     if (!result.horizons.empty() && result.horizons.back().result.empty()) {
       result.horizons.pop_back(); // the horizon it was solving
     }

@@ -39,6 +39,12 @@ private:
   std::string m_message;
 };
 
+// Why an allocation failed, where a formula was refused before it was
+// built (FormulaTooLarge's words); empty for any other bad_alloc.
+inline std::string refused_formula(const std::bad_alloc &e) {
+  return dynamic_cast<const FormulaTooLarge *>(&e) ? e.what() : "";
+}
+
 // Projects the formula in `sink`, now of `steps` steps, to n steps, each
 // step to come as large as the last one (`before` is the sink's size
 // before it; the pairs encoding's steps grow with the horizon, so the

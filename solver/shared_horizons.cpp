@@ -258,8 +258,7 @@ DriverResult run_shared_horizons(const EncodingFactory &make_encoding,
     } catch (const std::bad_alloc &e) {
       // Every thread stops; what was refuted before stands.
       formulas[static_cast<std::size_t>(t)] = {};
-      shared.halt(Outcome::out_of_memory,
-                  dynamic_cast<const FormulaTooLarge *>(&e) ? e.what() : "");
+      shared.halt(Outcome::out_of_memory, refused_formula(e));
     }
   });
   DriverResult result = shared.result();

@@ -3,8 +3,8 @@
 #include "encoder/fnv1a.hpp"
 
 #include <algorithm>
-#include <cerrno>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <climits>
 #include <cstdlib>
