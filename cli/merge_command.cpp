@@ -49,10 +49,8 @@ std::optional<Report> judged_by_witness(const encoder::Puzzle &start,
     Report report = optimum_report(start, r, v, by_bound);
     planner::PlannerResult &result = report.result;
     result.status = planner::Status::internal_error;
-    result.reason = fmt::format("the engines disagree: the cubes hold a plan "
-                                "of {} moves, IDA* claimed none shorter than "
-                                "{} (a bug: please report it)",
-                                v.length, r.witness_length);
+    result.reason =
+        planner::engines_disagree("the cubes", v.length, r.witness_length);
     result.proof = planner::Proof::none;
     result.optimal = false;
     result.replay.moves.clear();

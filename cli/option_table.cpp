@@ -294,7 +294,8 @@ std::vector<OptionRow> rows() {
        SATSLIDE_VALUE(po::value(&raw.log_level)->default_value("info")),
        "stderr detail: error, warn, info (a line per horizon) or debug"},
       {"quiet,q", "General", k_any_command, nullptr,
-       "same as --log-level error"},
+       "same as --log-level warn: warnings (a cache that cannot be used "
+       "or written, a refused answer) and errors only"},
       {"memory-limit", "General", k_any_command,
        SATSLIDE_VALUE(po::value(&o.memory_limit_mb)),
        "stop with exit 23 and a clear message once the process would use "

@@ -215,7 +215,7 @@ void type_values(Options &o, const RawOptions &raw,
   o.planner.split = choice<solver::Split>("threads-split", raw.split);
   o.format = choice<ExportFormat>("format", raw.format);
   o.plan_format = choice<PlanFormat>("plan-format", raw.plan_format);
-  o.log_level = vm.count("quiet") ? LogLevel::error
+  o.log_level = vm.count("quiet") ? LogLevel::warn
                                   : choice<LogLevel>("log-level", raw.log_level);
   o.list_all_optimal = vm.count("all-optimal") > 0;
   if (vm.count("all-optimal") && vm.count("count-optimal")) {

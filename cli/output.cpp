@@ -172,6 +172,10 @@ planner::ProgressFn log_progress(bool show_path) {
       spdlog::info("{}", p.text);
       return;
     }
+    if (p.kind == planner::Progress::Kind::warning) {
+      spdlog::warn("{}", p.text); // -q keeps warnings
+      return;
+    }
     const solver::HorizonStats &h = p.horizon;
     // reach reports a layer per depth, the horizon driver a horizon.
     const char *what = p.path == "reach" ? "depth  " : "horizon";

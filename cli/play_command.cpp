@@ -26,11 +26,30 @@ using game::Game;
 using game::GameMove;
 using game::parse_move;
 
-constexpr const char *k_keys =
-    "arrows move the selected piece (n-puzzle: the tile that slides that "
-    "way)\nA-Z 0-9 or Tab select a piece, Enter moves it (if only one way)  "
-    "u undo  r redo  x restart\nh hint  s solve from here  "
-    "o next opening (Klotski)  q quit";
+// The keys, a group each, wrapped between groups to the screen's width.
+const std::vector<std::string> k_keys{
+    "arrows move the selected piece (none: the n-puzzle's tile that slides)",
+    "A-Z 0-9 or Tab select, Esc unselects, Enter moves it (if one way)",
+    "u undo", "r redo", "x restart", "h hint", "s solve from here",
+    "o next opening (Klotski)", "q quit"};
+// Where the screen has no rows for them all: one line.
+const std::vector<std::string> k_short_keys{"h hint  s solve  u undo  q quit"};
+
+// The groups as lines of at most `width` columns (a group longer than
+// that is cut by the screen).
+std::vector<std::string> wrapped(const std::vector<std::string> &groups,
+                                 int width) {
+  std::vector<std::string> lines;
+  for (const std::string &g : groups) {
+    if (!lines.empty() &&
+        static_cast<int>(lines.back().size() + 2 + g.size()) <= width) {
+      lines.back() += "  " + g;
+    } else {
+      lines.push_back(g);
+    }
+  }
+  return lines;
+}
 
 std::vector<std::string> lines_of(const std::string &text) {
   std::vector<std::string> lines;
@@ -71,17 +90,25 @@ struct View {
   std::string message;  // the last hint, error or win
 };
 
+// Columns a cell takes on the screen: the n-puzzle's numbers four, a
+// block puzzle's letters three.
+constexpr int k_tile_width = 4;
+constexpr int k_block_width = 3;
+constexpr int k_board_left = 2;
+
 // The board: block puzzles cell by cell, three columns a cell, each piece
 // in its colour; the n-puzzle as drawn, the selected tile highlighted.
-void draw_board(const View &v, int top) {
+// Returns the columns it takes.
+int draw_board(const View &v, int top) {
   const auto names = v.game->pieces();
   const bool tiles = v.game->tiles();
   int row = top;
+  int width = 0;
   for (const std::string &line : lines_of(v.game->board())) {
     if (tiles) {
       std::istringstream in(line);
-      int col = 2;
-      for (std::string t; in >> t; col += 4) {
+      int col = k_board_left;
+      for (std::string t; in >> t; col += k_tile_width) {
         const bool sel = t == v.selected;
         if (sel) {
           attron(A_REVERSE);
@@ -90,6 +117,7 @@ void draw_board(const View &v, int top) {
         if (sel) {
           attroff(A_REVERSE);
         }
+        width = std::max(width, col + k_tile_width);
       }
     } else {
       for (std::size_t x = 0; x < line.size(); ++x) {
@@ -103,31 +131,74 @@ void draw_board(const View &v, int top) {
           attr |= A_REVERSE | A_BOLD;
         }
         attron(attr);
-        mvprintw(row, 2 + 3 * static_cast<int>(x), " %c ", line[x]);
+        mvprintw(row, k_board_left + k_block_width * static_cast<int>(x),
+                 " %c ", line[x]);
         attroff(attr);
       }
+      width = std::max(width, k_board_left + k_block_width *
+                                                 static_cast<int>(line.size()));
     }
     ++row;
   }
+  return width;
 }
 
+// A line at (row, col), cut at the screen's right edge (never wrapped
+// onto the next row).
+void put_line(int row, int col, const std::string &text) {
+  const int room = getmaxx(stdscr) - col;
+  if (room > 0) {
+    mvprintw(row, col, "%.*s", room, text.c_str());
+  }
+}
+
+// The title, the board, the status beside it (below it where the screen
+// is too narrow), the keys and the last message at the bottom (below
+// everything else where the screen is too short).
 void draw(const View &v) {
   erase();
-  mvprintw(0, 0, "satslide play: %s", v.game->opening().title().c_str());
-  draw_board(v, 2);
-  const int right = 2 + 3 * static_cast<int>(
-                            lines_of(v.game->board()).front().size()) + 4;
-  mvprintw(2, right, "moves: %d", v.game->moves());
-  mvprintw(3, right, "optimum from the opening: %s", v.optimum.c_str());
-  mvprintw(4, right, "selected: %s",
-           v.selected.empty() ? "-" : v.selected.c_str());
+  const int screen_width = getmaxx(stdscr);
+  put_line(0, 0, "satslide play: " + v.game->opening().title());
+  constexpr int board_top = 2;
+  const int board_width = draw_board(v, board_top);
+  const int board_rows = static_cast<int>(lines_of(v.game->board()).size());
+  std::vector<std::string> status{
+      fmt::format("moves: {}", v.game->moves()),
+      "optimum from the opening: " + v.optimum,
+      "selected: " + (v.selected.empty() ? std::string("-") : v.selected)};
   if (v.game->won()) {
-    mvprintw(6, right, "SOLVED in %d moves", v.game->moves());
+    status.push_back(fmt::format("SOLVED in {} moves", v.game->moves()));
   }
-  const int bottom = std::max(getmaxy(stdscr) - 4, 9); // keys, message
-  mvprintw(bottom, 0, "%s", k_keys);
-  mvprintw(bottom + 3, 0, "%.*s", std::max(getmaxx(stdscr) - 1, 0),
-           v.message.c_str());
+  std::size_t longest = 0;
+  for (const std::string &line : status) {
+    longest = std::max(longest, line.size());
+  }
+  const int beside = board_width + 4;
+  const bool fits_beside =
+      beside + static_cast<int>(longest) <= screen_width;
+  const int status_top = fits_beside ? board_top : board_top + board_rows;
+  const int status_left = fits_beside ? beside : 0;
+  for (std::size_t i = 0; i < status.size(); ++i) {
+    put_line(status_top + static_cast<int>(i), status_left, status[i]);
+  }
+  const int used = std::max(board_top + board_rows,
+                            status_top + static_cast<int>(status.size()));
+  // The keys and, a row below, the message, at the bottom: all the keys
+  // where a gap above them is left, else the short line.
+  const int rows = getmaxy(stdscr);
+  auto keys = wrapped(k_keys, screen_width - 1);
+  if (used + 1 + static_cast<int>(keys.size()) + 2 > rows) {
+    keys = k_short_keys;
+  }
+  const int message_row = std::max(rows - 1, used + 1);
+  const int keys_top = std::max(
+      message_row - static_cast<int>(keys.size()) -
+          (message_row - static_cast<int>(keys.size()) - 1 >= used ? 1 : 0),
+      used);
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    put_line(keys_top + static_cast<int>(i), 0, keys[i]);
+  }
+  put_line(message_row, 0, v.message);
   refresh();
 }
 
@@ -194,16 +265,16 @@ void solve_here(Game &game, View &v, double delay) {
                           h.engine, h.distance);
 }
 
-// Arrows: the n-puzzle's tile that slides that way into the blank, else
-// the selected piece.
+// Arrows: the selected piece that way; with none selected, on the
+// n-puzzle, the tile that slides that way into the blank.
 void move_by_arrow(Game &game, View &view, const char *direction) {
-  const std::string piece = game.tiles() ? "" : view.selected;
-  if (game.step(piece, direction)) {
+  const std::string &piece = view.selected;
+  if ((!piece.empty() || game.tiles()) && game.step(piece, direction)) {
     return;
   }
-  view.message = game.tiles()    ? std::string("no tile can slide ") + direction
-                 : piece.empty() ? std::string("select a piece first")
-                                 : piece + " cannot move " + direction;
+  view.message = !piece.empty() ? piece + " cannot move " + direction
+                 : game.tiles() ? std::string("no tile can slide ") + direction
+                                : std::string("select a piece first");
 }
 
 // Enter: the selected tile into the blank, whichever way that is.

@@ -3,6 +3,8 @@
 #include "planner/cubes.hpp"
 #include "planner/plan_check.hpp"
 
+#include "encoder/puzzles/npuzzle_pdb.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -34,6 +36,16 @@ std::string cubes_refuted(int no_plan_up_to, long cubes, int depth,
          " frontier positions at depth " + std::to_string(depth) +
          " refuted (" + std::to_string(by_bound) +
          " of them by the bound alone)";
+}
+
+std::string engines_disagree(const std::string &found_by, int sat_length,
+                             int ida_length) {
+  return fmt::format(
+      "the engines disagree: {} found a plan of {} moves, IDA* claimed none "
+      "shorter than {}, so its pattern databases overestimate: a damaged "
+      "cache file in {} (delete it and run again), or a bug (please report "
+      "it)",
+      found_by, sat_length, ida_length, encoder::pattern_cache_directory());
 }
 
 int first_round_cap(int lower_bound, int stride, int window,

@@ -139,6 +139,13 @@ struct RoundVerdict {
 std::string cubes_refuted(int no_plan_up_to, long cubes, int depth,
                           long by_bound);
 
+// Why a run ends in an internal error when SAT finds a plan of
+// `sat_length` moves (`found_by`: "SAT", "the cubes") below the length
+// IDA* proved optimal: IDA*'s tables overestimate, so a damaged pattern
+// database cache is named before a bug.
+std::string engines_disagree(const std::string &found_by, int sat_length,
+                             int ida_length);
+
 // The first round's cap (the longest plan from the start it tries): the
 // split's lower bound and window - 1 more lengths of its parity, not past
 // max_length; -1 if the lower bound itself passes max_length.

@@ -51,7 +51,9 @@ void solve_ida(const Run &run, PlannerResult &result,
   }
   const std::string proven =
       s.no_plan_up_to >= 0
-          ? fmt::format("; proven: no plan of length <= {}", s.no_plan_up_to)
+          ? fmt::format("; proven by IDA* (explicit search, not SAT): no "
+                        "plan of length <= {}",
+                        s.no_plan_up_to)
           : std::string();
   if (s.limit) {
     end_without_plan(result, solver::Outcome::horizon_limit, run, proven, "");

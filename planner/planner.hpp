@@ -114,15 +114,16 @@ constexpr std::array<EnumName<ReachFormula>, 3> names(ReachFormula) {
            {ReachFormula::compact, "compact"}}};
 }
 
-// A progress report: one per solver call, and a line of text at each
-// change of phase (bounds known, a stage begins, a schedule round, the
-// tightening's result).
+// A progress report: one per solver call, a line of text at each change
+// of phase (bounds known, a stage begins, a schedule round, the
+// tightening's result), and a warning where something went wrong that
+// the run survives (a pattern database cache unusable or not written).
 struct Progress {
-  enum class Kind { horizon, phase };
+  enum class Kind { horizon, phase, warning };
   Kind kind = Kind::phase;
   std::string path; // "optimal", "agenda", "schedule" or "tighten"
   solver::HorizonStats horizon; // Kind::horizon
-  std::string text;             // Kind::phase
+  std::string text;             // Kind::phase, Kind::warning
 };
 using ProgressFn = std::function<void(const Progress &)>;
 

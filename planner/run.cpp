@@ -51,6 +51,13 @@ Run::search_options(const std::string &path,
   o.max_length = options.max_horizon;
   o.stop = [this, stop] { return stopped(stop); };
   o.note = [this, path](const std::string &text) { phase(path, text); };
+  o.warn = [this, path](const std::string &text) {
+    Progress p;
+    p.kind = Progress::Kind::warning;
+    p.path = path;
+    p.text = text;
+    report(p);
+  };
   o.pattern_tiles = options.pattern_tiles;
   return o;
 }

@@ -90,10 +90,8 @@ void solve_with_witness(const Run &run, PlannerResult &result,
 
   if (sat.status == Status::solved) {
     sat.status = Status::internal_error;
-    sat.reason = fmt::format(
-        "the engines disagree: SAT found a plan of {} moves, IDA* claimed "
-        "none shorter than {} (a bug: please report it)",
-        sat.plan.size(), length);
+    sat.reason = engines_disagree(
+        "SAT", static_cast<int>(sat.plan.size()), length);
     sat.optimal = false;
     sat.proof = Proof::none;
     sat.plan.clear();

@@ -370,6 +370,24 @@ private:
   std::size_t m_subtree = 0;
 };
 
+// A plan found is a path to the goal, so no position on it may be
+// bounded above the moves it has left: a cheap test of the tables that
+// judged the plan optimal, for a table damaged in a way the cache's
+// checks missed.
+void check_bound_on_plan(const PatternDatabases &databases,
+                         const std::vector<int> &board, int moves_left) {
+  const int bound = databases.bound(board);
+  if (bound > moves_left) {
+    throw InputError(
+        "the pattern databases " + databases.shape() + " overestimate: " +
+        std::to_string(bound) + " for a position of the plan found with " +
+        std::to_string(moves_left) +
+        " moves left, so the plan cannot be called optimal. A damaged "
+        "cache file in " + pattern_cache_directory() +
+        " (delete it and run again), or a bug");
+  }
+}
+
 } // namespace
 
 IdaResult ida_search(const PatternDatabases &databases,
@@ -418,7 +436,9 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
   int blank = static_cast<int>(std::find(m_board.begin(), m_board.end(), 0) -
                                m_board.begin());
   std::vector<int> board = m_board;
+  const int length = static_cast<int>(r.blank_path.size());
   for (int to : r.blank_path) {
+    check_bound_on_plan(*databases, board, length - static_cast<int>(s.plan.size()));
     s.plan.push_back(move_id(board[to], to, blank));
     std::swap(board[to], board[blank]);
     blank = to;
@@ -432,13 +452,15 @@ NPuzzle::databases(const HeuristicSearchOptions &options) const {
   auto &databases = m_memo->databases[options.pattern_tiles];
   if (!databases && options.cached_only) {
     if (auto read = read_cached_pattern_databases(
-            m_rows, m_cols, m_goal, options.pattern_tiles, options.note)) {
+            m_rows, m_cols, m_goal, options.pattern_tiles,
+            options.warn ? options.warn : options.note)) {
       databases = std::make_shared<const PatternDatabases>(std::move(*read));
     }
   } else if (!databases) {
     databases = std::make_shared<const PatternDatabases>(
         cached_pattern_databases(m_rows, m_cols, m_goal, options.note,
-                                 options.stop, options.pattern_tiles));
+                                 options.stop, options.pattern_tiles,
+                                 options.warn));
   }
   return databases;
 }

@@ -808,6 +808,9 @@ PatternDatabases::read(std::istream &in, int rows, int cols,
     return std::nullopt;
   }
   db.index_tiles();
+  if (!db.check(why)) {
+    return std::nullopt;
+  }
   return db;
 }
 
@@ -837,13 +840,13 @@ std::string cache_file(const std::string &dir, int rows, int cols,
 }
 
 // The databases from `file` if it holds them; a file there that does not
-// is reported to `note` (if any), with what follows (`then`); "" or a
+// is reported to `warn` (if any), with what follows (`then`); "" or a
 // missing file: nullopt, silently.
 std::optional<PatternDatabases>
 read_cached(const std::string &file, int rows, int cols,
             const std::vector<int> &goal,
             const std::vector<std::vector<int>> &patterns,
-            const std::function<void(const std::string &)> &note,
+            const std::function<void(const std::string &)> &warn,
             const std::string &then) {
   if (file.empty()) {
     return std::nullopt;
@@ -855,16 +858,16 @@ read_cached(const std::string &file, int rows, int cols,
   }
   if (status.type() != std::filesystem::file_type::regular) {
     // A FIFO would block the open for ever; a directory is no table.
-    if (note) {
-      note("pattern database cache " + file + " is not a regular file: " +
+    if (warn) {
+      warn("pattern database cache " + file + " is not a regular file: " +
            then);
     }
     return std::nullopt;
   }
   std::ifstream in(file, std::ios::binary);
   if (!in) {
-    if (note) {
-      note("pattern database cache " + file + " cannot be read (" +
+    if (warn) {
+      warn("pattern database cache " + file + " cannot be read (" +
            std::error_code(errno, std::generic_category()).message() +
            "): " + then);
     }
@@ -874,8 +877,8 @@ read_cached(const std::string &file, int rows, int cols,
   if (auto db = PatternDatabases::read(in, rows, cols, goal, patterns, why)) {
     return db;
   }
-  if (note) {
-    note("pattern database cache " + file + " is unusable (" + why +
+  if (warn) {
+    warn("pattern database cache " + file + " is unusable (" + why +
          "): " + then);
   }
   return std::nullopt;
@@ -886,12 +889,12 @@ read_cached(const std::string &file, int rows, int cols,
 std::optional<PatternDatabases>
 read_cached_pattern_databases(
     int rows, int cols, const std::vector<int> &goal, int max_tiles,
-    const std::function<void(const std::string &)> &note) {
+    const std::function<void(const std::string &)> &warn) {
   const auto patterns =
       PatternDatabases::partition(rows, cols, goal, max_tiles);
   return read_cached(
       cache_file(pattern_cache_directory(), rows, cols, goal, patterns), rows,
-      cols, goal, patterns, note, "not used (built only where asked for)");
+      cols, goal, patterns, warn, "not used (built only where asked for)");
 }
 
 bool pattern_databases_cached(int rows, int cols,
@@ -907,7 +910,8 @@ PatternDatabases
 cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
                          const std::function<void(const std::string &)> &note,
                          const std::function<bool()> &stop,
-                         int max_tiles) {
+                         int max_tiles,
+                         const std::function<void(const std::string &)> &warn) {
   namespace fs = std::filesystem;
   const auto patterns =
       PatternDatabases::partition(rows, cols, goal, max_tiles);
@@ -917,8 +921,16 @@ cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
       note(text);
     }
   };
+  const auto complain = [&](const std::string &text) {
+    if (warn) {
+      warn(text);
+    } else {
+      say(text);
+    }
+  };
   const std::string file = cache_file(dir, rows, cols, goal, patterns);
-  if (auto db = read_cached(file, rows, cols, goal, patterns, note,
+  if (auto db = read_cached(file, rows, cols, goal, patterns,
+                            warn ? warn : note,
                             "rebuilding it")) {
     return std::move(*db);
   }
@@ -946,14 +958,14 @@ cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
       const std::string why =
           std::error_code(errno, std::generic_category()).message();
       fs::remove(part, error);
-      say("cannot write the pattern database cache in " + dir + " (" + why +
+      complain("cannot write the pattern database cache in " + dir + " (" + why +
           "; built again next time)");
       return db;
     }
   }
   fs::rename(part, file, error);
   if (error) {
-    say("cannot put the pattern database cache at " + file + " (" +
+    complain("cannot put the pattern database cache at " + file + " (" +
         error.message() + "; built again next time)");
     fs::remove(part, error);
   }

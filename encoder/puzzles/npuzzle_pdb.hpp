@@ -113,6 +113,13 @@ public:
   read(std::istream &in, int rows, int cols, const std::vector<int> &goal,
        const std::vector<std::vector<int>> &patterns, std::string &why);
 
+  // Whether the tables pass the checks a table the build made always
+  // passes (the goal's placement alone at 0; no entry above its tiles'
+  // moves on a sample of random walks from the goal); the reason if not.
+  // read() applies it, so that a file edited with its checksum recomputed
+  // is refused rather than trusted.
+  bool check(std::string &why) const;
+
   // A file name that differs whenever the tables would differ.
   std::string cache_key() const;
   static std::string cache_key(int rows, int cols, const std::vector<int> &goal,
@@ -136,7 +143,8 @@ private:
 };
 
 // The databases for a board from the cache directory, built and saved
-// there if missing, stale or corrupted (`note` is told why, for the log).
+// there if missing, stale or corrupted (`warn` is told why, `note` of the
+// build; `warn` unset: `note` hears both).
 // The directory is $SATSLIDE_CACHE_DIR, else $XDG_CACHE_HOME/satslide, else
 // ~/.cache/satslide; an unwritable cache only costs the rebuild.
 // Throws PatternDatabases::Stopped if `stop` ends the build.
@@ -145,14 +153,16 @@ PatternDatabases
 cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
                          const std::function<void(const std::string &)> &note,
                          const std::function<bool()> &stop = {},
-                         int max_tiles = 0);
+                         int max_tiles = 0,
+                         const std::function<void(const std::string &)> &warn =
+                             {});
 
 // The databases of at most `max_tiles` tiles a pattern from the cache
-// only: nullopt if no file holds them (a bad file is reported to `note`
+// only: nullopt if no file holds them (a bad file is reported to `warn`
 // and left for cached_pattern_databases to rebuild).
 std::optional<PatternDatabases> read_cached_pattern_databases(
     int rows, int cols, const std::vector<int> &goal, int max_tiles,
-    const std::function<void(const std::string &)> &note);
+    const std::function<void(const std::string &)> &warn);
 
 // The directory cached_pattern_databases uses ("" if none can be named).
 std::string pattern_cache_directory();

@@ -18,6 +18,9 @@ struct HeuristicSearchOptions {
   std::function<void(int, long, long)> on_threshold;
   // Messages worth a log line (the bound's tables built or rebuilt).
   std::function<void(const std::string &)> note;
+  // Trouble the run survives, worth a warning (the tables' cache
+  // unusable or not written); `note` if unset.
+  std::function<void(const std::string &)> warn;
   // The n-puzzle: at most this many tiles a pattern database (0: the
   // family's choice; PatternDatabases::partition).
   int pattern_tiles = 0;

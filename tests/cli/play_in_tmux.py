@@ -43,9 +43,9 @@ def keys(*k):
     tmux("send-keys", "-t", "play", *k)
 
 
-def start(*args):
-    tmux("new-session", "-d", "-s", "play", "-x", "110", "-y", "30",
-         BINARY, "play", *args)
+def start(*args, width=110, height=30):
+    tmux("new-session", "-d", "-s", "play", "-x", str(width), "-y",
+         str(height), BINARY, "play", *args)
     wait_for(r"q quit")
 
 
@@ -62,9 +62,17 @@ def distance_after_hint():
 def play_eight():
     start("--puzzle", "8", "--board", "[1,3,6,4,2,0,7,5,8]", "--animate", "0")
     wait_for(r"optimum from the opening: 5 \(breadth-first search\)")
+    keys("1", "Up")  # a selected tile is the one the arrow moves
+    wait_for(r"1 cannot move up")
+    if moves() != 0:
+        fail("the arrow moved another tile than the one selected")
+    keys("Escape")
+    wait_for(r"selected: -")
     _, _, d0 = distance_after_hint()
     if d0 != 5:
         fail(f"hint at the start: distance {d0}, expected 5")
+    keys("Escape")  # the hint selected its tile: none again
+    wait_for(r"selected: -")
     keys("Up")  # the 8 below the blank slides up: a detour
     wait_for(r"moves: 1")
     _, _, d1 = distance_after_hint()
@@ -105,6 +113,38 @@ def play_klotski():
     keys("q")
 
 
+KEY_GROUPS = ["arrows move the selected piece", "A-Z 0-9 or Tab select",
+              "u undo", "r redo", "x restart", "h hint", "s solve from here",
+              "o next opening (Klotski)", "q quit"]
+
+
+def play_narrow():
+    """80 columns: every key group on one line, none wrapped."""
+    start("--puzzle", "8", "--board", "[1,3,6,4,2,0,7,5,8]", width=80,
+          height=24)
+    text = screen()
+    for group in KEY_GROUPS:
+        if not any(group in line for line in text.splitlines()):
+            fail(f"at 80 columns the keys' {group!r} is not on one line")
+    keys("q")
+
+
+def play_tiny():
+    """40 x 10: the board's rows hold the board alone, the status below
+    it, and the keys and the message still shown."""
+    start("--puzzle", "8", "--board", "[1,3,6,4,2,0,7,5,8]", width=40,
+          height=10)
+    keys("Left")  # no tile is right of the blank
+    _, text = wait_for(r"no tile can slide left")
+    lines = text.splitlines()
+    board = [line.split() for line in lines[2:5]]
+    if board != [["1", "3", "6"], ["4", "2", "."], ["7", "5", "8"]]:
+        fail(f"at 40 x 10 the board's rows hold {board}")
+    if not lines[5].startswith("moves: 0"):
+        fail("at 40 x 10 the status is not below the board")
+    keys("q")
+
+
 def play_random():
     """No board given: a random solvable one, said so, and it plays."""
     start("--puzzle", "8", "--animate", "0")
@@ -127,6 +167,10 @@ try:
     play_eight()
     time.sleep(0.3)
     play_klotski()
+    time.sleep(0.3)
+    play_narrow()
+    time.sleep(0.3)
+    play_tiny()
     time.sleep(0.3)
     play_random()
 finally:

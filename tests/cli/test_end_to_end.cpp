@@ -889,8 +889,15 @@ TEST_SUITE("cli::EndToEnd") {
                      "--max-horizon 25");
     CHECK(limited.exit_code == 20);
     // The exact table proves it alone: the bound is 31.
-    CHECK(limited.out.find("proven: no plan of length <= 30") !=
-          std::string::npos);
+    CHECK(limited.out.find("proven by IDA* (explicit search, not SAT): no "
+                           "plan of length <= 30") != std::string::npos);
+    // A refutation IDA* searched for says it is IDA*'s, not SAT's.
+    const auto by_ida = with_cache(
+        "ida-cache", "--rows 3 --cols 4 --board '4 3 6 1 8 7 2 5 0 11 10 9' "
+                     "--engine ida --max-horizon 40");
+    CHECK(by_ida.exit_code == 20);
+    CHECK(by_ida.out.find("proven by IDA* (explicit search, not SAT): no "
+                          "plan of length <= 44") != std::string::npos);
     const auto klotski = run_satslide("--puzzle klotski --layout classic "
                                       "--engine ida");
     CHECK(klotski.exit_code == 32);
@@ -941,11 +948,13 @@ TEST_SUITE("cli::EndToEnd") {
     const std::string listed = run_command("ls odd-cache/*.bin").out;
     const std::string file = listed.substr(0, listed.find('\n'));
     REQUIRE(!file.empty());
-    // A FIFO would block an open for ever (and outlive one SIGTERM).
+    // A FIFO would block an open for ever (and outlive one SIGTERM); -q
+    // keeps the warning.
     run_command("rm " + file + " && mkfifo " + file);
     const auto start = std::chrono::steady_clock::now();
     const auto fifo = run_command("SATSLIDE_CACHE_DIR=odd-cache timeout 20 " +
-                                  std::string(SATSLIDE_BINARY) + " " + b);
+                                  std::string(SATSLIDE_BINARY) + " " + b +
+                                  " -q");
     CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(15));
     CHECK(fifo.exit_code == 0);
     CHECK(fifo.err.find("is not a regular file: rebuilding it") !=
@@ -953,7 +962,7 @@ TEST_SUITE("cli::EndToEnd") {
     // A directory there: the table cannot be put in its place, and the
     // reason is said.
     run_command("rm -f " + file + " && mkdir " + file);
-    const auto dir = with_cache("odd-cache", b);
+    const auto dir = with_cache("odd-cache", b + " -q");
     CHECK(dir.exit_code == 0);
     CHECK(dir.err.find("cannot put the pattern database cache at") !=
           std::string::npos);

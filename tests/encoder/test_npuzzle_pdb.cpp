@@ -3,6 +3,7 @@
 // distance on any position of whole small spaces (several partitions), a
 // pattern of every tile is the true distance, the cache survives a round
 // trip and is rebuilt when corrupted, and IDA*'s optimum is the search's.
+#include "encoder/fnv1a.hpp"
 #include "encoder/puzzles/npuzzle.hpp"
 #include "encoder/puzzles/npuzzle_ida.hpp"
 #include "encoder/puzzles/npuzzle_pdb.hpp"
@@ -12,6 +13,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
+#include <functional>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -325,6 +328,52 @@ TEST_SUITE("encoder::PatternDatabases") {
     CHECK(!PatternDatabases::read(other, 3, 3, p.goal(),
                                   {{1, 2, 3}, {4, 5, 6, 7, 8}}, why));
     CHECK(why.find("another board, goal or partition") != std::string::npos);
+  }
+
+  TEST_CASE("cache: a table edited with its checksum recomputed is refused "
+            "as damaged") {
+    const NPuzzle p = goal_puzzle(3, 3);
+    const std::vector<std::vector<int>> patterns{{1, 2, 3, 4}, {5, 6, 7, 8}};
+    const PatternDatabases db(3, 3, p.goal(), patterns);
+    std::stringstream file;
+    db.write(file);
+    const std::string bytes = file.str();
+    const std::size_t table = 3024; // 9 * 8 * 7 * 6 placements
+    const std::size_t tables = bytes.size() - 8 - 2 * table;
+    // Each edit applied to the first table's bytes, then the checksum
+    // over both tables written again, as a careful forger would.
+    const auto edited = [&](const std::function<void(unsigned char &)> &edit) {
+      std::string out = bytes;
+      for (std::size_t i = 0; i < table; ++i) {
+        edit(reinterpret_cast<unsigned char &>(out[tables + i]));
+      }
+      const std::uint64_t sum = encoder::fnv1a_words(
+          encoder::k_fnv_basis, out.data() + tables, 2 * table);
+      std::memcpy(out.data() + tables + 2 * table, &sum, sizeof sum);
+      return out;
+    };
+    std::string why;
+    {
+      std::istringstream same(edited([](unsigned char &) {}));
+      CHECK(PatternDatabases::read(same, 3, 3, p.goal(), patterns, why));
+    }
+    struct Edit {
+      std::function<void(unsigned char &)> edit;
+      const char *says;
+    };
+    const std::vector<Edit> edits{
+        {[](unsigned char &e) { e = e == 0 ? 1 : e; }, "not give the goal 0"},
+        {[](unsigned char &e) { e = e == 3 ? 0 : e; }, "other than the goal"},
+        {[](unsigned char &e) { e = e > 0 && e < 0xFF ? e + 2 : e; },
+         "its tiles leave in"},
+        {[](unsigned char &e) { e = e == 5 ? 9 : e; }, "its tiles leave in"},
+    };
+    for (const Edit &e : edits) {
+      std::istringstream in(edited(e.edit));
+      CHECK(!PatternDatabases::read(in, 3, 3, p.goal(), patterns, why));
+      CHECK_MESSAGE(why.find(e.says) != std::string::npos, why);
+      CHECK(why.find("damaged") == 0);
+    }
   }
 
   TEST_CASE("cache on disk: built once, read back, a corrupted file rebuilt "
