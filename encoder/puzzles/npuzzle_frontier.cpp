@@ -43,6 +43,37 @@ struct Node {
   std::int32_t action;
 };
 
+// A layer's sort, in pieces small enough to poll between (the 15-puzzle's
+// layers reach tens of millions of boards: one std::sort of them takes
+// seconds, and a stop must be honoured within one): runs of
+// k_sort_run sorted, then merged pairwise. False if `stopped` said so.
+constexpr std::size_t k_sort_run = std::size_t{1} << 20;
+
+template <class T, class Stopped>
+bool sort_polled(std::vector<T> &items, const Stopped &stopped) {
+  const std::size_t size = items.size();
+  for (std::size_t at = 0; at < size; at += k_sort_run) {
+    if (at > 0 && stopped()) { // a small layer's sort is not polled
+      return false;
+    }
+    std::sort(items.begin() + static_cast<std::ptrdiff_t>(at),
+              items.begin() +
+                  static_cast<std::ptrdiff_t>(std::min(size, at + k_sort_run)));
+  }
+  for (std::size_t run = k_sort_run; run < size; run *= 2) {
+    for (std::size_t at = 0; at + run < size; at += 2 * run) {
+      if (stopped()) {
+        return false;
+      }
+      const auto first = items.begin() + static_cast<std::ptrdiff_t>(at);
+      std::inplace_merge(
+          first, first + static_cast<std::ptrdiff_t>(run),
+          items.begin() + static_cast<std::ptrdiff_t>(std::min(size, at + 2 * run)));
+    }
+  }
+  return true;
+}
+
 } // namespace
 
 std::optional<Frontier> NPuzzle::frontier(int depth,
@@ -106,6 +137,12 @@ std::optional<Frontier> NPuzzle::frontier(int depth,
   std::vector<std::pair<Packed, std::uint32_t>> keys;
   std::vector<std::uint32_t> kept;
   for (int d = 0; d < depth && begin < end; ++d) {
+    const auto stopped = [&] {
+      if (options.poll && options.poll(d, space.positions)) {
+        space.stopped = true;
+      }
+      return space.stopped;
+    };
     // Each position's successors as the task's search orders them (by
     // state: the blank on the higher cell first).
     next.clear();
@@ -131,7 +168,9 @@ std::optional<Frontier> NPuzzle::frontier(int depth,
     for (std::size_t j = 0; j < next.size(); ++j) {
       keys.emplace_back(next[j].board, static_cast<std::uint32_t>(j));
     }
-    std::sort(keys.begin(), keys.end());
+    if (!sort_polled(keys, stopped)) {
+      return out;
+    }
     kept.clear();
     std::vector<Packed> found;
     std::size_t at = 0;
@@ -148,7 +187,9 @@ std::optional<Frontier> NPuzzle::frontier(int depth,
       kept.push_back(keys[j].second);
       found.push_back(keys[j].first);
     }
-    std::sort(kept.begin(), kept.end());
+    if (!sort_polled(kept, stopped)) {
+      return out;
+    }
     space.positions += static_cast<long>(kept.size());
     for (std::uint32_t j : kept) {
       nodes.push_back(next[j]);

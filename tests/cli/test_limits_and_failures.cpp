@@ -350,6 +350,50 @@ TEST_SUITE("cli::LimitsAndFailures") {
     std::remove("explore_sig.json");
   }
 
+  TEST_CASE("SIGTERM ends each long phase within a second, with its "
+            "report (exit 22)") {
+    // Each run is signalled two seconds in, inside the phase named: the
+    // split's frontier (layers of millions of boards, sorted), the SAT
+    // solver's call, IDA*'s search.
+    const std::string korf1 = "--puzzle 15 --board \"14 7 8 2 13 11 10 4 9 12 "
+                              "5 0 3 6 1 15\" --goal "
+                              "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 ";
+    // The tables cached first, so that the split is in its frontier.
+    REQUIRE(run_command("SATSLIDE_CACHE_DIR=sig-cache " +
+                        std::string(SATSLIDE_BINARY) + " " + korf1 +
+                        "--engine ida -q")
+                .exit_code == 0);
+    struct Phase {
+      std::string command;
+      std::string log; // the last log line when signalled
+    };
+    const Phase phases[] = {
+        {"split " + korf1 + "--split-depth 22 -o sig-cubes",
+         "positions at depth 22"},
+        {"solve " + korf1 + "--split-depth 22", "positions at depth 22"},
+        {"solve " + korf1 + "--engine horizons", "horizon"},
+        {"solve --puzzle 24 --board \"6 0 24 14 8 5 21 19 9 17 16 20 10 13 "
+         "2 15 11 22 1 3 7 23 4 18 12\" --engine ida --pattern-tiles 3",
+         "IDA*"},
+    };
+    for (const Phase &phase : phases) {
+      CAPTURE(phase.command);
+      const auto r = run_command(
+          std::string("SATSLIDE_CACHE_DIR=sig-cache sh -c '") +
+          SATSLIDE_BINARY + " " + phase.command +
+          " > /dev/null 2> sig-err.txt & pid=$!; sleep 2; "
+          "t0=$(date +%s%N); tail -1 sig-err.txt; kill -TERM $pid; "
+          "wait $pid; rc=$?; "
+          "echo rc=$rc ms=$(( ($(date +%s%N) - t0) / 1000000 ))'");
+      CHECK(has(r.out, phase.log));
+      CHECK(has(r.out, "rc=22"));
+      const auto ms = r.out.find("ms=");
+      REQUIRE(ms != std::string::npos);
+      CHECK(std::stol(r.out.substr(ms + 3)) < 1000);
+    }
+    run_command("rm -rf sig-cache sig-cubes.jsonl sig-err.txt");
+  }
+
   TEST_CASE("a horizon too large to write is refused at once, with the "
             "size it would have") {
     const std::string b = "--puzzle 8 --board 1,3,6,4,2,0,7,5,8 ";
