@@ -25,7 +25,8 @@ enum class ExitCode : int {
 
 inline int code(ExitCode e) { return static_cast<int>(e); }
 
-// The table printed by --help and kept in sync with README.md.
+// The table printed by --help and kept in sync with README.md and
+// docs/output.md.
 constexpr const char *k_exit_code_help =
     "Exit codes:\n"
     "   0  plan found, replayed and printed\n"

@@ -1,19 +1,26 @@
 #!/usr/bin/env python3
-"""README.md's transcripts against the program, so the README cannot drift.
+"""README.md's and docs/'s transcripts against the program, so the manual
+cannot drift.
 
 A transcript is either
   - an indented command line `    satslide ...` followed (after blank
     lines) by a fenced ``` block of what it prints on stdout, or
   - an indented block whose first line is `    $ satslide ...`, the lines
     after it being what it prints.
-Each command is run with the binary given (from the repository root, in
-a scratch folder for files it writes), and every quoted line must be a
+Commands on the lines just above a transcript's command, in the same
+indented block, are run first, in order, by the shell (`satslide dimacs
+... -o p5.cnf`, `cadical p5.cnf > answer.txt`, then the quoted `satslide
+decode`). Each command is run with the binary given (from the repository
+root, in a scratch folder for files it writes), and every quoted line must be a
 line of its stdout, in order; quoted `info:` lines are stderr and are
 skipped, as are blocks with no command before them. The SAT calls of a
 two-thread search and seconds may differ (see VARYING); every other word
 and number must be as quoted. Exits 1 on any difference, printing it.
 
-Usage: tests/docs/check_readme.py BINARY [README]
+Every relative link of a checked file must name a file that exists, and
+README.md must stay a front page of at most README_MAX_LINES lines.
+
+Usage: tests/docs/check_readme.py BINARY [FILE...] (default: README.md)
 """
 import os
 import re
@@ -21,6 +28,8 @@ import shlex
 import subprocess
 import sys
 import tempfile
+
+README_MAX_LINES = 250
 
 
 # What varies from run to run, so the README cannot quote it exactly: the
@@ -49,7 +58,7 @@ def transcripts(lines):
                     not lines[j].startswith("    $ "):
                 expected.append(lines[j][4:])
                 j += 1
-            yield i + 1, m.group(1), expected
+            yield i + 1, m.group(1), expected, []
             i = j
             continue
         m = re.match(r"^    (satslide .*)$", line)
@@ -63,28 +72,73 @@ def transcripts(lines):
                 while k < len(lines) and not lines[k].startswith("```"):
                     expected.append(lines[k])
                     k += 1
-                yield i + 1, m.group(1), expected
+                # The commands on the lines above it, in its block.
+                setup = []
+                b = i - 1
+                while b >= 0 and lines[b].startswith("    ") and \
+                        lines[b].strip():
+                    setup.insert(0, lines[b][4:])
+                    b -= 1
+                yield i + 1, m.group(1), expected, setup
                 i = k + 1
                 continue
         i += 1
 
 
+def check_links(path, lines):
+    """Relative links that name no file; README.md's length."""
+    bad = 0
+    here = os.path.dirname(os.path.abspath(path))
+    for number, line in enumerate(lines, 1):
+        for target in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", line):
+            if re.match(r"^[a-z]+:", target):
+                continue  # a URL
+            if not os.path.exists(os.path.join(here, target)):
+                bad += 1
+                print(f"{path}:{number}: the link {target} names no file")
+    if os.path.basename(path) == "README.md" and \
+            len(lines) > README_MAX_LINES:
+        bad += 1
+        print(f"{path}: {len(lines)} lines, more than {README_MAX_LINES}: "
+              f"the manual goes in docs/")
+    return bad
+
+
 def main():
     binary = os.path.abspath(sys.argv[1])
-    readme = sys.argv[2] if len(sys.argv) > 2 else os.path.join(
-        os.path.dirname(__file__), "..", "..", "README.md")
-    lines = open(readme, encoding="utf-8").read().split("\n")
+    files = sys.argv[2:] or [os.path.join(
+        os.path.dirname(__file__), "..", "..", "README.md")]
+    failures = checked = started = refused = 0
+    for path in files:
+        lines = open(path, encoding="utf-8").read().split("\n")
+        failures += check_links(path, lines)
+        c, f, s, r = check_file(binary, path, lines)
+        checked, failures = checked + c, failures + f
+        started, refused = started + s, refused + r
+    print(f"check_readme: {len(files)} files, {checked} transcripts, "
+          f"{failures} differ or fail; {started} other commands, "
+          f"{refused} refused")
+    sys.exit(1 if failures or refused or checked == 0 else 0)
+
+
+def check_file(binary, path, lines):
+    """(transcripts checked, failures, other commands, refused)."""
+    readme = os.path.relpath(path)
     failures = 0
     checked = 0
     with tempfile.TemporaryDirectory() as scratch:
         env = dict(os.environ, SATSLIDE_CACHE_DIR=os.path.join(
             scratch, "cache"))
-        for number, command, expected in transcripts(lines):
+        for number, command, expected, setup in transcripts(lines):
             expected = [e for e in expected if e.strip() and
                         not e.startswith("info:") and
                         not e.startswith("warning:")]
             if not expected:
                 continue
+            for line in setup:
+                shell = re.sub(r"^satslide ", shlex.quote(binary) + " ", line)
+                subprocess.run(shell, shell=True, capture_output=True,
+                               cwd=scratch, timeout=600, env=env)
             # `satslide [solve] ...`: the subcommand shown as optional.
             argv = [a for a in shlex.split(command) if a != "[solve]"]
             argv[0] = binary
@@ -98,15 +152,14 @@ def main():
                     at += 1
                 if at == len(got):
                     failures += 1
-                    print(f"README.md:{number}: {command}\n"
+                    print(f"{readme}:{number}: {command}\n"
                           f"  quotes: {e}\n  but the program printed:\n" +
                           "\n".join("    " + g for g in got))
                     break
                 at += 1
-        started, refused = check_commands(binary, lines, scratch, env)
-    print(f"check_readme: {checked} transcripts, {failures} differ; "
-          f"{started} other commands, {refused} refused")
-    sys.exit(1 if failures or refused or checked == 0 else 0)
+        started, refused = check_commands(binary, readme, lines, scratch,
+                                          env)
+    return checked, failures, started, refused
 
 
 # Every other indented `satslide ...` line is a command the README tells
@@ -117,7 +170,7 @@ def main():
 QUICK = 3
 
 
-def check_commands(binary, lines, scratch, env):
+def check_commands(binary, readme, lines, scratch, env):
     os.symlink(os.path.join(os.path.dirname(os.path.abspath(__file__)),
                             "..", "..", "benchmarks"),
                os.path.join(scratch, "benchmarks"))
@@ -137,10 +190,10 @@ def check_commands(binary, lines, scratch, env):
             code = 0
         started += 1
         if os.environ.get("CHECK_README_VERBOSE"):
-            print(f"README.md:{number}: exit {code}")
+            print(f"{readme}:{number}: exit {code}")
         if code in (30, 32) or code < 0 or code >= 128:
             refused += 1
-            print(f"README.md:{number}: {m.group(1)}\n  exits {code}")
+            print(f"{readme}:{number}: {m.group(1)}\n  exits {code}")
     return started, refused
 
 
