@@ -70,7 +70,7 @@ public:
     int threshold = up_to_parity(result.start_bound);
     result.no_plan_up_to = threshold - 1; // the bound's own proof
     for (;;) {
-      if (m_options.max_length > 0 && threshold > m_options.max_length) {
+      if (m_options.max_length >= 0 && threshold > m_options.max_length) {
         result.limit = true;
         break;
       }

@@ -15,7 +15,7 @@ namespace satslide::encoder {
 
 struct IdaOptions {
   int parity = 0;     // every plan's length has this parity (0 or 1)
-  int max_length = 0; // no threshold above this; 0 = no limit
+  int max_length = -1; // no threshold above this; -1 = no limit
   // Workers searching each threshold's subtrees side by side; the plan
   // is the one thread's (the first in its order), the nodes a few more.
   unsigned threads = 1;

@@ -11,7 +11,7 @@
 namespace satslide::encoder {
 
 struct HeuristicSearchOptions {
-  int max_length = 0;         // no plan longer is sought; 0 = no limit
+  int max_length = -1;        // no plan longer is sought; -1 = no limit
   std::function<bool()> stop; // polled often: time, signals
   // After each threshold searched to the end without a plan: (the
   // threshold, nodes in that iteration, nodes so far).

@@ -891,6 +891,10 @@ TEST_SUITE("cli::EndToEnd") {
     // The exact table proves it alone: the bound is 31.
     CHECK(limited.out.find("proven by IDA* (explicit search, not SAT): no "
                            "plan of length <= 30") != std::string::npos);
+    // --max-horizon 0 is a limit of 0 moves, not "no limit".
+    CHECK(with_cache("ida-cache", "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' "
+                                  "--engine ida --max-horizon 0")
+              .exit_code == 20);
     // A refutation IDA* searched for says it is IDA*'s, not SAT's.
     const auto by_ida = with_cache(
         "ida-cache", "--rows 3 --cols 4 --board '4 3 6 1 8 7 2 5 0 11 10 9' "

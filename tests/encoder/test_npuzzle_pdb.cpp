@@ -512,7 +512,7 @@ TEST_SUITE("encoder::Ida") {
     const auto limited = encoder::ida_search(pairs, p.board(), o);
     CHECK(limited.limit);
     CHECK(limited.no_plan_up_to == 26);
-    o.max_length = 0;
+    o.max_length = -1;
     o.stop = [] { return true; };
     const auto stopped = encoder::ida_search(pairs, p.board(), o);
     CHECK(!stopped.found);
@@ -529,7 +529,7 @@ TEST_SUITE("encoder::Ida") {
     CHECK(!limited.found);
     CHECK(limited.limit);
     CHECK(limited.no_plan_up_to == 26); // 25 searched, 26 has the wrong parity
-    o.max_length = 0;
+    o.max_length = -1;
     o.stop = [] { return true; };
     const auto stopped = encoder::ida_search(db, p.board(), o);
     CHECK(!stopped.found);
