@@ -154,6 +154,15 @@ int hard_split_depth(int h) {
                                      : k_split_depth_hard;
 }
 
+int witness_split_depth(int h_small, int h_large, int witness_length) {
+  const int by_bound = hard_split_depth(h_small);
+  const int gap = witness_length - h_large;
+  const int by_gap = gap >= k_witness_gap_deepest  ? k_split_depth_hardest
+                     : gap >= k_witness_gap_deeper ? k_split_depth_harder
+                                                   : by_bound;
+  return std::max(by_bound, by_gap);
+}
+
 EngineChoice choose_automatic_engine(const Run &run,
                                      const solver::StopFn &stop) {
   EngineChoice c;
@@ -192,15 +201,21 @@ EngineChoice choose_automatic_engine(const Run &run,
     const int large = run.options.pattern_tiles == 0 && splits_hard(h, space)
                           ? larger_start_bound(run, stop)
                           : -1;
-    c.split_depth =
-        large >= 0 ? hard_split_depth(h) : split_depth_for(h, space);
+    const int witness = run.options.witness_length;
+    c.split_depth = large < 0     ? split_depth_for(h, space)
+                    : witness < 0 ? hard_split_depth(h)
+                                  : witness_split_depth(h, large, witness);
     c.pattern_tiles = large >= 0 ? encoder::NPuzzle::k_large_pattern_tiles : 0;
     c.reason = fmt::format(
         "reach would store at least {:.0f} positions (pattern databases "
         "bound {}{}): {} at depth {}{}",
         c.predicted_positions, h,
-        large >= 0 ? fmt::format(", the larger ones in the cache {}", large)
-                   : "",
+        large < 0 ? std::string()
+        : witness < 0
+            ? fmt::format(", the larger ones in the cache {}", large)
+            : fmt::format(", the larger ones in the cache {}, {} below the "
+                          "plan found first",
+                          large, witness - large),
         in_words(c.engine), c.split_depth,
         large >= 0 ? " over the larger ones" : "");
     return c;

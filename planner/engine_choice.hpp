@@ -147,6 +147,20 @@ constexpr int k_split_depth_hardest = 22;
 bool splits_hard(int h, double space);
 // The depth of a hard board's split (splits_hard(h, ...) holds).
 int hard_split_depth(int h);
+// With a plan of length L found first (--witness ida), the proof must
+// refute L - 2 from the cubes, and how far that lies beyond the start's
+// larger bound h (the gap L - h) tells how long the refutations are:
+// the split goes at least to k_split_depth_harder from a gap of
+// k_witness_gap_deeper and to k_split_depth_hardest from
+// k_witness_gap_deepest. Fitted on one board the rule had never seen
+// (a 55-mover, bounds 39 and 45, gap 10: the 6-6-3 rule's depth 18 ran
+// past 600 s with round 53 unfinished, depth 22 proved it in 198 s;
+// RESULTS, "Boards no rule saw"), and the gaps of the public Korf
+// boards, where the 6-6-3 rule had proven every one (they stay as
+// deep at least). Never shallower than hard_split_depth.
+constexpr int k_witness_gap_deeper = 8;
+constexpr int k_witness_gap_deepest = 10;
+int witness_split_depth(int h_small, int h_large, int witness_length);
 
 // Whether the split may take `run`'s board: an optimal run (the any-plan
 // mode races its own paths), cubes in one shared solver per thread (the

@@ -181,6 +181,10 @@ struct PlannerOptions {
   // A plan first, by another engine; the SAT engine then refutes the
   // lengths below it (the n-puzzle; not with --any, bfs or ida).
   Witness witness = Witness::none;
+  // Set by the witness path for its SAT proof: the length of the plan
+  // found first (-1: none). The split then knows how far its refutations
+  // reach beyond the cubes' bounds (engine_choice.hpp, witness_split_depth).
+  int witness_length = -1;
   bool fresh_solver = false;    // a new solver per horizon (comparisons)
   bool textbook_driver = false; // horizons 0, 1, 2, ... each in a fresh
                                 // solver, no bound, no parity (baseline)

@@ -76,6 +76,7 @@ void solve_with_witness(const Run &run, PlannerResult &result,
 
   PlannerOptions o = run.options;
   o.witness = Witness::none;
+  o.witness_length = length;
   o.max_horizon = length - 1; // IDA* kept within the user's limit
   const Run below(run.puzzle, run.task, run.encoding, o, run.started);
   PlannerResult sat = result;

@@ -303,6 +303,30 @@ TEST_SUITE("planner::EngineChoice") {
     CHECK(planner::k_split_depth_harder < planner::k_split_depth_hardest);
   }
 
+  TEST_CASE("with a plan found first, the split goes deeper as the plan "
+            "lies farther beyond the larger bound, never shallower") {
+    using planner::witness_split_depth;
+    const int h = planner::k_split_hard_bound; // the 6-6-3 rule: 18
+    const int large = h + 4;
+    // A plan close to the bound: the 6-6-3 rule's depth.
+    CHECK(witness_split_depth(h, large, large + 2) ==
+          planner::hard_split_depth(h));
+    CHECK(witness_split_depth(h, large,
+                              large + planner::k_witness_gap_deeper - 1) ==
+          planner::k_split_depth_hard);
+    CHECK(witness_split_depth(h, large,
+                              large + planner::k_witness_gap_deeper) ==
+          planner::k_split_depth_harder);
+    CHECK(witness_split_depth(h, large,
+                              large + planner::k_witness_gap_deepest) ==
+          planner::k_split_depth_hardest);
+    // The unseen 55-mover of bounds 39 and 45 that ran past 600 s at 18.
+    CHECK(witness_split_depth(39, 45, 55) == planner::k_split_depth_hardest);
+    // A board the 6-6-3 rule already sends deepest stays there.
+    CHECK(witness_split_depth(planner::k_split_hardest_bound, 52, 54) ==
+          planner::k_split_depth_hardest);
+  }
+
   TEST_CASE("--any on the 15-puzzle keeps its race: no split on either "
             "side") {
     const encoder::NPuzzle mid = scramble_54();
