@@ -104,13 +104,14 @@ std::vector<OptionRow> rows() {
        "goal layer), auto (the default: picks before the search from a "
        "cheap explicit sample of the start's layers. n-puzzles: reach, "
        "horizons or both side by side, by how many positions reach is "
-       "predicted to store; 3x4 and the 15-puzzle: reach on near boards, "
-       "else the proof split into cubes on two threads (--split-depth 14 on "
-       "3x4; 10, 14 or 16 by the start's pattern-database bound on the "
-       "15-puzzle); block puzzles: horizons where the goal is near "
-       "behind wide layers, else reach on two threads, the horizon driver "
-       "taking one past 100,000 positions; the progress line says which "
-       "and why), or bfs (not SAT: explicit breadth-first search over "
+       "predicted to store; 3x4, 2x6 and the 15-puzzle: reach on near "
+       "boards, else the proof split into cubes on two threads, the deeper "
+       "the larger the start's pattern-database bound; block puzzles: "
+       "horizons where the goal is near behind wide layers, else reach on "
+       "two threads, the horizon driver joining past a positions "
+       "threshold; the progress line says which and why; the rules and "
+       "their constants: planner/engine_choice.hpp), or bfs (not SAT: "
+       "explicit breadth-first search over "
        "positions, the seed game's auto-solve; for spaces that fit in "
        "memory), or ida (not SAT: IDA* over additive pattern databases, the "
        "n-puzzle's explicit optimal search; the tables are built once, in "
@@ -221,12 +222,12 @@ std::vector<OptionRow> rows() {
        SATSLIDE_VALUE(po::value(&o.planner.pattern_tiles)
                           ->default_value(o.planner.pattern_tiles)),
        "the n-puzzle's pattern databases (--engine ida, the split's cube "
-       "bounds): at most N tiles a pattern, the tiles cut in goal order "
-       "into near-equal patterns (0: the family's choice, 6-6-3 on the "
-       "15-puzzle, whose split also uses the 7-8 tables once it has run 4 s "
-       "if they are in the cache; 8 gives the 7-8: a bound 3.4 moves closer "
-       "on average, 0.6 GB of tables built once in minutes with 4.7 GB of "
-       "memory, then read from the cache in about half a second)",
+       "bounds): at most N tiles a pattern, as few patterns as that "
+       "allows, each a compact block of goal cells (0: the family's choice, "
+       "6-6-3 on the 15-puzzle, whose split also uses the 7-8 tables where "
+       "they are in the cache; 8 gives the 7-8: a closer bound, 0.6 GB of "
+       "tables built once in minutes with 4.7 GB of memory, then read from "
+       "the cache in about half a second)",
        {0, 9, ": from 0 to 9"}},
       {"threads-split", "Search", k_search,
        SATSLIDE_VALUE(po::value(&raw.split)->default_value("horizons")),

@@ -883,25 +883,29 @@ TEST_SUITE("cli::EndToEnd") {
         with_cache("ida-cache", "--puzzle 15 --board '2 9 3 4 1 7 8 11 13 "
                                 "14 10 0 6 5 15 12' --engine ida");
     CHECK(again.err.find("building") == std::string::npos);
-    // Limits, and families without it.
-    const auto limited = with_cache(
-        "ida-cache", "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' --engine ida "
-                     "--max-horizon 25");
-    CHECK(limited.exit_code == 20);
-    // The exact table proves it alone: the bound is 31.
-    CHECK(limited.out.find("proven by IDA* (explicit search, not SAT): no "
-                           "plan of length <= 30") != std::string::npos);
-    // --max-horizon 0 is a limit of 0 moves, not "no limit".
-    CHECK(with_cache("ida-cache", "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' "
-                                  "--engine ida --max-horizon 0")
-              .exit_code == 20);
-    // A refutation IDA* searched for says it is IDA*'s, not SAT's.
-    const auto by_ida = with_cache(
-        "ida-cache", "--rows 3 --cols 4 --board '4 3 6 1 8 7 2 5 0 11 10 9' "
-                     "--engine ida --max-horizon 40");
-    CHECK(by_ida.exit_code == 20);
-    CHECK(by_ida.out.find("proven by IDA* (explicit search, not SAT): no "
-                          "plan of length <= 44") != std::string::npos);
+    // Limits, each refutation said to be IDA*'s, not SAT's: the 8-puzzle's
+    // exact table proves it alone (the bound is 31); --max-horizon 0 is a
+    // limit of 0 moves, not "no limit"; on 3x4 IDA* searches up to 44.
+    struct Limit {
+      std::string instance;
+      int max_horizon;
+      int refuted;
+    };
+    const Limit limits[] = {{"--puzzle 8 --board '8 6 7 2 5 4 3 0 1'", 25, 30},
+                            {"--puzzle 8 --board '8 6 7 2 5 4 3 0 1'", 0, 30},
+                            {"--rows 3 --cols 4 --board '4 3 6 1 8 7 2 5 0 "
+                             "11 10 9'",
+                             40, 44}};
+    for (const Limit &l : limits) {
+      CAPTURE(l.max_horizon);
+      const auto limited =
+          with_cache("ida-cache", l.instance + " --engine ida --max-horizon " +
+                                      std::to_string(l.max_horizon));
+      CHECK(limited.exit_code == 20);
+      CHECK(limited.out.find("proven by IDA* (explicit search, not SAT): no "
+                             "plan of length <= " +
+                             std::to_string(l.refuted)) != std::string::npos);
+    }
     const auto klotski = run_satslide("--puzzle klotski --layout classic "
                                       "--engine ida");
     CHECK(klotski.exit_code == 32);

@@ -60,6 +60,19 @@ NPuzzle goal_puzzle(int rows, int cols) {
   return NPuzzle(rows, cols, goal, goal);
 }
 
+// The 3x3 goal's databases of two 4-tile patterns, and the bytes of
+// their cache file.
+struct CachedTables {
+  Board goal = NPuzzle::default_goal(3, 3);
+  std::vector<std::vector<int>> patterns{{1, 2, 3, 4}, {5, 6, 7, 8}};
+  PatternDatabases db{3, 3, goal, patterns};
+  std::string bytes = [this] {
+    std::stringstream file;
+    db.write(file);
+    return file.str();
+  }();
+};
+
 // Replays the blank's path on the board; true if it ends at the goal.
 bool reaches_goal(const NPuzzle &p, Board board, const std::vector<int> &path) {
   int blank = static_cast<int>(std::find(board.begin(), board.end(), 0) -
@@ -298,16 +311,11 @@ TEST_SUITE("encoder::PatternDatabases") {
   }
 
   TEST_CASE("cache: a round trip, and stale or corrupted files refused") {
-    const NPuzzle p = goal_puzzle(3, 3);
-    const std::vector<std::vector<int>> patterns{{1, 2, 3, 4}, {5, 6, 7, 8}};
-    const PatternDatabases db(3, 3, p.goal(), patterns);
-    std::stringstream file;
-    db.write(file);
-    const std::string bytes = file.str();
+    const CachedTables cached;
+    const auto &[goal, patterns, db, bytes] = cached;
     std::string why;
     std::istringstream in(bytes);
-    const auto back =
-        PatternDatabases::read(in, 3, 3, p.goal(), patterns, why);
+    const auto back = PatternDatabases::read(in, 3, 3, goal, patterns, why);
     REQUIRE(back);
     std::mt19937 rng(7);
     for (int i = 0; i < 50; ++i) {
@@ -319,25 +327,21 @@ TEST_SUITE("encoder::PatternDatabases") {
       std::string bad = bytes;
       bad[at] = static_cast<char>(bad[at] ^ 0x10);
       std::istringstream corrupted(bad);
-      CHECK(!PatternDatabases::read(corrupted, 3, 3, p.goal(), patterns, why));
+      CHECK(!PatternDatabases::read(corrupted, 3, 3, goal, patterns, why));
       CHECK(why.find("corrupted") != std::string::npos);
     }
     std::istringstream cut(bytes.substr(0, bytes.size() - 100));
-    CHECK(!PatternDatabases::read(cut, 3, 3, p.goal(), patterns, why));
+    CHECK(!PatternDatabases::read(cut, 3, 3, goal, patterns, why));
     std::istringstream other(bytes);
-    CHECK(!PatternDatabases::read(other, 3, 3, p.goal(),
+    CHECK(!PatternDatabases::read(other, 3, 3, goal,
                                   {{1, 2, 3}, {4, 5, 6, 7, 8}}, why));
     CHECK(why.find("another board, goal or partition") != std::string::npos);
   }
 
   TEST_CASE("cache: a table edited with its checksum recomputed is refused "
             "as damaged") {
-    const NPuzzle p = goal_puzzle(3, 3);
-    const std::vector<std::vector<int>> patterns{{1, 2, 3, 4}, {5, 6, 7, 8}};
-    const PatternDatabases db(3, 3, p.goal(), patterns);
-    std::stringstream file;
-    db.write(file);
-    const std::string bytes = file.str();
+    const CachedTables cached;
+    const auto &[goal, patterns, db, bytes] = cached;
     const std::size_t table = 3024; // 9 * 8 * 7 * 6 placements
     const std::size_t tables = bytes.size() - 8 - 2 * table;
     // Each edit applied to the first table's bytes, then the checksum
@@ -355,7 +359,7 @@ TEST_SUITE("encoder::PatternDatabases") {
     std::string why;
     {
       std::istringstream same(edited([](unsigned char &) {}));
-      CHECK(PatternDatabases::read(same, 3, 3, p.goal(), patterns, why));
+      CHECK(PatternDatabases::read(same, 3, 3, goal, patterns, why));
     }
     struct Edit {
       std::function<void(unsigned char &)> edit;
@@ -370,7 +374,7 @@ TEST_SUITE("encoder::PatternDatabases") {
     };
     for (const Edit &e : edits) {
       std::istringstream in(edited(e.edit));
-      CHECK(!PatternDatabases::read(in, 3, 3, p.goal(), patterns, why));
+      CHECK(!PatternDatabases::read(in, 3, 3, goal, patterns, why));
       CHECK_MESSAGE(why.find(e.says) != std::string::npos, why);
       CHECK(why.find("damaged") == 0);
     }
