@@ -1,7 +1,6 @@
 #include "planner/engine_choice.hpp"
 
 #include "encoder/puzzles/families.hpp"
-#include "encoder/puzzles/npuzzle.hpp"
 #include "encoder/task/state_space.hpp"
 
 #include <fmt/format.h>
@@ -56,7 +55,7 @@ int start_state_bound(const Run &run, const solver::StopFn &stop) {
   return bound ? bound(run.task.initial_state()) : -1;
 }
 
-// The start's bound by the larger tables (NPuzzle::k_large_pattern_tiles)
+// The start's bound by the larger tables (Puzzle::stronger_pattern_tiles)
 // where they are in the cache and differ from the family's, read once
 // (the split then finds them read); -1 where they are not at hand or do
 // not fit in memory (--memory-limit).
@@ -81,15 +80,13 @@ namespace {
 bool split_allowed(const Run &run, bool timed) {
   const PlannerOptions &o = run.options;
   const double space = run.puzzle.reachable_positions();
-  const auto *board = dynamic_cast<const encoder::NPuzzle *>(&run.puzzle);
   // Two rows grow slowly, so a frontier holds few positions and the cubes
   // stay long: such boards are split only up to 12 cells (2x6), where
   // the tables' blocks refute most cubes at once.
-  return board != nullptr &&
-         (std::min(board->rows(), board->cols()) >= 3 ||
-          space <= k_reach_space) &&
+  const int across = run.puzzle.narrowest_side();
+  return across > 0 && (across >= 3 || space <= k_reach_space) &&
          (!timed || o.timeout_seconds <= 0 ||
-          board->databases_at_hand(o.pattern_tiles)) &&
+          run.puzzle.databases_at_hand(o.pattern_tiles)) &&
          space > k_small_space && space <= k_split_max_space &&
          o.mode == Mode::optimal && o.cube_solving == CubeSolving::shared &&
          static_cast<bool>(run.encoding.make_free_start);
@@ -133,34 +130,19 @@ long side_by_side_budget(const PlannerOptions &o) {
 }
 
 int split_depth_for(int h, double space) {
-  if (space <= k_reach_space) {
-    return h < k_split_12_mid_bound        ? k_split_depth_12_near
-           : h < k_split_12_far_bound      ? k_split_depth_12_mid
-           : h < k_split_12_farthest_bound ? k_split_depth_12_far
-                                           : k_split_depth_12_farthest;
-  }
-  return h < k_split_mid_bound   ? k_split_depth_near
-         : h < k_split_far_bound ? k_split_depth_mid
-                                 : k_split_depth_far;
+  return space <= k_reach_space ? depth_on(k_split_ladder_12, h)
+                                : depth_on(k_split_ladder, h);
 }
 
 bool splits_hard(int h, double space) {
   return space > k_reach_space && h >= k_split_hard_bound;
 }
 
-int hard_split_depth(int h) {
-  return h >= k_split_hardest_bound  ? k_split_depth_hardest
-         : h >= k_split_harder_bound ? k_split_depth_harder
-                                     : k_split_depth_hard;
-}
+int hard_split_depth(int h) { return depth_on(k_split_ladder_hard, h); }
 
 int witness_split_depth(int h_small, int h_large, int witness_length) {
-  const int by_bound = hard_split_depth(h_small);
-  const int gap = witness_length - h_large;
-  const int by_gap = gap >= k_witness_gap_deepest  ? k_split_depth_hardest
-                     : gap >= k_witness_gap_deeper ? k_split_depth_harder
-                                                   : by_bound;
-  return std::max(by_bound, by_gap);
+  return std::max(hard_split_depth(h_small),
+                  depth_on(k_witness_gap_ladder, witness_length - h_large));
 }
 
 EngineChoice choose_automatic_engine(const Run &run,
@@ -205,7 +187,7 @@ EngineChoice choose_automatic_engine(const Run &run,
     c.split_depth = large < 0     ? split_depth_for(h, space)
                     : witness < 0 ? hard_split_depth(h)
                                   : witness_split_depth(h, large, witness);
-    c.pattern_tiles = large >= 0 ? encoder::NPuzzle::k_large_pattern_tiles : 0;
+    c.pattern_tiles = large >= 0 ? run.puzzle.stronger_pattern_tiles() : 0;
     c.reason = fmt::format(
         "reach would store at least {:.0f} positions (pattern databases "
         "bound {}{}): {} at depth {}{}",

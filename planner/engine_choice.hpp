@@ -107,59 +107,61 @@ long side_by_side_budget(const PlannerOptions &options);
 // costs about 1 s with its bounds).
 // On 12 cells (3x4, 2x6), since their tables are blocks (6-5), the
 // depth grows with h too, deeper than on 16 cells at the same bound
-// (the whole space is small, the cubes are cheap to list): 14 below
-// k_split_12_mid_bound, 18 below k_split_12_far_bound, 20 below
-// k_split_12_farthest_bound, 26 from there (RESULTS, "3x4 by blocks of
-// columns, split deeper": the 53-movers in 12-33 s at 26, one of six
-// within 150 s at 18).
+// (the whole space is small, the cubes are cheap to list; RESULTS, "3x4
+// by blocks of columns, split deeper": the 53-movers in 12-33 s at 26,
+// one of six within 150 s at 18).
 constexpr double k_split_max_space = 1.1e13; // 16! / 2 = 1.05e13
-constexpr int k_split_depth_near = 10; // h < k_split_mid_bound
-constexpr int k_split_depth_mid = 14;  // up to k_split_far_bound - 1
-constexpr int k_split_depth_far = 16;  // h >= k_split_far_bound
-constexpr int k_split_mid_bound = 27;
-constexpr int k_split_far_bound = 31;
+
+// Every depth rule is a ladder: from each rung's bound (or gap) up, its
+// depth; below the first rung, the first rung's depth.
+struct SplitRung {
+  int from = 0; // the bound (or gap) where the rung begins
+  int depth = 0;
+};
+template <std::size_t N> using SplitLadder = std::array<SplitRung, N>;
+template <std::size_t N>
+constexpr int depth_on(const SplitLadder<N> &ladder, int value) {
+  int depth = ladder.front().depth;
+  for (const SplitRung &rung : ladder) {
+    if (value >= rung.from) {
+      depth = rung.depth;
+    }
+  }
+  return depth;
+}
+
+// Beyond k_reach_space (the 15-puzzle), by the family's tables' bound.
+constexpr SplitLadder<3> k_split_ladder{{{0, 10}, {27, 14}, {31, 16}}};
 // Spaces up to k_reach_space (12 cells).
-constexpr int k_split_depth_12_near = 14;
-constexpr int k_split_depth_12_mid = 18;
-constexpr int k_split_depth_12_far = 20;
-constexpr int k_split_depth_12_farthest = 26;
-constexpr int k_split_12_mid_bound = 24;
-constexpr int k_split_12_far_bound = 32;
-constexpr int k_split_12_farthest_bound = 41;
+constexpr SplitLadder<4> k_split_ladder_12{
+    {{0, 14}, {24, 18}, {32, 20}, {41, 26}}};
 int split_depth_for(int h, double space);
+
 // A hard board beyond k_reach_space (the family's tables bound it at
 // k_split_hard_bound or more) whose larger tables are in the cache
-// (NPuzzle::k_large_pattern_tiles: the 15-puzzle's 7-8) splits deeper,
+// (Puzzle::stronger_pattern_tiles: the 15-puzzle's 7-8) splits deeper,
 // with the larger tables bounding every cube from the start instead of
 // after k_stronger_bound_after seconds: more cubes, each shorter, most
-// refuted by their bound alone. The depth grows with the bound h: 18
-// from k_split_hard_bound, 20 from k_split_harder_bound, 22 from
-// k_split_hardest_bound (RESULTS, "Depth 18 over 7-8 on hard boards" and
-// "Depth 22 over 7-8 on the hardest boards": the frontier and its bounds
-// cost about 4, 7 and 22 s at those depths, paid back only by long
-// refutations).
-constexpr int k_split_hard_bound = 35;
-constexpr int k_split_harder_bound = 40;
-constexpr int k_split_hardest_bound = 45;
-constexpr int k_split_depth_hard = 18;
-constexpr int k_split_depth_harder = 20;
-constexpr int k_split_depth_hardest = 22;
+// refuted by their bound alone. The depth grows with the bound h
+// (RESULTS, "Depth 18 over 7-8 on hard boards" and "Depth 22 over 7-8 on
+// the hardest boards": the frontier and its bounds cost about 4, 7 and
+// 22 s at those depths, paid back only by long refutations).
+constexpr SplitLadder<3> k_split_ladder_hard{{{35, 18}, {40, 20}, {45, 22}}};
+constexpr int k_split_hard_bound = k_split_ladder_hard.front().from;
 bool splits_hard(int h, double space);
 // The depth of a hard board's split (splits_hard(h, ...) holds).
 int hard_split_depth(int h);
+
 // With a plan of length L found first (--witness ida), the proof must
 // refute L - 2 from the cubes, and how far that lies beyond the start's
-// larger bound h (the gap L - h) tells how long the refutations are:
-// the split goes at least to k_split_depth_harder from a gap of
-// k_witness_gap_deeper and to k_split_depth_hardest from
-// k_witness_gap_deepest. Fitted on one board the rule had never seen
-// (a 55-mover, bounds 39 and 45, gap 10: the 6-6-3 rule's depth 18 ran
-// past 600 s with round 53 unfinished, depth 22 proved it in 198 s;
-// RESULTS, "Boards no rule saw"), and the gaps of the public Korf
-// boards, where the 6-6-3 rule had proven every one (they stay as
-// deep at least). Never shallower than hard_split_depth.
-constexpr int k_witness_gap_deeper = 8;
-constexpr int k_witness_gap_deepest = 10;
+// larger bound h (the gap L - h) tells how long the refutations are: the
+// split goes at least as deep as this ladder of gaps says. Fitted on one
+// board the rule had never seen (a 55-mover, bounds 39 and 45, gap 10:
+// the 6-6-3 rule's depth 18 ran past 600 s with round 53 unfinished,
+// depth 22 proved it in 198 s; RESULTS, "Boards no rule saw"), and the
+// gaps of the public Korf boards, where the 6-6-3 rule had proven every
+// one (none goes shallower). Below the first gap, the hard ladder alone.
+constexpr SplitLadder<3> k_witness_gap_ladder{{{0, 0}, {8, 20}, {10, 22}}};
 int witness_split_depth(int h_small, int h_large, int witness_length);
 
 // Whether the split may take `run`'s board: an optimal run (the any-plan

@@ -4,6 +4,7 @@
 
 #include "encoder/puzzles/instance_options.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -84,10 +85,14 @@ public:
   StateBound
   stronger_state_bound(const HeuristicSearchOptions &options) const override;
   static constexpr int k_large_pattern_tiles = 8;
+  int stronger_pattern_tiles() const override {
+    return k_large_pattern_tiles;
+  }
   // Whether those databases (of at most `pattern_tiles` tiles a pattern,
   // 0 the default) need no build: read by this puzzle (or a copy)
   // already, or a file for them in the cache.
-  bool databases_at_hand(int pattern_tiles = 0) const;
+  bool databases_at_hand(int pattern_tiles) const override;
+  int narrowest_side() const override { return std::min(m_rows, m_cols); }
 
   int rows() const { return m_rows; }
   int cols() const { return m_cols; }

@@ -5,6 +5,7 @@
 
 #include "encoder/enum_names.hpp"
 #include "encoder/task/heuristic_search.hpp"
+#include "encoder/task/input_error.hpp"
 #include "encoder/task/state_space.hpp"
 #include "encoder/task/task.hpp"
 
@@ -18,12 +19,6 @@
 #include <vector>
 
 namespace satslide::encoder {
-
-// Bad user input: a message that names what is wrong and where.
-class InputError : public std::runtime_error {
-public:
-  using std::runtime_error::runtime_error;
-};
 
 // The parameters that re-create an instance: kind plus key/value pairs
 // (board, goal, rows, ...). Written into DIMACS comments so a solver's
@@ -138,6 +133,20 @@ public:
     (void)options;
     return {};
   }
+  // The tiles a pattern of the tables stronger_state_bound reads (the
+  // n-puzzle: 8, the 15-puzzle's 7-8), to be named in reports and given
+  // to the split; 0 where the family has none.
+  virtual int stronger_pattern_tiles() const { return 0; }
+  // Whether the tables of at most `pattern_tiles` tiles a pattern (0: the
+  // family's) need no build: a timed run only splits where they do not.
+  virtual bool databases_at_hand(int pattern_tiles) const {
+    (void)pattern_tiles;
+    return false;
+  }
+  // The fewest cells across the board, where the family's positions
+  // split into cubes by a frontier (the n-puzzle; its frontier grows
+  // slowly on two rows); 0 where the family is not split by its own rule.
+  virtual int narrowest_side() const { return 0; }
 
   // For --any: the goal in stages, each a set of goal fluents of the
   // compiled task added to the earlier ones; the whole goal follows the

@@ -1,6 +1,6 @@
 #include "encoder/task/pddl.hpp"
 
-#include "encoder/puzzles/puzzle.hpp"
+#include "encoder/task/input_error.hpp"
 
 #include <cctype>
 #include <istream>

@@ -12,8 +12,11 @@
 
 #include <doctest/doctest.h>
 
+#include <functional>
+
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <random>
 
 #include <unistd.h>
@@ -241,90 +244,82 @@ TEST_SUITE("planner::EngineChoice") {
     CHECK(s.result.plan.size() == 24); // scramble #54's optimum
   }
 
+  // Each ladder, rung by rung: at its bound the rung's depth, one below
+  // it the rung before's; bounds and depths grow up the ladder. Returns
+  // the rungs checked.
+  template <std::size_t N>
+  int check_ladder(const planner::SplitLadder<N> &ladder,
+                   const std::function<int(int)> &depth_at) {
+    int checked = 0;
+    for (std::size_t i = 0; i < ladder.size(); ++i) {
+      CAPTURE(i);
+      CHECK(depth_at(ladder[i].from) == ladder[i].depth);
+      if (i > 0) {
+        CHECK(ladder[i].from > ladder[i - 1].from);
+        CHECK(ladder[i].depth > ladder[i - 1].depth);
+        CHECK(depth_at(ladder[i].from - 1) == ladder[i - 1].depth);
+      }
+      ++checked;
+    }
+    CHECK(depth_at(ladder.back().from + 30) == ladder.back().depth);
+    return checked;
+  }
+
+  const double fifteen =
+      16.0 * 15 * 14 * 13 * 12 * 11 * 10 * 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2 / 2;
+  const double twelve = 12.0 * 11 * 10 * 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2 / 2;
+
   TEST_CASE("the frontier's depth grows with the start's bound, on 12 "
             "cells faster") {
-    const double fifteen = 16.0 * 15 * 14 * 13 * 12 * 11 * 10 * 9 * 8 * 7 *
-                           6 * 5 * 4 * 3 * 2 / 2;
-    const double twelve = 12.0 * 11 * 10 * 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2 / 2;
-    CHECK(planner::split_depth_for(0, fifteen) ==
-          planner::k_split_depth_near);
-    CHECK(planner::split_depth_for(planner::k_split_mid_bound - 1,
-                                   fifteen) == planner::k_split_depth_near);
-    CHECK(planner::split_depth_for(planner::k_split_mid_bound, fifteen) ==
-          planner::k_split_depth_mid);
-    CHECK(planner::split_depth_for(planner::k_split_far_bound, fifteen) ==
-          planner::k_split_depth_far);
-    CHECK(planner::split_depth_for(80, fifteen) ==
-          planner::k_split_depth_far);
-    // 12 cells: deeper at each line, deeper than 16 cells at the same h.
-    const std::pair<int, int> lines[] = {
-        {0, planner::k_split_depth_12_near},
-        {planner::k_split_12_mid_bound - 1, planner::k_split_depth_12_near},
-        {planner::k_split_12_mid_bound, planner::k_split_depth_12_mid},
-        {planner::k_split_12_far_bound - 1, planner::k_split_depth_12_mid},
-        {planner::k_split_12_far_bound, planner::k_split_depth_12_far},
-        {planner::k_split_12_farthest_bound - 1, planner::k_split_depth_12_far},
-        {planner::k_split_12_farthest_bound,
-         planner::k_split_depth_12_farthest},
-        {53, planner::k_split_depth_12_farthest}};
-    int before = 0;
-    for (const auto &[h, depth] : lines) {
-      CHECK(planner::split_depth_for(h, twelve) == depth);
-      CHECK(depth >= before);
-      CHECK(depth >= planner::split_depth_for(h, fifteen));
-      before = depth;
+    CHECK(check_ladder(planner::k_split_ladder, [](int h) {
+            return planner::split_depth_for(h, fifteen);
+          }) == 3);
+    CHECK(check_ladder(planner::k_split_ladder_12, [](int h) {
+            return planner::split_depth_for(h, twelve);
+          }) == 4);
+    // 12 cells: deeper than 16 cells at the same bound.
+    for (int h = 0; h < 60; ++h) {
+      CHECK(planner::split_depth_for(h, twelve) >=
+            planner::split_depth_for(h, fifteen));
     }
   }
 
   TEST_CASE("a hard 15-puzzle splits deeper over the larger tables, a "
             "12-cell board never") {
-    const double fifteen =
-        16.0 * 15 * 14 * 13 * 12 * 11 * 10 * 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2 / 2;
-    const double twelve = 12.0 * 11 * 10 * 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2 / 2;
     CHECK_FALSE(planner::splits_hard(planner::k_split_hard_bound - 1, fifteen));
     CHECK(planner::splits_hard(planner::k_split_hard_bound, fifteen));
     CHECK(planner::splits_hard(60, fifteen));
     CHECK_FALSE(planner::splits_hard(60, twelve));
-    CHECK(planner::k_split_depth_hard > planner::k_split_depth_far);
-    CHECK(planner::k_split_hard_bound > planner::k_split_far_bound);
-    // Deeper as the bound grows, at each line.
-    CHECK(planner::hard_split_depth(planner::k_split_hard_bound) ==
-          planner::k_split_depth_hard);
-    CHECK(planner::hard_split_depth(planner::k_split_harder_bound - 1) ==
-          planner::k_split_depth_hard);
-    CHECK(planner::hard_split_depth(planner::k_split_harder_bound) ==
-          planner::k_split_depth_harder);
-    CHECK(planner::hard_split_depth(planner::k_split_hardest_bound - 1) ==
-          planner::k_split_depth_harder);
-    CHECK(planner::hard_split_depth(planner::k_split_hardest_bound) ==
-          planner::k_split_depth_hardest);
-    CHECK(planner::hard_split_depth(70) == planner::k_split_depth_hardest);
-    CHECK(planner::k_split_depth_hard < planner::k_split_depth_harder);
-    CHECK(planner::k_split_depth_harder < planner::k_split_depth_hardest);
+    CHECK(planner::k_split_hard_bound > planner::k_split_ladder.back().from);
+    CHECK(planner::hard_split_depth(planner::k_split_hard_bound) >
+          planner::k_split_ladder.back().depth);
+    CHECK(check_ladder(planner::k_split_ladder_hard,
+                       planner::hard_split_depth) == 3);
   }
 
   TEST_CASE("with a plan found first, the split goes deeper as the plan "
             "lies farther beyond the larger bound, never shallower") {
     using planner::witness_split_depth;
-    const int h = planner::k_split_hard_bound; // the 6-6-3 rule: 18
+    const auto &gaps = planner::k_witness_gap_ladder;
+    const int h = planner::k_split_hard_bound;
     const int large = h + 4;
     // A plan close to the bound: the 6-6-3 rule's depth.
     CHECK(witness_split_depth(h, large, large + 2) ==
           planner::hard_split_depth(h));
-    CHECK(witness_split_depth(h, large,
-                              large + planner::k_witness_gap_deeper - 1) ==
-          planner::k_split_depth_hard);
-    CHECK(witness_split_depth(h, large,
-                              large + planner::k_witness_gap_deeper) ==
-          planner::k_split_depth_harder);
-    CHECK(witness_split_depth(h, large,
-                              large + planner::k_witness_gap_deepest) ==
-          planner::k_split_depth_hardest);
+    // At each gap's rung (past the first, which is the rule alone).
+    for (std::size_t i = 1; i < gaps.size(); ++i) {
+      CAPTURE(i);
+      CHECK(witness_split_depth(h, large, large + gaps[i].from) ==
+            std::max(gaps[i].depth, planner::hard_split_depth(h)));
+      CHECK(witness_split_depth(h, large, large + gaps[i].from - 1) ==
+            std::max(gaps[i - 1].depth, planner::hard_split_depth(h)));
+    }
     // The unseen 55-mover of bounds 39 and 45 that ran past 600 s at 18.
-    CHECK(witness_split_depth(39, 45, 55) == planner::k_split_depth_hardest);
+    CHECK(witness_split_depth(39, 45, 55) ==
+          planner::k_split_ladder_hard.back().depth);
     // A board the 6-6-3 rule already sends deepest stays there.
-    CHECK(witness_split_depth(planner::k_split_hardest_bound, 52, 54) ==
-          planner::k_split_depth_hardest);
+    CHECK(witness_split_depth(planner::k_split_ladder_hard.back().from, 52,
+                              54) == planner::k_split_ladder_hard.back().depth);
   }
 
   TEST_CASE("--any on the 15-puzzle keeps its race: no split on either "
