@@ -173,6 +173,8 @@ korf-rule|IDA* over pattern databases > Depth 22 over 7-8 on the hardest boards
 split-workers|One proof in cubes > The two 62-movers to the end, and more workers
 witness|One proof in cubes > A plan first: the witness
 witness-korf|One proof in cubes > A plan first: the witness
+unseen-fitting|One proof in cubes > Boards no rule saw
+unseen|One proof in cubes > Boards no rule saw
 realtime|The engine the default picks > CaDiCaL's clock
 realtime-auto-all|The engine the default picks > CaDiCaL's clock
 realtime-rush-db|The engine the default picks > CaDiCaL's clock
@@ -1122,6 +1124,25 @@ print('korf$id,$args,%s,%s,%s,%s,%s,%s' % (d['status'], d.get('length'), open('$
   klotski-all-auto)
     run --suite klotski --encodings counts --timeout 120 \
         --out $R/klotski-all-auto ;;
+  # Boards no rule was fitted on: the fitting set's optima and its board
+  # 9 at the old rule's depth and at 22, then the validation set by band
+  # (the 7-8 tables cached; --witness ida).
+  unseen-fitting)
+    d=$R/unseen/fitting
+    benchmarks/unseen_boards.py --satslide ${SATSLIDE:-./build/cli/satslide} \
+        --seed 1001 --draw 60 --band 50-60:1 --out $d --optima-only
+    board=$(python3 -c "import csv; print(next(r['board'] for r in
+        csv.DictReader(open('$d/boards.csv')) if r['index'] == '9'))")
+    ${SATSLIDE:-./build/cli/satslide} --puzzle 15 --board "$board" \
+        --witness ida --split-depth 18 --pattern-tiles 8 --timeout 600 \
+        --json >$d/board9-depth18-default.json || true
+    ${SATSLIDE:-./build/cli/satslide} --puzzle 15 --board "$board" \
+        --witness ida --split-depth 22 --pattern-tiles 8 --timeout 600 \
+        --json >$d/board9-depth22.json || true ;;
+  unseen)
+    benchmarks/unseen_boards.py --satslide ${SATSLIDE:-./build/cli/satslide} \
+        --seed 2002 --draw 400 --band 50-60:30 --band 62-99:10 \
+        --timeout 600 --out $R/unseen/validation ;;
   # Any plan: the race
   any-race)
     ./benchmarks/any_race.sh
