@@ -1,5 +1,7 @@
 #include "encoder/puzzles/npuzzle.hpp"
 
+#include "encoder/puzzles/grid_cells.hpp"
+
 #include "encoder/puzzles/board_parsing.hpp"
 
 #include <algorithm>
@@ -257,21 +259,7 @@ std::string NPuzzle::title() const {
 }
 
 std::vector<int> NPuzzle::neighbours(int cell) const {
-  const int r = cell / m_cols, c = cell % m_cols;
-  std::vector<int> result;
-  if (r > 0) {
-    result.push_back(cell - m_cols);
-  }
-  if (r + 1 < m_rows) {
-    result.push_back(cell + m_cols);
-  }
-  if (c > 0) {
-    result.push_back(cell - 1);
-  }
-  if (c + 1 < m_cols) {
-    result.push_back(cell + 1);
-  }
-  return result;
+  return grid_neighbours(m_rows, m_cols, cell);
 }
 
 std::string NPuzzle::cell_name(int cell) const {

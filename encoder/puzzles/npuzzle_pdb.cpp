@@ -1,6 +1,7 @@
 #include "encoder/puzzles/npuzzle_pdb.hpp"
 
 #include "encoder/fnv1a.hpp"
+#include "encoder/puzzles/grid_cells.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -55,16 +56,6 @@ double falling(int n, int m) {
     f *= n - i;
   }
   return f;
-}
-
-std::vector<int> neighbours(int rows, int cols, int cell) {
-  const int r = cell / cols, c = cell % cols;
-  std::vector<int> n;
-  if (r > 0) n.push_back(cell - cols);
-  if (r + 1 < rows) n.push_back(cell + cols);
-  if (c > 0) n.push_back(cell - 1);
-  if (c + 1 < cols) n.push_back(cell + 1);
-  return n;
 }
 
 template <class T> void put(std::string &out, T value) {
@@ -408,7 +399,7 @@ public:
       : m_dbs(dbs), m_n(dbs.rows() * dbs.cols()), m_k(k), m_adjacent(m_n),
         m_owner(m_n, -1), m_free_cell(m_n), m_digit_of(m_n, -1) {
     for (int c = 0; c < m_n; ++c) {
-      m_adjacent[c] = neighbours(dbs.rows(), dbs.cols(), c);
+      m_adjacent[c] = grid_neighbours(dbs.rows(), dbs.cols(), c);
     }
     m_region.reserve(m_n);
   }

@@ -14,6 +14,8 @@
 // where a search ends.
 #include "encoder/puzzles/npuzzle_pdb.hpp"
 
+#include "encoder/puzzles/grid_cells.hpp"
+
 #include <algorithm>
 #include <random>
 #include <string>
@@ -59,6 +61,10 @@ bool PatternDatabases::check(std::string &why) const {
       return false;
     }
   }
+  std::vector<std::vector<int>> adjacent(n);
+  for (int c = 0; c < n; ++c) {
+    adjacent[c] = grid_neighbours(m_rows, m_cols, c);
+  }
   std::mt19937_64 random(k_check_seed);
   const int blank_home = goal_cell[0];
   for (int w = 0; w < k_check_walks; ++w) {
@@ -67,16 +73,11 @@ bool PatternDatabases::check(std::string &why) const {
     std::vector<int> moves(m_patterns.size(), 0);
     int blank = blank_home;
     for (int step = 0; step < k_check_walk_length; ++step) {
-      int next[4], count = 0;
-      const int r = blank / m_cols, c = blank % m_cols;
-      if (r > 0) next[count++] = blank - m_cols;
-      if (r + 1 < m_rows) next[count++] = blank + m_cols;
-      if (c > 0) next[count++] = blank - 1;
-      if (c + 1 < m_cols) next[count++] = blank + 1;
-      if (count == 0) {
+      const std::vector<int> &next = adjacent[blank];
+      if (next.empty()) {
         break; // a 1x1 board
       }
-      const int to = next[random() % static_cast<unsigned>(count)];
+      const int to = next[random() % next.size()];
       const int tile = board[to];
       std::swap(board[to], board[blank]);
       at[tile] = blank;
