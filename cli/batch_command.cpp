@@ -8,7 +8,7 @@
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
 
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/families.hpp"
 #include "solver/side_by_side.hpp"
 
 #include <spdlog/spdlog.h>

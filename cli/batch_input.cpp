@@ -1,7 +1,7 @@
 #include "cli/batch_input.hpp"
 
-#include "encoder/puzzles/board_parsing.hpp"
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/board_parsing.hpp"
+#include "puzzles/families.hpp"
 
 #include <nlohmann/json.hpp>
 

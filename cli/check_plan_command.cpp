@@ -6,7 +6,7 @@
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
 
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/families.hpp"
 #include "planner/plan_check.hpp"
 
 #include <fstream>

@@ -3,7 +3,7 @@
 #include "cli/options.hpp"
 #include "cli/printable.hpp"
 
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/families.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -6,7 +6,7 @@
 
 #include "planner/plan_check.hpp"
 
-#include "encoder/fnv1a.hpp"
+#include "search/fnv1a.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

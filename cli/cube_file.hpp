@@ -23,7 +23,7 @@
 
 #include "planner/cubes.hpp"
 
-#include "encoder/puzzles/puzzle.hpp"
+#include "puzzles/puzzle.hpp"
 
 #include <iosfwd>
 #include <string>

@@ -3,7 +3,7 @@
 #include "cli/commands.hpp"
 #include "cli/output.hpp"
 
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/families.hpp"
 #include "planner/decode.hpp"
 #include "solver/dimacs.hpp"
 

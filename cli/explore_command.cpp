@@ -7,8 +7,8 @@
 #include "cli/output.hpp"
 #include "cli/report.hpp"
 
-#include "encoder/puzzles/families.hpp"
-#include "encoder/task/state_space.hpp"
+#include "puzzles/families.hpp"
+#include "search/state_space.hpp"
 #include "planner/explore.hpp"
 #include "solver/stats.hpp"
 

@@ -4,9 +4,9 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 
-#include "encoder/puzzles/families.hpp"
-#include "encoder/task/model_checkers.hpp"
-#include "encoder/task/pddl.hpp"
+#include "puzzles/families.hpp"
+#include "task/model_checkers.hpp"
+#include "task/pddl.hpp"
 #include "planner/planner.hpp"
 #include "solver/limboole.hpp"
 

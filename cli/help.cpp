@@ -2,8 +2,8 @@
 
 #include "cli/exit_codes.hpp"
 
-#include "encoder/puzzles/families.hpp"
-#include "encoder/puzzles/klotski_layouts.hpp"
+#include "puzzles/families.hpp"
+#include "puzzles/blocks/klotski_layouts.hpp"
 
 #include <algorithm>
 #include <sstream>

@@ -7,7 +7,7 @@
 #include "cli/cube_file.hpp"
 #include "cli/output.hpp"
 
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/families.hpp"
 #include "planner/plan_check.hpp"
 #include "solver/stats.hpp"
 

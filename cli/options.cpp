@@ -5,7 +5,7 @@
 #include "cli/option_table.hpp"
 
 #include "encoder/encodings/encodings.hpp"
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/families.hpp"
 
 #include <algorithm>
 #include <functional>

@@ -4,7 +4,7 @@
 // here: against its range, the chosen family and the subcommand.
 #pragma once
 
-#include "encoder/puzzles/instance_options.hpp"
+#include "puzzles/instance_options.hpp"
 #include "planner/planner.hpp"
 
 #include <array>

@@ -7,7 +7,7 @@
 #include "cli/exit_codes.hpp"
 #include "game/game.hpp"
 
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/families.hpp"
 
 #include <fmt/format.h>
 

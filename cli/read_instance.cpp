@@ -1,6 +1,6 @@
 #include "cli/options.hpp"
 
-#include "encoder/puzzles/board_parsing.hpp"
+#include "puzzles/board_parsing.hpp"
 
 #include <filesystem>
 #include <fstream>

@@ -2,7 +2,7 @@
 
 #include "cli/printable.hpp"
 
-#include "encoder/task/pddl.hpp"
+#include "task/pddl.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -4,7 +4,7 @@
 // here.
 #pragma once
 
-#include "encoder/task/state_space.hpp"
+#include "search/state_space.hpp"
 #include "planner/count_plans.hpp"
 #include "planner/plan_check.hpp"
 #include "planner/planner_result.hpp"

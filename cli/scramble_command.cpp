@@ -7,7 +7,7 @@
 #include "cli/commands.hpp"
 #include "cli/exit_codes.hpp"
 
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/families.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -4,7 +4,7 @@
 #include "cli/output.hpp"
 #include "cli/svg.hpp"
 
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/families.hpp"
 #include "planner/explore.hpp"
 
 #include <spdlog/spdlog.h>

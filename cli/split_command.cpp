@@ -6,7 +6,7 @@
 #include "cli/cube_file.hpp"
 #include "cli/output.hpp"
 
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/families.hpp"
 
 namespace satslide::cli {
 

@@ -12,7 +12,7 @@
 // player's line in the puzzle's metric, comparable with the optimum.
 #pragma once
 
-#include "encoder/puzzles/puzzle.hpp"
+#include "puzzles/puzzle.hpp"
 #include "planner/hint.hpp"
 
 #include <memory>

@@ -8,8 +8,8 @@
 #include "planner/race.hpp"
 #include "planner/run.hpp"
 
-#include "encoder/task/plan_shortcut.hpp"
-#include "encoder/task/task_distances.hpp"
+#include "task/plan_shortcut.hpp"
+#include "task/task_distances.hpp"
 #include "solver/agenda_driver.hpp"
 #include "solver/plan_tightening.hpp"
 #include "solver/schedule_driver.hpp"

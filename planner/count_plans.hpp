@@ -8,7 +8,7 @@
 #pragma once
 
 #include "encoder/encodings/encodings.hpp"
-#include "encoder/puzzles/puzzle.hpp"
+#include "puzzles/puzzle.hpp"
 #include "solver/horizon_driver.hpp"
 
 #include <string>

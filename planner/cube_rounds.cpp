@@ -3,7 +3,7 @@
 #include "planner/cubes.hpp"
 #include "planner/plan_check.hpp"
 
-#include "encoder/puzzles/npuzzle_pdb.hpp"
+#include "search/pattern_databases.hpp"
 
 #include <fmt/format.h>
 

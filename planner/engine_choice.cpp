@@ -1,7 +1,7 @@
 #include "planner/engine_choice.hpp"
 
-#include "encoder/puzzles/families.hpp"
-#include "encoder/task/state_space.hpp"
+#include "puzzles/families.hpp"
+#include "search/state_space.hpp"
 
 #include <fmt/format.h>
 

@@ -4,9 +4,9 @@
 // (the hint a long SAT run on such a space prints). Not SAT.
 #pragma once
 
-#include "encoder/puzzles/puzzle.hpp"
+#include "puzzles/puzzle.hpp"
 #include "planner/planner.hpp"
-#include "encoder/task/state_space.hpp"
+#include "search/state_space.hpp"
 
 #include <functional>
 

@@ -5,7 +5,7 @@
 // SAT engine within its timeout, if allowed.
 #pragma once
 
-#include "encoder/puzzles/puzzle.hpp"
+#include "puzzles/puzzle.hpp"
 
 #include <string>
 #include <vector>

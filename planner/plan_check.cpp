@@ -1,7 +1,7 @@
 #include "planner/plan_check.hpp"
 
-#include "encoder/puzzles/board_parsing.hpp"
-#include "encoder/task/pddl.hpp"
+#include "puzzles/board_parsing.hpp"
+#include "task/pddl.hpp"
 
 #include <algorithm>
 #include <memory>

@@ -9,8 +9,8 @@
 //     the n-puzzle (the blank's moves), "AR1 BD2" for block puzzles.
 #pragma once
 
-#include "encoder/enum_names.hpp"
-#include "encoder/puzzles/puzzle.hpp"
+#include "task/enum_names.hpp"
+#include "puzzles/puzzle.hpp"
 
 #include <array>
 #include <string>

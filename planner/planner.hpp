@@ -12,7 +12,7 @@
 #include "planner/planner_result.hpp"
 
 #include "encoder/encodings/encodings.hpp"
-#include "encoder/puzzles/puzzle.hpp"
+#include "puzzles/puzzle.hpp"
 #include "solver/horizon_driver.hpp"
 #include "solver/reach_driver.hpp"
 #include "solver/shared_horizons.hpp"

@@ -4,8 +4,8 @@
 // only this and the puzzle.
 #pragma once
 
-#include "encoder/enum_names.hpp"
-#include "encoder/puzzles/puzzle.hpp"
+#include "task/enum_names.hpp"
+#include "puzzles/puzzle.hpp"
 #include "solver/stats.hpp"
 
 #include <array>

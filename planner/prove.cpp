@@ -7,7 +7,7 @@
 #include "planner/race.hpp"
 #include "planner/run.hpp"
 
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/families.hpp"
 
 #include <fmt/format.h>
 

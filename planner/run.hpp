@@ -8,9 +8,9 @@
 
 #include "planner/planner.hpp"
 
-#include "encoder/task/heuristic_search.hpp"
-#include "encoder/task/state_table.hpp"
-#include "encoder/task/task.hpp"
+#include "puzzles/heuristic_search.hpp"
+#include "search/state_table.hpp"
+#include "task/task.hpp"
 
 #include <chrono>
 #include <memory>

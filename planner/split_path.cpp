@@ -13,7 +13,7 @@
 #include "planner/cubes.hpp"
 #include "planner/run.hpp"
 
-#include "encoder/task/state_space.hpp"
+#include "search/state_space.hpp"
 #include "solver/cube_solver.hpp"
 #include "solver/side_by_side.hpp"
 

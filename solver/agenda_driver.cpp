@@ -1,6 +1,6 @@
 #include "agenda_driver.hpp"
 
-#include "encoder/task/plan_shortcut.hpp"
+#include "task/plan_shortcut.hpp"
 
 #include <algorithm>
 #include <chrono>

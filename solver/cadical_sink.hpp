@@ -3,7 +3,7 @@
 #pragma once
 
 #include "encoder/constraints/clause_sink.hpp"
-#include "encoder/enum_names.hpp"
+#include "task/enum_names.hpp"
 
 #include <cadical.hpp>
 

@@ -5,7 +5,7 @@
 
 #include "encoder/constraints/clause_sink.hpp"
 #include "encoder/encodings/encoding.hpp"
-#include "encoder/puzzles/puzzle.hpp"
+#include "puzzles/puzzle.hpp"
 
 #include <iosfwd>
 #include <stdexcept>

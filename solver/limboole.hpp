@@ -6,7 +6,7 @@
 #pragma once
 
 #include "encoder/encodings/encoding.hpp"
-#include "encoder/puzzles/puzzle.hpp"
+#include "puzzles/puzzle.hpp"
 
 #include <iosfwd>
 #include <string>

@@ -1,6 +1,6 @@
 #include "plan_tightening.hpp"
 
-#include "encoder/task/plan_shortcut.hpp"
+#include "task/plan_shortcut.hpp"
 
 #include <chrono>
 

@@ -4,7 +4,7 @@
 // Internal to the solver room.
 #pragma once
 
-#include "encoder/task/task.hpp"
+#include "task/task.hpp"
 
 #include <atomic>
 #include <climits>

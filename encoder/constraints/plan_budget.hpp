@@ -15,8 +15,8 @@
 #pragma once
 
 #include "encoder/constraints/clause_sink.hpp"
-#include "encoder/task/task.hpp"
-#include "encoder/task/task_distances.hpp"
+#include "task/task.hpp"
+#include "task/task_distances.hpp"
 
 #include <utility>
 #include <vector>

@@ -6,7 +6,7 @@
 
 #include "encoder/constraints/cardinality.hpp"
 #include "encoder/constraints/clause_sink.hpp"
-#include "encoder/task/task.hpp"
+#include "task/task.hpp"
 
 #include <vector>
 

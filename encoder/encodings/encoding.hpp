@@ -3,7 +3,7 @@
 #pragma once
 
 #include "encoder/constraints/clause_sink.hpp"
-#include "encoder/task/task.hpp"
+#include "task/task.hpp"
 
 #include <functional>
 

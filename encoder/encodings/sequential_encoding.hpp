@@ -8,7 +8,7 @@
 #include "encoder/constraints/distance_sum.hpp"
 #include "encoder/encodings/encoding.hpp"
 #include "encoder/constraints/plan_budget.hpp"
-#include "encoder/task/task_distances.hpp"
+#include "task/task_distances.hpp"
 
 #include <memory>
 

@@ -6,7 +6,7 @@
 #include "cli/batch_input.hpp"
 #include "cli/commands.hpp"
 #include "cli/options.hpp"
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/families.hpp"
 #include "game/game.hpp"
 #include "planner/planner.hpp"
 #include "planner/sliding_row.hpp"

@@ -1,7 +1,7 @@
-#include "block_oracle.hpp"
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/block_oracle.hpp"
+#include "puzzles/families.hpp"
 #include "encoder/encodings/encodings.hpp"
-#include "encoder/puzzles/puzzle.hpp"
+#include "puzzles/puzzle.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

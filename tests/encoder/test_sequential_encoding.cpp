@@ -1,6 +1,6 @@
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/families.hpp"
 #include "encoder/encodings/encodings.hpp"
-#include "encoder/puzzles/npuzzle.hpp"
+#include "puzzles/npuzzle/npuzzle.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

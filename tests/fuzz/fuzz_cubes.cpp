@@ -6,7 +6,7 @@
 
 #include "cli/cube_answers.hpp"
 #include "cli/cube_file.hpp"
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/families.hpp"
 #include "planner/cubes.hpp"
 
 #include <fstream>

@@ -4,7 +4,7 @@
 // encoding writes that horizon as DIMACS, as `satslide dimacs` does.
 #include "fuzz_support.hpp"
 
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/families.hpp"
 #include "planner/planner.hpp"
 
 #include <sstream>

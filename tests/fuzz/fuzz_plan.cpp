@@ -4,7 +4,7 @@
 // chooses).
 #include "fuzz_support.hpp"
 
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/families.hpp"
 #include "planner/plan_check.hpp"
 
 #include <array>

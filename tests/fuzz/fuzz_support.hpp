@@ -4,7 +4,7 @@
 // crash, a sanitizer report, a leak) is a finding.
 #pragma once
 
-#include "encoder/puzzles/puzzle.hpp"
+#include "puzzles/puzzle.hpp"
 #include "solver/dimacs.hpp"
 
 #include <cstddef>

@@ -4,8 +4,8 @@
 // the tests' own breadth-first searches, not against the planner's.
 #include "game/game.hpp"
 
-#include "encoder/puzzles/families.hpp"
-#include "encoder/puzzles/npuzzle.hpp"
+#include "puzzles/families.hpp"
+#include "puzzles/npuzzle/npuzzle.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

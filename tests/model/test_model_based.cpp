@@ -13,12 +13,12 @@
 // SATSLIDE_MBT_SEED (default 1) and SATSLIDE_MBT_CASES (default 150) set
 // the run; CI uses the defaults, a longer run is e.g.
 //   SATSLIDE_MBT_SEED=7 SATSLIDE_MBT_CASES=2000 ctest -R model-based
-#include "encoder/block_oracle.hpp"
+#include "puzzles/block_oracle.hpp"
 #include "support/test_support.hpp"
 
 #include "cli/options.hpp"
 #include "encoder/encodings/encodings.hpp"
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/families.hpp"
 #include "planner/planner.hpp"
 
 #include <doctest/doctest.h>

@@ -5,7 +5,7 @@
 // solved by the planner, written to DIMACS and read back.
 #pragma once
 
-#include "encoder/puzzles/families.hpp"
+#include "puzzles/families.hpp"
 
 namespace satslide::test {
 

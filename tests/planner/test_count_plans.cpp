@@ -2,7 +2,7 @@
 // shortest paths (breadth-first layers, paths summed per position).
 #include "planner/count_plans.hpp"
 
-#include "encoder/puzzles/npuzzle.hpp"
+#include "puzzles/npuzzle/npuzzle.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

@@ -2,8 +2,8 @@
 // arithmetic case by case, and the whole protocol (split_into_cubes, each
 // cube solved by planner::solve up to the round's cap, judge_round) against
 // breadth-first search on random boards, rounds, windows and depths.
-#include "encoder/puzzles/families.hpp"
-#include "encoder/puzzles/npuzzle.hpp"
+#include "puzzles/families.hpp"
+#include "puzzles/npuzzle/npuzzle.hpp"
 #include "planner/cubes.hpp"
 #include "support/test_support.hpp"
 

@@ -3,8 +3,8 @@
 // option checks, and a toy family that lives only in the tests.
 #include "planner/sliding_row.hpp"
 
-#include "encoder/puzzles/families.hpp"
-#include "encoder/puzzles/npuzzle.hpp"
+#include "puzzles/families.hpp"
+#include "puzzles/npuzzle/npuzzle.hpp"
 #include "planner/planner.hpp"
 #include "solver/dimacs.hpp"
 #include "support/test_support.hpp"

@@ -2,12 +2,12 @@
 // its optima against the tests' own searches in every family and metric,
 // every one-step formula, an exhausted space, the positions budget and the
 // hand-over to the horizon driver, cancellation.
-#include "encoder/block_oracle.hpp"
+#include "puzzles/block_oracle.hpp"
 #include "planner/sliding_row.hpp"
 
 #include "encoder/encodings/sequential_encoding.hpp"
-#include "encoder/puzzles/families.hpp"
-#include "encoder/task/state_space.hpp"
+#include "puzzles/families.hpp"
+#include "search/state_space.hpp"
 #include "planner/planner.hpp"
 #include "solver/reach_driver.hpp"
 #include "support/test_support.hpp"

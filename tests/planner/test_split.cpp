@@ -3,9 +3,9 @@
 // optimum and at a start that is the goal too), the proof counting every
 // cube, windows and threads, a block puzzle without pattern databases,
 // limits and a stop.
-#include "encoder/puzzles/families.hpp"
-#include "encoder/puzzles/npuzzle.hpp"
-#include "encoder/puzzles/npuzzle_pdb.hpp"
+#include "puzzles/families.hpp"
+#include "puzzles/npuzzle/npuzzle.hpp"
+#include "search/pattern_databases.hpp"
 #include "planner/planner.hpp"
 #include "support/test_support.hpp"
 

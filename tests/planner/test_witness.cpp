@@ -2,8 +2,8 @@
 // the optimum of breadth-first search on random boards through every SAT
 // engine, the proof's words, a SAT plan shorter than the witness caught
 // as a disagreement, a stop after the witness, and the refusals.
-#include "encoder/puzzles/families.hpp"
-#include "encoder/puzzles/npuzzle.hpp"
+#include "puzzles/families.hpp"
+#include "puzzles/npuzzle/npuzzle.hpp"
 #include "planner/planner.hpp"
 #include "support/test_support.hpp"
 

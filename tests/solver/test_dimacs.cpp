@@ -1,5 +1,5 @@
 #include "encoder/encodings/encodings.hpp"
-#include "encoder/puzzles/npuzzle.hpp"
+#include "puzzles/npuzzle/npuzzle.hpp"
 #include "solver/cadical_sink.hpp"
 #include "solver/dimacs.hpp"
 

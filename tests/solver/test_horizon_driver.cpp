@@ -1,5 +1,5 @@
 #include "encoder/encodings/encodings.hpp"
-#include "encoder/puzzles/npuzzle.hpp"
+#include "puzzles/npuzzle/npuzzle.hpp"
 #include "solver/horizon_driver.hpp"
 #include "solver/shared_horizons.hpp"
 #include "support/test_support.hpp"

@@ -1,7 +1,7 @@
-#include "encoder/puzzles/families.hpp"
-#include "encoder/block_oracle.hpp"
+#include "puzzles/families.hpp"
+#include "puzzles/block_oracle.hpp"
 #include "encoder/encodings/parallel_encoding.hpp"
-#include "encoder/puzzles/puzzle.hpp"
+#include "puzzles/puzzle.hpp"
 #include "solver/cadical_sink.hpp"
 #include "solver/schedule_driver.hpp"
 

@@ -5,7 +5,7 @@
 #include "solver/spare_expanders.hpp"
 
 #include "encoder/encodings/sequential_encoding.hpp"
-#include "encoder/puzzles/npuzzle.hpp"
+#include "puzzles/npuzzle/npuzzle.hpp"
 
 #include <doctest/doctest.h>
 

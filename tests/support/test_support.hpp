@@ -3,8 +3,8 @@
 // solving one horizon in a fresh solver, and running the binary.
 #pragma once
 
-#include "encoder/puzzles/npuzzle.hpp"
-#include "encoder/task/task.hpp"
+#include "puzzles/npuzzle/npuzzle.hpp"
+#include "task/task.hpp"
 #include "solver/cadical_sink.hpp"
 
 #include <algorithm>

@@ -1,0 +1,49 @@
+// What a family's own heuristic search (IDA* over its strongest
+// admissible bound) is asked and answers, for the planner's `--engine
+// ida`: explicit search, not SAT, optimal by construction.
+#pragma once
+
+#include "task/task.hpp"
+
+#include <functional>
+#include <string>
+
+namespace satslide::encoder {
+
+struct HeuristicSearchOptions {
+  int max_length = -1;        // no plan longer is sought; -1 = no limit
+  std::function<bool()> stop; // polled often: time, signals
+  // After each threshold searched to the end without a plan: (the
+  // threshold, nodes in that iteration, nodes so far).
+  std::function<void(int, long, long)> on_threshold;
+  // Messages worth a log line (the bound's tables built or rebuilt).
+  std::function<void(const std::string &)> note;
+  // Trouble the run survives, worth a warning (the tables' cache
+  // unusable or not written); `note` if unset.
+  std::function<void(const std::string &)> warn;
+  // The n-puzzle: at most this many tiles a pattern database (0: the
+  // family's choice; PatternDatabases::partition).
+  int pattern_tiles = 0;
+  // Threads searching side by side (the same plan as one).
+  unsigned threads = 1;
+  // Tables only from the cache, never built (none there: no bound).
+  bool cached_only = false;
+};
+
+// An admissible bound on the moves from a state of the family's task to
+// its goal (for bounding many positions: the cubes of a split proof).
+using StateBound = std::function<int(const State &)>;
+
+struct HeuristicSearch {
+  bool found = false;
+  Plan plan;              // optimal, actions of the family's task
+  int start_bound = 0;    // the bound's value on the start
+  std::string bound_name; // e.g. "additive pattern databases 6-6-3"
+  int no_plan_up_to = -1; // proven: no plan of this length or shorter
+  long nodes = 0;         // positions generated over all iterations
+  int thresholds = 0;     // iterations searched
+  bool stopped = false;   // the stop test ended it
+  bool limit = false;     // max_length reached without a plan
+};
+
+} // namespace satslide::encoder

@@ -1,0 +1,143 @@
+// The R x C sliding-tile puzzle (8-, 15-, 24-puzzle and any other shape):
+// tiles 1..N-1 and a blank (0) on a board, row-major.
+#pragma once
+
+#include "puzzles/instance_options.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <vector>
+
+namespace satslide::encoder {
+
+class PatternDatabases;
+
+class NPuzzle : public Puzzle {
+public:
+  // Validates shape, board and goal; throws InputError.
+  NPuzzle(int rows, int cols, std::vector<int> board, std::vector<int> goal);
+
+  // From the options board, goal (default 1..N-1 then the blank), rows
+  // and cols; `name` is the family name used: "8", "15" and "24" fix the
+  // shape, "npuzzle" takes it from rows/cols or a square board.
+  static NPuzzle from_options(const std::string &name,
+                              const InstanceOptions &options);
+  // The same from a PuzzleSpec's params (DIMACS comments, tests).
+  static NPuzzle from_params(const Params &params) {
+    return from_options("npuzzle", options_from_params(params));
+  }
+
+  // 1..N-1 followed by the blank.
+  static std::vector<int> default_goal(int rows, int cols);
+
+  // The family's hooks for satslide scramble (families.hpp): the goal as
+  // an instance, in the shape the options (a board, a goal, rows and
+  // cols) or the name used give; and a uniformly random solvable board
+  // of that shape (a shuffle; two tiles swapped where the parity says
+  // it cannot reach the goal). Throw InputError without a shape.
+  static InstanceOptions walk_origin(const std::string &name,
+                                     const InstanceOptions &options);
+  static InstanceOptions random_instance(const std::string &name,
+                                         const InstanceOptions &options,
+                                         std::mt19937_64 &rng);
+  // satslide batch's hook: `id optimal t0 t1 ...` (the tiles a
+  // permutation of 0..N-1), else the line is the tiles.
+  static DataLine data_line(const std::string &text,
+                            const std::string &folder);
+
+  PuzzleSpec spec() const override;
+  std::string title() const override;
+  std::string draw() const override { return draw_board(m_board); }
+  Task compile() const override;
+  std::optional<std::string>
+  unsolvable_reason(const std::function<bool()> &stop = {}) const override;
+  int lower_bound() const override;
+  std::string lower_bound_name() const override { return "Manhattan"; }
+  int horizon_stride() const override { return 2; }
+  double reachable_positions() const override; // (RC)! / 2
+  std::vector<std::vector<int>> goal_agenda() const override;
+  Replay replay(const Plan &plan) const override;
+  bool numbered_tiles() const override { return true; }
+  std::unique_ptr<Puzzle> after(const Plan &plan) const override;
+  // Breadth-first over perfect ranks, 2 bits a board (npuzzle_space.cpp);
+  // nullopt beyond 12 cells.
+  std::optional<StateSpace>
+  search_space(const SpaceOptions &options) const override;
+  // Boards packed 4 bits a cell (npuzzle_frontier.cpp); nullopt beyond 16
+  // cells.
+  std::optional<Frontier> frontier(int depth,
+                                   const SpaceOptions &options) const override;
+  // IDA* over additive pattern databases, cached on disk
+  // (npuzzle_bounds.cpp, search/ida.cpp); nullopt beyond 64 cells.
+  std::optional<HeuristicSearch>
+  heuristic_search(const HeuristicSearchOptions &options) const override;
+  // The same databases as a bound on any state of compile()'s task.
+  StateBound state_bound(const HeuristicSearchOptions &options) const override;
+  // Up to 64 cells, the partition's own refusals (search/pattern_partition.cpp).
+  void check_pattern_tiles(int max_tiles) const override;
+  // Patterns of k_large_pattern_tiles (the 15-puzzle: 7-8) where they
+  // differ from the family's and their tables are in the cache.
+  StateBound
+  stronger_state_bound(const HeuristicSearchOptions &options) const override;
+  static constexpr int k_large_pattern_tiles = 8;
+  int stronger_pattern_tiles() const override {
+    return k_large_pattern_tiles;
+  }
+  // Whether those databases (of at most `pattern_tiles` tiles a pattern,
+  // 0 the default) need no build: read by this puzzle (or a copy)
+  // already, or a file for them in the cache.
+  bool databases_at_hand(int pattern_tiles) const override;
+  int narrowest_side() const override { return std::min(m_rows, m_cols); }
+
+  int rows() const { return m_rows; }
+  int cols() const { return m_cols; }
+  const std::vector<int> &board() const { return m_board; }
+  const std::vector<int> &goal() const { return m_goal; }
+
+  // Rules of the puzzle itself, used by replay and by tests' searches.
+  std::vector<int> neighbours(int cell) const;
+  std::string draw_board(const std::vector<int> &board) const;
+
+  // Sum over tiles of the grid distance to their goal cell.
+  int manhattan(const std::vector<int> &board) const;
+
+  // A board's perfect rank among all (RC)! permutations, and back; for
+  // boards of at most 12 cells (std::invalid_argument beyond).
+  std::uint64_t rank(const std::vector<int> &board) const;
+  std::vector<int> unranked(std::uint64_t rank) const;
+
+private:
+  struct Move {
+    int tile, from, to; // the tile slides from cell `from` into `to`
+  };
+  struct DatabaseMemo {
+    std::mutex mutex;
+    // By the options' pattern_tiles.
+    std::map<int, std::shared_ptr<const PatternDatabases>> databases;
+  };
+  // The pattern databases, read from the cache (or built) once per puzzle
+  // and shared by its copies: the engine choice reads the start's bound,
+  // then the split its cubes', with one load. Throws
+  // PatternDatabases::Stopped as cached_pattern_databases does.
+  std::shared_ptr<const PatternDatabases>
+  databases(const HeuristicSearchOptions &options) const;
+  int cells() const { return m_rows * m_cols; }
+  void label_moves(Task &task) const;
+  int move_id(int tile, int from, int to) const;
+  Plan plan_back(std::uint64_t goal, int depth,
+                 const std::function<std::uint8_t(std::uint64_t)> &mark) const;
+  int fluent(int value, int cell) const { return value * cells() + cell; }
+  std::string cell_name(int cell) const;
+
+  int m_rows, m_cols;
+  std::vector<int> m_board, m_goal;
+  std::vector<Move> m_moves; // action id -> move
+  std::shared_ptr<DatabaseMemo> m_memo = std::make_shared<DatabaseMemo>();
+};
+
+} // namespace satslide::encoder

@@ -1,0 +1,168 @@
+// The n-puzzle's bound hooks (Puzzle::heuristic_search, state_bound and
+// their kin): its pattern databases, cached, and IDA* over them; the
+// search itself knows no NPuzzle (search/ida.hpp).
+#include "puzzles/npuzzle/npuzzle.hpp"
+
+#include "search/ida.hpp"
+
+#include <memory>
+#include <stdexcept>
+
+namespace satslide::encoder {
+
+namespace {
+
+// A plan found is a path to the goal, so no position on it may be
+// bounded above the moves it has left: a cheap test of the tables that
+// judged the plan optimal, for a table damaged in a way the cache's
+// checks missed.
+void check_bound_on_plan(const PatternDatabases &databases,
+                         const std::vector<int> &board, int moves_left) {
+  const int bound = databases.bound(board);
+  if (bound > moves_left) {
+    throw InputError(
+        "the pattern databases " + databases.shape() + " overestimate: " +
+        std::to_string(bound) + " for a position of the plan found with " +
+        std::to_string(moves_left) +
+        " moves left, so the plan cannot be called optimal. A damaged "
+        "cache file in " + pattern_cache_directory() +
+        " (delete it and run again), or a bug");
+  }
+}
+
+} // namespace
+
+std::optional<HeuristicSearch>
+NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
+  if (cells() > 64) {
+    return std::nullopt;
+  }
+  HeuristicSearch s;
+  std::shared_ptr<const PatternDatabases> databases;
+  try {
+    databases = this->databases(options);
+  } catch (const PatternDatabases::Stopped &) {
+    databases = nullptr;
+  }
+  if (!databases) { // stopped while building, or cached_only
+    s.stopped = true;
+    s.bound_name = "additive pattern databases (not built: stopped)";
+    return s;
+  }
+  IdaOptions o;
+  o.parity = lower_bound() % 2; // Manhattan has the optimum's parity
+  o.max_length = options.max_length;
+  o.stop = options.stop;
+  o.on_threshold = options.on_threshold;
+  o.threads = options.threads;
+  const IdaResult r = ida_search(*databases, m_board, o);
+  s.found = r.found;
+  s.start_bound = r.start_bound;
+  s.bound_name = databases->name();
+  s.no_plan_up_to = r.no_plan_up_to;
+  s.nodes = r.nodes;
+  s.thresholds = r.thresholds;
+  s.stopped = r.stopped;
+  s.limit = r.limit;
+  int blank = static_cast<int>(std::find(m_board.begin(), m_board.end(), 0) -
+                               m_board.begin());
+  std::vector<int> board = m_board;
+  const int length = static_cast<int>(r.blank_path.size());
+  for (int to : r.blank_path) {
+    check_bound_on_plan(*databases, board, length - static_cast<int>(s.plan.size()));
+    s.plan.push_back(move_id(board[to], to, blank));
+    std::swap(board[to], board[blank]);
+    blank = to;
+  }
+  return s;
+}
+
+std::shared_ptr<const PatternDatabases>
+NPuzzle::databases(const HeuristicSearchOptions &options) const {
+  const std::lock_guard<std::mutex> lock(m_memo->mutex);
+  auto &databases = m_memo->databases[options.pattern_tiles];
+  if (!databases && options.cached_only) {
+    if (auto read = read_cached_pattern_databases(
+            m_rows, m_cols, m_goal, options.pattern_tiles,
+            options.warn ? options.warn : options.note)) {
+      databases = std::make_shared<const PatternDatabases>(std::move(*read));
+    }
+  } else if (!databases) {
+    databases = std::make_shared<const PatternDatabases>(
+        cached_pattern_databases(m_rows, m_cols, m_goal, options.note,
+                                 options.stop, options.pattern_tiles,
+                                 options.warn));
+  }
+  return databases;
+}
+
+bool NPuzzle::databases_at_hand(int pattern_tiles) const {
+  {
+    const std::lock_guard<std::mutex> lock(m_memo->mutex);
+    const auto read = m_memo->databases.find(pattern_tiles);
+    if (read != m_memo->databases.end() && read->second) {
+      return true;
+    }
+  }
+  return pattern_databases_cached(m_rows, m_cols, m_goal, pattern_tiles);
+}
+
+void NPuzzle::check_pattern_tiles(int max_tiles) const {
+  if (max_tiles == 0) {
+    return;
+  }
+  if (cells() > 64) {
+    throw std::invalid_argument("pattern databases: a board of 2 to 64 "
+                                "cells");
+  }
+  PatternDatabases::partition(m_rows, m_cols, m_goal, max_tiles);
+}
+
+StateBound
+NPuzzle::stronger_state_bound(const HeuristicSearchOptions &options) const {
+  if (cells() > 64) {
+    return {};
+  }
+  try {
+    if (PatternDatabases::partition(m_rows, m_cols, m_goal,
+                                    k_large_pattern_tiles) ==
+        PatternDatabases::partition(m_rows, m_cols, m_goal,
+                                    options.pattern_tiles)) {
+      return {};
+    }
+  } catch (const std::invalid_argument &) {
+    return {}; // too large for this board
+  }
+  HeuristicSearchOptions large = options;
+  large.pattern_tiles = k_large_pattern_tiles;
+  large.cached_only = true;
+  return state_bound(large);
+}
+
+StateBound
+NPuzzle::state_bound(const HeuristicSearchOptions &options) const {
+  if (cells() > 64) {
+    return {};
+  }
+  std::shared_ptr<const PatternDatabases> databases;
+  try {
+    databases = this->databases(options);
+  } catch (const PatternDatabases::Stopped &) {
+    return {};
+  }
+  if (!databases) {
+    return {}; // cached_only, and not in the cache
+  }
+  const int n = cells();
+  return [databases, n](const State &state) {
+    std::vector<int> board(static_cast<std::size_t>(n), 0);
+    for (int f = 0; f < static_cast<int>(state.size()); ++f) {
+      if (state[f]) {
+        board[f % n] = f / n; // fluent(value, cell) = value * cells + cell
+      }
+    }
+    return databases->bound(board);
+  };
+}
+
+} // namespace satslide::encoder

@@ -1,0 +1,385 @@
+#include "search/ida.hpp"
+
+
+#include <algorithm>
+#include <atomic>
+#include <climits>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <system_error>
+#include <thread>
+
+namespace satslide::encoder {
+
+namespace {
+
+constexpr int k_max_patterns = 64;
+constexpr int k_max_tiles = 10; // a pattern's tiles (9), with room to spare
+constexpr long k_poll_mask = (1L << 16) - 1;
+// Several threads: the tree is cut at depth 8 (deeper by two, up to 16,
+// until there are 64 subtrees a thread) for the workers to share.
+constexpr int k_first_cut = 8;
+constexpr int k_last_cut = 16;
+constexpr std::size_t k_subtrees_a_thread = 64;
+
+// The search's position: the board, the blank, and each pattern's tile
+// cells (twice where the transposed board counts too), so a move updates
+// one pattern's rank and its table entry instead of the whole sum.
+class Search {
+public:
+  Search(const PatternDatabases &db, const std::vector<int> &board,
+         const IdaOptions &options)
+      : m_db(db), m_options(options), m_board(board),
+        m_patterns(static_cast<int>(db.patterns().size())),
+        m_mirrored(db.reflected()) {
+    const int n = db.rows() * db.cols();
+    m_adjacent.resize(n);
+    for (int c = 0; c < n; ++c) {
+      const int r = c / db.cols(), col = c % db.cols();
+      if (r > 0) m_adjacent[c].push_back(c - db.cols());
+      if (r + 1 < db.rows()) m_adjacent[c].push_back(c + db.cols());
+      if (col > 0) m_adjacent[c].push_back(c - 1);
+      if (col + 1 < db.cols()) m_adjacent[c].push_back(c + 1);
+    }
+    for (int c = 0; c < n; ++c) {
+      if (board[c] == 0) {
+        m_blank = c;
+      } else {
+        place(board[c], c);
+      }
+    }
+    for (int v = 0; v < (m_mirrored ? 2 : 1) * m_patterns; ++v) {
+      m_value[v] = value(v);
+    }
+  }
+
+  int h() const {
+    int plain = 0, mirrored = 0;
+    for (int p = 0; p < m_patterns; ++p) {
+      plain += m_value[p];
+      mirrored += m_value[m_patterns + p];
+    }
+    return m_mirrored ? std::max(plain, mirrored) : plain;
+  }
+
+  IdaResult run() {
+    IdaResult result;
+    result.start_bound = h();
+    int threshold = up_to_parity(result.start_bound);
+    result.no_plan_up_to = threshold - 1; // the bound's own proof
+    for (;;) {
+      if (m_options.max_length >= 0 && threshold > m_options.max_length) {
+        result.limit = true;
+        break;
+      }
+      const long before = m_nodes;
+      m_next = INT_MAX;
+      m_path.clear();
+      const bool found = m_options.threads > 1 && result.start_bound >= 2
+                             ? parallel_dfs(threshold, result.start_bound)
+                             : dfs(0, threshold, -1);
+      ++result.thresholds;
+      if (found) {
+        result.found = true;
+        result.blank_path = m_path;
+        result.no_plan_up_to = threshold - 1;
+        break;
+      }
+      if (m_stopped) {
+        result.stopped = true;
+        break;
+      }
+      // Every plan of length <= threshold was searched (and the next
+      // length has the wrong parity).
+      result.no_plan_up_to = threshold + 1;
+      if (m_options.on_threshold) {
+        m_options.on_threshold(threshold, m_nodes - before, m_nodes);
+      }
+      if (m_next == INT_MAX) {
+        break; // nothing left beyond: no plan at all (unsolvable)
+      }
+      threshold = up_to_parity(std::max(m_next, threshold + 1));
+    }
+    result.nodes = m_nodes;
+    return result;
+  }
+
+private:
+  int up_to_parity(int f) const {
+    return (f - m_options.parity) % 2 == 0 ? f : f + 1;
+  }
+
+  // Tile t sits on cell c: its pattern's cell lists (plain and mirrored).
+  void place(int t, int c) {
+    const int p = m_db.pattern_of(t);
+    if (p >= 0) {
+      m_cells[p][m_db.index_in_pattern(t)] = c;
+    }
+    if (m_mirrored) {
+      const int tt = m_db.transposed_tile(t);
+      const int q = m_db.pattern_of(tt);
+      if (q >= 0) {
+        m_cells[m_patterns + q][m_db.index_in_pattern(tt)] =
+            m_db.transposed_cell(c);
+      }
+    }
+  }
+
+  // The table entry of list v (v < patterns: plain; else mirrored).
+  int value(int v) const {
+    const int p = v % m_patterns;
+    const int size = static_cast<int>(m_db.patterns()[p].size());
+    return m_db.entry(p, m_db.rank(m_cells[v], size));
+  }
+
+  // The lists tile t's move changes: its plain pattern and, mirrored,
+  // the pattern of its transposed tile (-1: none).
+  void touched(int t, int &a, int &b) const {
+    a = m_db.pattern_of(t);
+    b = m_mirrored && m_db.pattern_of(m_db.transposed_tile(t)) >= 0
+            ? m_patterns + m_db.pattern_of(m_db.transposed_tile(t))
+            : -1;
+  }
+
+  // A move undone: the tile, where the blank was, and the lists' values.
+  struct Undo {
+    int tile, blank, a, b, old_a, old_b;
+  };
+
+  // The tile on `to` slides into the blank.
+  Undo slide(int to) {
+    Undo u{m_board[to], m_blank, -1, -1, 0, 0};
+    touched(u.tile, u.a, u.b);
+    u.old_a = u.a >= 0 ? m_value[u.a] : 0;
+    u.old_b = u.b >= 0 ? m_value[u.b] : 0;
+    m_board[m_blank] = u.tile;
+    m_board[to] = 0;
+    place(u.tile, m_blank);
+    m_blank = to;
+    if (u.a >= 0)
+      m_value[u.a] = value(u.a);
+    if (u.b >= 0)
+      m_value[u.b] = value(u.b);
+    return u;
+  }
+
+  void unslide(const Undo &u) {
+    m_board[m_blank] = u.tile;
+    m_board[u.blank] = 0;
+    place(u.tile, m_blank);
+    m_blank = u.blank;
+    if (u.a >= 0)
+      m_value[u.a] = u.old_a;
+    if (u.b >= 0)
+      m_value[u.b] = u.old_b;
+  }
+
+  // Counts a node, polling the stop test (and the other workers) now and
+  // then; whether the search is to end.
+  bool count_node() {
+    if ((++m_nodes & k_poll_mask) == 1 &&
+        ((m_options.stop && m_options.stop()) ||
+         (m_first_found != nullptr && m_subtree > *m_first_found))) {
+      m_stopped = true;
+    }
+    return m_stopped;
+  }
+
+  bool dfs(int g, int threshold, int came_from) {
+    if (count_node()) {
+      return false;
+    }
+    const int f = g + h();
+    if (f > threshold) {
+      m_next = std::min(m_next, f);
+      return false;
+    }
+    if (h() == 0 && solved()) {
+      return true;
+    }
+    const int blank = m_blank;
+    for (int to : m_adjacent[blank]) {
+      if (to == came_from) {
+        continue; // the move back
+      }
+      const Undo u = slide(to);
+      m_path.push_back(to);
+      if (dfs(g + 1, threshold, blank)) {
+        return true;
+      }
+      m_path.pop_back();
+      unslide(u);
+      if (m_stopped) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  // The tree dfs searches, cut at depth `depth`: the blank paths of the
+  // nodes there within the threshold, in dfs's order (their subtrees,
+  // searched in this order, are dfs's search). Nodes pruned above it
+  // lower m_next as dfs does. Needs depth <= the start's bound, so that
+  // no goal lies above the cut.
+  void cut(int g, int depth, int threshold, int came_from,
+           std::vector<std::vector<int>> &out) {
+    ++m_nodes;
+    const int f = g + h();
+    if (f > threshold) {
+      m_next = std::min(m_next, f);
+      return;
+    }
+    if (g == depth) {
+      out.push_back(m_path);
+      --m_nodes; // counted again where its subtree is searched
+      return;
+    }
+    const int blank = m_blank;
+    for (int to : m_adjacent[blank]) {
+      if (to != came_from) {
+        const Undo u = slide(to);
+        m_path.push_back(to);
+        cut(g + 1, depth, threshold, blank, out);
+        m_path.pop_back();
+        unslide(u);
+      }
+    }
+  }
+
+  // One threshold's search on m_options.threads workers: the tree cut at
+  // a depth that leaves each several subtrees, the subtrees taken in
+  // order by whichever worker is free. The plan is the one of the first
+  // subtree (in dfs's order) that holds one, so it is dfs's own: a worker
+  // skips, or abandons, subtrees after one where a plan was found, never
+  // those before it.
+  bool parallel_dfs(int threshold, int start_bound) {
+    const unsigned threads = m_options.threads;
+    std::vector<std::vector<int>> subtrees;
+    for (int depth = std::min(start_bound, k_first_cut);; depth += 2) {
+      subtrees.clear();
+      const long nodes = m_nodes;
+      cut(0, depth, threshold, -1, subtrees);
+      if (subtrees.size() >= k_subtrees_a_thread * threads ||
+          depth + 2 > std::min(start_bound, k_last_cut)) {
+        break;
+      }
+      m_nodes = nodes; // searched again, deeper
+    }
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> first_found{subtrees.size()};
+    std::mutex mutex;
+    std::vector<int> found_path;
+    // What each worker leaves behind.
+    struct Tally {
+      long nodes = 0;
+      int next = INT_MAX;
+      bool stopped = false;
+    };
+    std::vector<Tally> tallies(threads);
+    const auto work = [&](Search &w) {
+      for (std::size_t i; (i = next++) < subtrees.size();) {
+        if (i > first_found) {
+          continue;
+        }
+        if (m_options.stop && m_options.stop()) {
+          w.m_stopped = true; // polled per subtree too: some are small
+          return;
+        }
+        w.m_first_found = &first_found;
+        w.m_subtree = i;
+        std::vector<Undo> undo;
+        int came_from = -1;
+        for (int to : subtrees[i]) {
+          came_from = w.m_blank;
+          undo.push_back(w.slide(to));
+        }
+        w.m_path = subtrees[i];
+        const bool found =
+            w.dfs(static_cast<int>(undo.size()), threshold, came_from);
+        if (found) {
+          const std::lock_guard<std::mutex> lock(mutex);
+          if (i < first_found) {
+            first_found = i;
+            found_path = w.m_path;
+          }
+          return; // every later subtree is skipped
+        }
+        if (w.m_stopped && !(i > first_found)) {
+          return; // the stop test: the caller sees m_stopped
+        }
+        w.m_stopped = false; // abandoned: another worker found a plan
+        for (auto u = undo.rbegin(); u != undo.rend(); ++u) {
+          w.unslide(*u);
+        }
+      }
+    };
+    // Each worker copies the position in its own thread, so that the
+    // boards and paths it writes at every move come from that thread's
+    // heap: copies made here side by side shared cache lines, and two
+    // threads were slower than one.
+    const auto worker = [&](unsigned t) {
+      Search w(*this);
+      const long base = w.m_nodes;
+      work(w);
+      tallies[t] = {w.m_nodes - base, w.m_next, w.m_stopped};
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t) {
+      try {
+        pool.emplace_back(worker, t);
+      } catch (const std::system_error &) {
+        break; // fewer workers: the ones started share every subtree
+      }
+    }
+    worker(0);
+    for (auto &thread : pool) {
+      thread.join();
+    }
+    for (const Tally &t : tallies) {
+      m_nodes += t.nodes;
+      m_next = std::min(m_next, t.next);
+      m_stopped = m_stopped || t.stopped;
+    }
+    if (first_found < subtrees.size()) {
+      m_path = found_path;
+    }
+    return first_found < subtrees.size();
+  }
+
+  // h == 0 need not mean the goal where tiles are in no pattern.
+  bool solved() const { return m_board == m_db.goal(); }
+
+  const PatternDatabases &m_db;
+  const IdaOptions &m_options;
+  std::vector<int> m_board;
+  std::vector<std::vector<int>> m_adjacent;
+  int m_patterns;
+  bool m_mirrored;
+  int m_blank = 0;
+  int m_cells[2 * k_max_patterns][k_max_tiles] = {};
+  int m_value[2 * k_max_patterns] = {};
+  std::vector<int> m_path;
+  long m_nodes = 0;
+  int m_next = INT_MAX;
+  bool m_stopped = false;
+  // A worker's: its subtree, and the first where a plan was found (it
+  // abandons its own if that one comes before it).
+  const std::atomic<std::size_t> *m_first_found = nullptr;
+  std::size_t m_subtree = 0;
+};
+
+} // namespace
+
+IdaResult ida_search(const PatternDatabases &databases,
+                     const std::vector<int> &board,
+                     const IdaOptions &options) {
+  if (databases.patterns().empty() ||
+      databases.patterns().size() > static_cast<std::size_t>(k_max_patterns)) {
+    throw std::invalid_argument("ida_search: 1 to 64 patterns");
+  }
+  Search search(databases, board, options);
+  return search.run();
+}
+
+} // namespace satslide::encoder

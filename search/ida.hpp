@@ -1,0 +1,48 @@
+// Iterative deepening A* (Korf 1985) for the sliding-tile puzzle over
+// additive pattern databases: depth-first searches bounded by f = g + h,
+// each threshold the smallest f that exceeded the one before, rounded up
+// to the optimum's parity. A threshold searched to the end proves that no
+// plan is that short; the first plan found is optimal. Explicit search,
+// no SAT: the anchor the SAT engines are measured and checked against.
+#pragma once
+
+#include "search/pattern_databases.hpp"
+
+#include <functional>
+#include <vector>
+
+namespace satslide::encoder {
+
+struct IdaOptions {
+  int parity = 0;     // every plan's length has this parity (0 or 1)
+  int max_length = -1; // no threshold above this; -1 = no limit
+  // Workers searching each threshold's subtrees side by side; the plan
+  // is the one thread's (the first in its order), the nodes a few more.
+  unsigned threads = 1;
+  // Polled every 2^16 nodes; true stops the search (time, a signal).
+  std::function<bool()> stop;
+  // After each threshold searched to the end without a plan: (the
+  // threshold, nodes in that iteration, nodes so far).
+  std::function<void(int, long, long)> on_threshold;
+};
+
+struct IdaResult {
+  bool found = false;
+  // The blank's path: the cell it moves into at each step (the tile
+  // there slides the other way).
+  std::vector<int> blank_path;
+  int start_bound = 0;    // the databases' bound on the start
+  int no_plan_up_to = -1; // proven: no plan of this length or shorter
+  long nodes = 0;         // positions generated, all iterations
+  int thresholds = 0;     // iterations searched
+  bool stopped = false;   // the stop test ended it
+  bool limit = false;     // max_length reached without a plan
+};
+
+// `board` row-major with 0 the blank, solvable toward the databases' goal
+// (the caller checks parity: an unsolvable board would search forever,
+// or up to max_length).
+IdaResult ida_search(const PatternDatabases &databases,
+                     const std::vector<int> &board, const IdaOptions &options);
+
+} // namespace satslide::encoder

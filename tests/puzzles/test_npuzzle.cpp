@@ -1,0 +1,184 @@
+#include "puzzles/board_parsing.hpp"
+#include "puzzles/npuzzle/npuzzle.hpp"
+#include "support/test_support.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace satslide::encoder;
+using satslide::test::bfs_distance;
+
+TEST_SUITE("encoder::NPuzzle") {
+
+  NPuzzle eight(const std::string &board) {
+    return NPuzzle::from_params({{"board", board}});
+  }
+
+  TEST_CASE("boards parse with brackets, commas or spaces") {
+    const std::vector<int> expected{1, 3, 6, 4, 2, 0, 7, 5, 8};
+    CHECK(parse_int_list("[1,3,6,4,2,0,7,5,8]", "board") == expected);
+    CHECK(parse_int_list("1,3,6,4,2,0,7,5,8", "board") == expected);
+    CHECK(parse_int_list("1 3 6 4 2 0 7 5 8", "board") == expected);
+    CHECK(parse_int_list(" [ 1, 3 ,6 4 2 0 7 5 8 ] ", "board") == expected);
+  }
+
+  TEST_CASE("bad boards are rejected with a message naming the problem") {
+    auto message = [](const std::string &board) -> std::string {
+      try {
+        eight(board);
+      } catch (const InputError &e) {
+        return e.what();
+      }
+      return "";
+    };
+    CHECK(message("[1,2,3,4,5,6,7,8]").find("not a square") !=
+          std::string::npos);
+    CHECK(message("[1,2,3,4,5,6,7,8,8]").find("more than once") !=
+          std::string::npos);
+    CHECK(message("[1,2,3,4,5,6,7,8,9]").find("out of range") !=
+          std::string::npos);
+    CHECK(message("[1,2,3,4,x,6,7,8,0]").find("'x' is not a number") !=
+          std::string::npos);
+    CHECK(message("[1,2,3,4,-5,6,7,8,0]").find("'-5' is negative") !=
+          std::string::npos);
+    CHECK(message("[1,2,3,4,-,6,7,8,0]").find("'-' is not a number") !=
+          std::string::npos);
+    CHECK(message("[1,2,3").find("closing") != std::string::npos);
+    CHECK(message("").find("needs a board") != std::string::npos);
+    CHECK_THROWS_AS(
+        NPuzzle(3, 3, {1, 2, 3, 4, 5, 6, 7, 8, 0}, {1, 2, 3, 4, 5, 6, 7, 8}),
+        InputError);
+    CHECK_THROWS_AS(NPuzzle(1, 4, {1, 2, 3, 0}, {1, 2, 3, 0}), InputError);
+  }
+
+  TEST_CASE("rows and columns set the shape, a non-square needs both") {
+    const NPuzzle p = NPuzzle::from_params(
+        {{"board", "1 2 3 4 5 6 7 0"}, {"rows", "2"}, {"cols", "4"}});
+    CHECK(p.rows() == 2);
+    CHECK(p.cols() == 4);
+    CHECK_THROWS_AS(
+        NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 0"}, {"rows", "2"}}),
+        InputError);
+    CHECK_THROWS_AS(
+        NPuzzle::from_params(
+            {{"board", "1 2 3 4 5 6 7 0"}, {"rows", "3"}, {"cols", "3"}}),
+        InputError);
+  }
+
+  TEST_CASE("the parity test agrees with breadth-first search") {
+    std::mt19937 rng(7);
+    for (const auto &[rows, cols] : {std::pair{3, 3}, {2, 4}, {2, 3}}) {
+      for (int i = 0; i < 6; ++i) {
+        const NPuzzle p = satslide::test::random_board(rows, cols, rng);
+        CAPTURE(p.draw());
+        CHECK(p.unsolvable_reason().has_value() == (bfs_distance(p) < 0));
+      }
+    }
+  }
+
+  TEST_CASE("swapping two tiles makes a board unsolvable, with the reason") {
+    const auto reason = eight("[2,1,3,4,5,6,7,8,0]").unsolvable_reason();
+    REQUIRE(reason.has_value());
+    CHECK(reason->find("odd") != std::string::npos);
+    CHECK_FALSE(eight("[1,3,6,4,2,0,7,5,8]").unsolvable_reason());
+  }
+
+  TEST_CASE("a custom goal with the blank first is honoured") {
+    const NPuzzle p = NPuzzle::from_params(
+        {{"board", "1 0 2 3 4 5 6 7 8"}, {"goal", "0 1 2 3 4 5 6 7 8"}});
+    CHECK(p.lower_bound() == 1);
+    CHECK(bfs_distance(p) == 1);
+  }
+
+  TEST_CASE("the Manhattan bound never exceeds the true distance and has "
+            "its parity") {
+    std::mt19937 rng(11);
+    for (int i = 0; i < 20; ++i) {
+      const NPuzzle p(3, 3, satslide::test::random_walk(3, 3, 30, rng),
+                      NPuzzle::default_goal(3, 3));
+      const int d = bfs_distance(p);
+      CHECK(p.lower_bound() <= d);
+      CHECK((d - p.lower_bound()) % 2 == 0);
+    }
+  }
+
+  TEST_CASE("replay applies legal moves and rejects illegal ones") {
+    const NPuzzle p = eight("[1,2,3,4,5,6,7,0,8]");
+    const Task task = p.compile();
+    // Find the action moving tile 8 left into the blank.
+    int move = -1;
+    for (int a = 0; a < task.num_actions(); ++a) {
+      if (task.actions[a].name == "move tile 8 from r2c2 to r2c1") {
+        move = a;
+      }
+    }
+    REQUIRE(move >= 0);
+    const Replay ok = p.replay({move});
+    CHECK_FALSE(ok.error.has_value());
+    CHECK(ok.solved);
+    CHECK(ok.moves.at(0).notation == "8 left");
+    CHECK(ok.compact == "R");
+    const Replay twice = p.replay({move, move});
+    CHECK(twice.error.has_value());
+    CHECK(p.replay({}).solved == false);
+  }
+
+  TEST_CASE("compile: one-hot groups per cell and per value, inverse moves") {
+    const NPuzzle p = eight("[1,3,6,4,2,0,7,5,8]");
+    const Task task = p.compile();
+    CHECK(task.num_fluents() == 81);
+    CHECK(task.num_actions() == 8 * 24);
+    CHECK(task.exactly_one.size() == 18);
+    CHECK_FALSE(task.validate().has_value());
+    for (int a = 0; a < task.num_actions(); ++a) {
+      CHECK(task.inverse[task.inverse[a]] == a);
+    }
+  }
+
+  // The cells whose goal tiles the agenda places, in order.
+  std::vector<int> agenda_cells(const NPuzzle &p) {
+    const Task task = p.compile();
+    std::vector<int> cells;
+    for (const auto &stage : p.goal_agenda()) {
+      REQUIRE(stage.size() == 1);
+      const int f = stage[0];
+      REQUIRE(std::find(task.goal.begin(), task.goal.end(), f) !=
+              task.goal.end());
+      cells.push_back(f % (p.rows() * p.cols())); // fluent = value * N + cell
+      CHECK(f / (p.rows() * p.cols()) != 0);      // never the blank
+    }
+    return cells;
+  }
+
+  TEST_CASE("the goal agenda peels rows and columns down to 3 x 3") {
+    // 15-puzzle, blank last: top row, left column, then the 3 x 3 rest.
+    const NPuzzle p15 = NPuzzle::from_params(
+        {{"rows", "4"},
+         {"cols", "4"},
+         {"board", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0"}});
+    CHECK(agenda_cells(p15) == std::vector<int>{0, 1, 2, 3, 4, 8, 12});
+    // Blank first (top left): the bottom row and right column instead.
+    const NPuzzle first = NPuzzle::from_params(
+        {{"rows", "4"},
+         {"cols", "4"},
+         {"board", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"},
+         {"goal", "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"}});
+    CHECK(agenda_cells(first) == std::vector<int>{12, 13, 14, 15, 3, 7, 11});
+    // 3 x 4: one column; 3 x 3 and smaller: no stages.
+    const NPuzzle p11 = NPuzzle::from_params(
+        {{"rows", "3"}, {"cols", "4"}, {"board", "1 2 3 4 5 6 7 8 9 10 11 0"}});
+    CHECK(agenda_cells(p11) == std::vector<int>{0, 4, 8});
+    CHECK(NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 8 0"}})
+              .goal_agenda()
+              .empty());
+    // 24-puzzle: 5 + 4 + 4 + 3 tiles before the last 3 x 3.
+    std::vector<int> board(25);
+    for (int i = 0; i < 24; ++i) {
+      board[i] = i + 1;
+    }
+    std::string text;
+    for (int v : board) {
+      text += std::to_string(v) + " ";
+    }
+    CHECK(agenda_cells(NPuzzle::from_params({{"board", text}})).size() == 16);
+  }
+}

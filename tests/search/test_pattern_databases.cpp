@@ -1,0 +1,551 @@
+// Additive pattern databases and IDA* for the n-puzzle against the tests'
+// own breadth-first search over boards: the bound never exceeds the true
+// distance on any position of whole small spaces (several partitions), a
+// pattern of every tile is the true distance, the cache survives a round
+// trip and is rebuilt when corrupted, and IDA*'s optimum is the search's.
+#include "search/fnv1a.hpp"
+#include "puzzles/npuzzle/npuzzle.hpp"
+#include "search/ida.hpp"
+#include "search/pattern_databases.hpp"
+#include "support/test_support.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+
+#include <unistd.h>
+
+using namespace satslide;
+using encoder::IdaOptions;
+using encoder::NPuzzle;
+using encoder::PatternDatabases;
+
+namespace {
+
+using Board = std::vector<int>;
+
+// Every board's distance to the goal, by the tests' own search from it
+// (moves are reversible).
+std::map<Board, int> all_distances(const NPuzzle &p) {
+  std::map<Board, int> dist{{p.goal(), 0}};
+  std::deque<Board> queue{p.goal()};
+  while (!queue.empty()) {
+    const Board b = queue.front();
+    queue.pop_front();
+    const int blank =
+        static_cast<int>(std::find(b.begin(), b.end(), 0) - b.begin());
+    for (int n : p.neighbours(blank)) {
+      Board next = b;
+      std::swap(next[blank], next[n]);
+      if (dist.emplace(next, dist[b] + 1).second) {
+        queue.push_back(next);
+      }
+    }
+  }
+  return dist;
+}
+
+NPuzzle goal_puzzle(int rows, int cols) {
+  const Board goal = NPuzzle::default_goal(rows, cols);
+  return NPuzzle(rows, cols, goal, goal);
+}
+
+// The 3x3 goal's databases of two 4-tile patterns, and the bytes of
+// their cache file.
+struct CachedTables {
+  Board goal = NPuzzle::default_goal(3, 3);
+  std::vector<std::vector<int>> patterns{{1, 2, 3, 4}, {5, 6, 7, 8}};
+  PatternDatabases db{3, 3, goal, patterns};
+  std::string bytes = [this] {
+    std::stringstream file;
+    db.write(file);
+    return file.str();
+  }();
+};
+
+// Replays the blank's path on the board; true if it ends at the goal.
+bool reaches_goal(const NPuzzle &p, Board board, const std::vector<int> &path) {
+  int blank = static_cast<int>(std::find(board.begin(), board.end(), 0) -
+                               board.begin());
+  for (int to : path) {
+    const auto adjacent = p.neighbours(blank);
+    if (std::find(adjacent.begin(), adjacent.end(), to) == adjacent.end()) {
+      return false;
+    }
+    std::swap(board[blank], board[to]);
+    blank = to;
+  }
+  return board == p.goal();
+}
+
+} // namespace
+
+TEST_SUITE("encoder::PatternDatabases") {
+
+  TEST_CASE("the bound never exceeds the distance, on every position") {
+    struct Case {
+      int rows, cols;
+      std::vector<std::vector<int>> patterns;
+    };
+    const Case cases[] = {
+        {2, 3, {{1, 2}, {3, 4, 5}}},
+        {2, 3, {{1, 4}, {2}, {3, 5}}},
+        {3, 2, {{1, 3, 5}, {2, 4}}},
+        {3, 3, {{1, 2, 3, 4}, {5, 6, 7, 8}}},
+        {3, 3, {{1, 4, 7}, {2, 5}, {3, 6, 8}}},
+        {3, 3, {{2, 8}}}, // not every tile in a pattern
+    };
+    for (const Case &c : cases) {
+      const NPuzzle p = goal_puzzle(c.rows, c.cols);
+      const PatternDatabases db(c.rows, c.cols, p.goal(), c.patterns);
+      CAPTURE(db.shape());
+      long tighter = 0;
+      for (const auto &[board, d] : all_distances(p)) {
+        REQUIRE(db.bound(board) <= d);
+        CHECK(db.bound(board) >= db.sum(board));
+        // Above Manhattan where a pattern holds every tile it counts.
+        tighter += db.sum(board) > p.manhattan(board) ? 1 : 0;
+      }
+      CHECK(db.bound(p.goal()) == 0);
+      if (c.patterns.size() > 1 && c.patterns[0].size() > 2) {
+        CHECK(tighter > 0);
+      }
+    }
+  }
+
+  TEST_CASE("the family's partition: one pattern of every tile is exact") {
+    for (const auto &[rows, cols] : {std::pair{2, 3}, {3, 3}, {2, 4}}) {
+      const NPuzzle p = goal_puzzle(rows, cols);
+      const auto partition =
+          PatternDatabases::default_partition(rows, cols, p.goal());
+      REQUIRE(partition.size() == 1);
+      const PatternDatabases db(rows, cols, p.goal(), partition);
+      for (const auto &[board, d] : all_distances(p)) {
+        REQUIRE(db.bound(board) == d);
+      }
+    }
+    // The larger boards: 6-6-3 (Korf & Felner's), blocks across the short
+    // side where they need fewer or larger tables (3x4, 2x6, 4x3: 6-5),
+    // six patterns of four on 5x5; every tile once.
+    const auto shape = [](int rows, int cols, const Board &goal) {
+      std::string s;
+      std::vector<int> seen(rows * cols, 0);
+      for (const auto &pattern :
+           PatternDatabases::default_partition(rows, cols, goal)) {
+        s += (s.empty() ? "" : "-") + std::to_string(pattern.size());
+        for (int t : pattern) {
+          ++seen[t];
+        }
+      }
+      for (int t = 1; t < rows * cols; ++t) {
+        CHECK(seen[t] == 1);
+      }
+      return s;
+    };
+    CHECK(shape(4, 4, NPuzzle::default_goal(4, 4)) == "6-6-3");
+    Board blank_first(16);
+    std::iota(blank_first.begin(), blank_first.end(), 0);
+    CHECK(shape(4, 4, blank_first) == "6-6-3");
+    CHECK(shape(3, 4, NPuzzle::default_goal(3, 4)) == "6-5");
+    CHECK(PatternDatabases::default_partition(3, 4, NPuzzle::default_goal(3, 4))
+              .front() == std::vector<int>{1, 2, 5, 6, 9, 10});
+    CHECK(shape(2, 6, NPuzzle::default_goal(2, 6)) == "6-5");
+    CHECK(PatternDatabases::default_partition(2, 6, NPuzzle::default_goal(2, 6))
+              .front() == std::vector<int>{1, 2, 3, 7, 8, 9});
+    CHECK(shape(4, 3, NPuzzle::default_goal(4, 3)) == "6-5");
+    CHECK(PatternDatabases::default_partition(4, 3, NPuzzle::default_goal(4, 3))
+              .front() == std::vector<int>{1, 4, 2, 5, 3, 6});
+    CHECK(shape(5, 5, NPuzzle::default_goal(5, 5)) == "4-4-4-4-4-4");
+  }
+
+  TEST_CASE("partitions asked for: at most N tiles, near-equal, compact") {
+    const auto shape = [](const std::vector<std::vector<int>> &patterns) {
+      std::string s;
+      for (const auto &p : patterns) {
+        s += (s.empty() ? "" : "-") + std::to_string(p.size());
+      }
+      return s;
+    };
+    const Board g16 = NPuzzle::default_goal(4, 4);
+    const auto seven_eight = PatternDatabases::partition(4, 4, g16, 8);
+    CHECK(shape(seven_eight) == "7-8");
+    CHECK(seven_eight[0] == std::vector<int>{1, 2, 3, 4, 5, 6, 7});
+    CHECK(seven_eight[1] ==
+          std::vector<int>{8, 9, 10, 11, 12, 13, 14, 15});
+    CHECK(PatternDatabases::partition(4, 4, g16, 0) ==
+          PatternDatabases::default_partition(4, 4, g16));
+    const Board g9 = NPuzzle::default_goal(3, 3);
+    CHECK(shape(PatternDatabases::partition(3, 3, g9, 4)) == "4-4");
+    CHECK(shape(PatternDatabases::partition(3, 3, g9, 3)) == "2-3-3");
+    CHECK(shape(PatternDatabases::partition(3, 3, g9, 1)) ==
+          "1-1-1-1-1-1-1-1");
+    CHECK(shape(PatternDatabases::partition(5, 5, NPuzzle::default_goal(5, 5),
+                                            6)) == "6-6-6-6");
+    // Blocks, not runs of the goal's rows: on 3x4 the first pattern of 5-6
+    // is the two left columns' cells (minus one), and on the 24-puzzle
+    // (Korf & Felner's goal, blank first) each of the four patterns of six
+    // is one connected piece of the board, every tile in one.
+    CHECK(PatternDatabases::partition(3, 4, NPuzzle::default_goal(3, 4), 8)
+              .front() == std::vector<int>{1, 2, 5, 6, 9});
+    Board g25(25);
+    std::iota(g25.begin(), g25.end(), 0);
+    const auto six = PatternDatabases::partition(5, 5, g25, 6);
+    CHECK(shape(six) == "6-6-6-6");
+    std::vector<int> seen(25, 0);
+    for (const auto &pattern : six) {
+      // Tiles are their goal cells here; flood the pattern from its first.
+      std::vector<int> reached{pattern.front()};
+      for (std::size_t i = 0; i < reached.size(); ++i) {
+        const int c = reached[i];
+        for (int t : pattern) {
+          const bool adjacent =
+              std::abs(t / 5 - c / 5) + std::abs(t % 5 - c % 5) == 1;
+          if (adjacent &&
+              std::find(reached.begin(), reached.end(), t) == reached.end()) {
+            reached.push_back(t);
+          }
+        }
+      }
+      CHECK(reached.size() == pattern.size());
+      for (int t : pattern) {
+        ++seen[t];
+      }
+    }
+    CHECK(std::count(seen.begin() + 1, seen.end(), 1) == 24);
+    // Too large (9 of 16: a table of 4.2e9 entries), out of range.
+    CHECK_THROWS_AS(PatternDatabases::partition(4, 4, g16, 9),
+                    std::invalid_argument);
+    CHECK_THROWS_AS(PatternDatabases::partition(5, 5,
+                                                NPuzzle::default_goal(5, 5), 8),
+                    std::invalid_argument);
+    CHECK_THROWS_AS(PatternDatabases::partition(3, 3, g9, 10),
+                    std::invalid_argument);
+    CHECK_THROWS_AS(PatternDatabases::partition(3, 3, g9, -1),
+                    std::invalid_argument);
+    // Admissible and additive over the whole 3x3 space.
+    const NPuzzle p = goal_puzzle(3, 3);
+    const PatternDatabases db(3, 3, g9, PatternDatabases::partition(3, 3, g9, 4));
+    for (const auto &[board, d] : all_distances(p)) {
+      REQUIRE(db.bound(board) <= d);
+      REQUIRE(db.bound(board) >= p.manhattan(board));
+    }
+  }
+
+  TEST_CASE("a table scanned on several threads is the one thread's") {
+    const Board goal = NPuzzle::default_goal(3, 4);
+    const std::vector<std::vector<int>> patterns{{1, 2, 3, 5, 6, 7}};
+    const PatternDatabases one(3, 4, goal, patterns, {}, 1);
+    const PatternDatabases four(3, 4, goal, patterns, {}, 4);
+    std::stringstream a, b;
+    one.write(a);
+    four.write(b);
+    CHECK(a.str().size() > 665280); // 12!/6! entries
+    CHECK(a.str() == b.str());
+    // Stopped on every thread.
+    CHECK_THROWS_AS(PatternDatabases(3, 4, goal, patterns, [] { return true; },
+                                     4),
+                    PatternDatabases::Stopped);
+    // A thread's exception reaches the caller (it once ended the process).
+    CHECK_THROWS_AS(
+        PatternDatabases(
+            3, 4, goal, patterns,
+            []() -> bool { throw std::runtime_error("stop failed"); }, 4),
+        std::runtime_error);
+  }
+
+  TEST_CASE("a long build says how far each table has got") {
+    // With no interval, a line after every layer: the distances rise one
+    // by one, the share of placements found grows to all of them.
+    const NPuzzle goal = goal_puzzle(3, 3);
+    std::vector<std::string> lines;
+    const PatternDatabases db(
+        3, 3, goal.goal(), {{1, 2, 3, 4}}, {}, 1,
+        [&](const std::string &line) { lines.push_back(line); }, 0);
+    std::vector<std::string> layers;
+    for (const std::string &line : lines) {
+      if (line.find("so far") != std::string::npos) {
+        layers.push_back(line);
+      }
+    }
+    REQUIRE(layers.size() > 5);
+    for (std::size_t d = 0; d < layers.size(); ++d) {
+      CAPTURE(layers[d]);
+      CHECK(layers[d].rfind("pattern database 1 of 1 (4 tiles): distance " +
+                                std::to_string(d) + ", ",
+                            0) == 0);
+    }
+    CHECK(layers.back().find("100.0% of 3024 placements") != std::string::npos);
+    CHECK(layers.front().find("100.0%") == std::string::npos);
+    CHECK(lines.back().find("built in") != std::string::npos);
+    // With the default interval a build of milliseconds says only that.
+    lines.clear();
+    const PatternDatabases quiet(
+        3, 3, goal.goal(), {{1, 2, 3, 4}}, {}, 1,
+        [&](const std::string &line) { lines.push_back(line); });
+    CHECK(lines.size() == 1);
+  }
+
+  TEST_CASE("3x4 with the family's partition: admissible on random walks") {
+    std::mt19937 rng(2002);
+    const NPuzzle goal = goal_puzzle(3, 4);
+    const PatternDatabases db(
+        3, 4, goal.goal(),
+        PatternDatabases::default_partition(3, 4, goal.goal()));
+    for (int i = 0; i < 20; ++i) {
+      const NPuzzle p(3, 4, test::random_walk(3, 4, 15, rng), goal.goal());
+      const int d = test::bfs_distance(p, 15);
+      REQUIRE(d >= 0);
+      CHECK(db.bound(p.board()) <= d);
+      CHECK(db.bound(p.board()) >= p.manhattan(p.board()));
+    }
+  }
+
+  TEST_CASE("cache: a round trip, and stale or corrupted files refused") {
+    const CachedTables cached;
+    const auto &[goal, patterns, db, bytes] = cached;
+    std::string why;
+    std::istringstream in(bytes);
+    const auto back = PatternDatabases::read(in, 3, 3, goal, patterns, why);
+    REQUIRE(back);
+    std::mt19937 rng(7);
+    for (int i = 0; i < 50; ++i) {
+      const Board b = test::random_walk(3, 3, 30, rng);
+      CHECK(back->bound(b) == db.bound(b));
+    }
+    // One byte changed anywhere, the file cut short, another partition.
+    for (std::size_t at : {std::size_t{5}, bytes.size() / 2, bytes.size() - 1}) {
+      std::string bad = bytes;
+      bad[at] = static_cast<char>(bad[at] ^ 0x10);
+      std::istringstream corrupted(bad);
+      CHECK(!PatternDatabases::read(corrupted, 3, 3, goal, patterns, why));
+      CHECK(why.find("corrupted") != std::string::npos);
+    }
+    std::istringstream cut(bytes.substr(0, bytes.size() - 100));
+    CHECK(!PatternDatabases::read(cut, 3, 3, goal, patterns, why));
+    std::istringstream other(bytes);
+    CHECK(!PatternDatabases::read(other, 3, 3, goal,
+                                  {{1, 2, 3}, {4, 5, 6, 7, 8}}, why));
+    CHECK(why.find("another board, goal or partition") != std::string::npos);
+  }
+
+  TEST_CASE("cache: a table edited with its checksum recomputed is refused "
+            "as damaged") {
+    const CachedTables cached;
+    const auto &[goal, patterns, db, bytes] = cached;
+    const std::size_t table = 3024; // 9 * 8 * 7 * 6 placements
+    const std::size_t tables = bytes.size() - 8 - 2 * table;
+    // Each edit applied to the first table's bytes, then the checksum
+    // over both tables written again, as a careful forger would.
+    const auto edited = [&](const std::function<void(unsigned char &)> &edit) {
+      std::string out = bytes;
+      for (std::size_t i = 0; i < table; ++i) {
+        edit(reinterpret_cast<unsigned char &>(out[tables + i]));
+      }
+      const std::uint64_t sum = encoder::fnv1a_words(
+          encoder::k_fnv_basis, out.data() + tables, 2 * table);
+      std::memcpy(out.data() + tables + 2 * table, &sum, sizeof sum);
+      return out;
+    };
+    std::string why;
+    {
+      std::istringstream same(edited([](unsigned char &) {}));
+      CHECK(PatternDatabases::read(same, 3, 3, goal, patterns, why));
+    }
+    struct Edit {
+      std::function<void(unsigned char &)> edit;
+      const char *says;
+    };
+    const std::vector<Edit> edits{
+        {[](unsigned char &e) { e = e == 0 ? 1 : e; }, "not give the goal 0"},
+        {[](unsigned char &e) { e = e == 3 ? 0 : e; }, "other than the goal"},
+        {[](unsigned char &e) { e = e > 0 && e < 0xFF ? e + 2 : e; },
+         "its tiles leave in"},
+        {[](unsigned char &e) { e = e == 5 ? 9 : e; }, "its tiles leave in"},
+    };
+    for (const Edit &e : edits) {
+      std::istringstream in(edited(e.edit));
+      CHECK(!PatternDatabases::read(in, 3, 3, goal, patterns, why));
+      CHECK_MESSAGE(why.find(e.says) != std::string::npos, why);
+      CHECK(why.find("damaged") == 0);
+    }
+  }
+
+  TEST_CASE("cache on disk: built once, read back, a corrupted file rebuilt "
+            "with a message") {
+    const test::TempDir dir("satslide-pdb-test-");
+    setenv("SATSLIDE_CACHE_DIR", dir.path.c_str(), 1);
+    const Board goal = NPuzzle::default_goal(3, 4);
+    std::vector<std::string> notes;
+    const auto note = [&](const std::string &n) { notes.push_back(n); };
+    const auto first = encoder::cached_pattern_databases(3, 4, goal, note);
+    // "building ...", then a line per table built.
+    const std::size_t tables = first.patterns().size();
+    REQUIRE(tables == 2);
+    REQUIRE(notes.size() == 1 + tables);
+    CHECK(notes[0].find("building") != std::string::npos);
+    CHECK(notes[1].find("pattern database 1 of 2 (6 tiles) built in") !=
+          std::string::npos);
+    CHECK(notes[2].find("pattern database 2 of 2 (5 tiles) built in") !=
+          std::string::npos);
+    notes.clear();
+    std::vector<std::filesystem::path> files;
+    for (const auto &e : std::filesystem::directory_iterator(dir.path)) {
+      files.push_back(e.path());
+    }
+    REQUIRE(files.size() == 1);
+    CHECK(files[0].filename().string() == first.cache_key());
+    const auto second = encoder::cached_pattern_databases(3, 4, goal, note);
+    CHECK(notes.empty());
+    std::mt19937 rng(12);
+    const Board b = test::random_walk(3, 4, 40, rng);
+    CHECK(second.bound(b) == first.bound(b));
+    {
+      std::fstream f(files[0], std::ios::in | std::ios::out |
+                                   std::ios::binary);
+      f.seekp(1000);
+      f.put('\x7f');
+    }
+    const auto third = encoder::cached_pattern_databases(3, 4, goal, note);
+    REQUIRE(notes.size() == 2 + tables); // unusable, building, the tables
+    CHECK(notes[0].find("unusable") != std::string::npos);
+    CHECK(notes[0].find("rebuilding") != std::string::npos);
+    CHECK(third.bound(b) == first.bound(b));
+    notes.clear();
+    encoder::cached_pattern_databases(3, 4, goal, note); // repaired
+    CHECK(notes.empty());
+    unsetenv("SATSLIDE_CACHE_DIR");
+  }
+}
+
+TEST_SUITE("encoder::Ida") {
+
+  TEST_CASE("IDA*'s optimum is breadth-first search's on random boards") {
+    std::mt19937 rng(1985);
+    for (const auto &[rows, cols] :
+         {std::pair{3, 3}, {2, 4}, {3, 4}, {4, 3}}) {
+      const NPuzzle goal = goal_puzzle(rows, cols);
+      const PatternDatabases db(
+          rows, cols, goal.goal(),
+          PatternDatabases::default_partition(rows, cols, goal.goal()));
+      for (int i = 0; i < 8; ++i) {
+        const bool small = rows * cols <= 9;
+        const NPuzzle p = small ? test::random_board(rows, cols, rng)
+                                : NPuzzle(rows, cols,
+                                          test::random_walk(rows, cols, 15,
+                                                            rng),
+                                          goal.goal());
+        if (p.unsolvable_reason()) {
+          continue;
+        }
+        const int expected = test::bfs_distance(p, small ? 100 : 15);
+        REQUIRE(expected >= 0);
+        CAPTURE(p.draw());
+        IdaOptions o;
+        o.parity = p.lower_bound() % 2;
+        int last_refuted = -1;
+        o.on_threshold = [&](int threshold, long, long) {
+          CHECK(threshold > last_refuted);
+          last_refuted = threshold;
+        };
+        const auto r = encoder::ida_search(db, p.board(), o);
+        REQUIRE(r.found);
+        CHECK(static_cast<int>(r.blank_path.size()) == expected);
+        CHECK(r.no_plan_up_to == expected - 1);
+        CHECK(reaches_goal(p, p.board(), r.blank_path));
+        CHECK(r.start_bound <= expected);
+        CHECK(last_refuted < expected);
+      }
+    }
+  }
+
+  TEST_CASE("IDA* on several threads finds the one thread's plan") {
+    // Weak patterns (pairs on 3x3) leave many thresholds and subtrees;
+    // 3x4 with the family's tables few. The plan must be the same path,
+    // not only as long: the first subtree holding a plan wins.
+    std::mt19937 rng(41);
+    const NPuzzle g9 = goal_puzzle(3, 3);
+    const NPuzzle g12 = goal_puzzle(3, 4);
+    const PatternDatabases pairs(3, 3, g9.goal(),
+                                 {{1, 2}, {3, 4}, {5, 6}, {7, 8}});
+    const PatternDatabases blocks(
+        3, 4, g12.goal(),
+        PatternDatabases::default_partition(3, 4, g12.goal()));
+    int compared = 0;
+    for (int i = 0; i < 16; ++i) {
+      const bool small = i % 2 == 0;
+      const NPuzzle p =
+          small ? test::random_board(3, 3, rng)
+                : NPuzzle(3, 4, test::random_walk(3, 4, 60, rng), g12.goal());
+      if (p.unsolvable_reason()) {
+        continue;
+      }
+      CAPTURE(p.draw());
+      const PatternDatabases &db = small ? pairs : blocks;
+      IdaOptions o;
+      o.parity = p.lower_bound() % 2;
+      const auto one = encoder::ida_search(db, p.board(), o);
+      REQUIRE(one.found);
+      for (unsigned threads : {2u, 3u}) {
+        o.threads = threads;
+        const auto many = encoder::ida_search(db, p.board(), o);
+        REQUIRE(many.found);
+        CHECK(many.blank_path == one.blank_path);
+        CHECK(many.no_plan_up_to == one.no_plan_up_to);
+        CHECK(many.thresholds == one.thresholds);
+        CHECK(many.nodes >= one.nodes / 2);
+      }
+      ++compared;
+    }
+    CHECK(compared >= 10);
+    // Told to stop, and at the limit, as one thread.
+    const NPuzzle p = NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    IdaOptions o;
+    o.parity = 1;
+    o.threads = 2;
+    o.max_length = 25;
+    const auto limited = encoder::ida_search(pairs, p.board(), o);
+    CHECK(limited.limit);
+    CHECK(limited.no_plan_up_to == 26);
+    o.max_length = -1;
+    o.stop = [] { return true; };
+    const auto stopped = encoder::ida_search(pairs, p.board(), o);
+    CHECK(!stopped.found);
+    CHECK(stopped.stopped);
+  }
+
+  TEST_CASE("IDA* stops when told, and at the length limit") {
+    const NPuzzle p = NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    const PatternDatabases db(3, 3, p.goal(), {{1, 2}, {3, 4}, {5, 6}, {7, 8}});
+    IdaOptions o;
+    o.parity = 1;
+    o.max_length = 25;
+    const auto limited = encoder::ida_search(db, p.board(), o);
+    CHECK(!limited.found);
+    CHECK(limited.limit);
+    CHECK(limited.no_plan_up_to == 26); // 25 searched, 26 has the wrong parity
+    o.max_length = -1;
+    o.stop = [] { return true; };
+    const auto stopped = encoder::ida_search(db, p.board(), o);
+    CHECK(!stopped.found);
+    CHECK(stopped.stopped);
+    // A bound above the limit proves by itself.
+    const PatternDatabases exact(
+        3, 3, p.goal(), PatternDatabases::default_partition(3, 3, p.goal()));
+    o.stop = {};
+    o.max_length = 25;
+    const auto bound_only = encoder::ida_search(exact, p.board(), o);
+    CHECK(bound_only.limit);
+    CHECK(bound_only.thresholds == 0);
+    CHECK(bound_only.no_plan_up_to == 30);
+  }
+}
