@@ -22,11 +22,11 @@ using Json = nlohmann::json;
 
 // The round, its cubes by id and their puzzles (made when first answered).
 struct Answering {
-  CubeRound &round;
+  planner::SplitRound &round;
   std::map<std::string, std::size_t> by_id;
   std::map<std::size_t, std::unique_ptr<encoder::Puzzle>> puzzles;
 
-  explicit Answering(CubeRound &r) : round(r) {
+  explicit Answering(planner::SplitRound &r) : round(r) {
     for (std::size_t i = 0; i < r.cubes.size(); ++i) {
       by_id[r.cubes[i].id] = i;
     }
@@ -58,7 +58,7 @@ planner::CubeAnswer answer_of(const Json &j) {
 // round, a cube it lists, that cube's board. Throws InputError if not.
 std::size_t cube_answered(const Answering &a, const Json &j,
                           const std::string &where) {
-  const CubeRound &r = a.round;
+  const planner::SplitRound &r = a.round;
   const std::string split = j.value("split_fingerprint", "");
   if (split != r.fingerprint) {
     throw encoder::InputError(
@@ -82,7 +82,7 @@ std::size_t cube_answered(const Answering &a, const Json &j,
                                       "split (" +
                               printable(j.value("id", ""), 40) + ")");
   }
-  const CubeEntry &cube = r.cubes[it->second];
+  const planner::RoundCube &cube = r.cubes[it->second];
   const auto board = cube.params.find("board");
   if (j.value("status", "") != "error" &&
       (!j.contains("instance") || !j["instance"].is_object() ||
@@ -99,7 +99,7 @@ std::size_t cube_answered(const Answering &a, const Json &j,
 void take_line(Answering &a, const Json &j, const std::string &where,
                Merged &m) {
   const std::size_t i = cube_answered(a, j, where);
-  CubeEntry &cube = a.round.cubes[i];
+  planner::RoundCube &cube = a.round.cubes[i];
   ++m.answers;
   const double seconds = j.value("seconds", 0.0);
   m.cpu_seconds += seconds;
@@ -128,7 +128,7 @@ void take_line(Answering &a, const Json &j, const std::string &where,
 
 } // namespace
 
-Merged read_answers(CubeRound &round, const std::vector<std::string> &files) {
+Merged read_answers(planner::SplitRound &round, const std::vector<std::string> &files) {
   Answering a(round);
   Merged m;
   for (const std::string &file : files) {

@@ -22,6 +22,6 @@ struct Merged {
 // Folds every answer line of `files` into `round`'s cubes; throws
 // encoder::InputError naming the file and line of the first answer
 // refused, IoError if a file cannot be read.
-Merged read_answers(CubeRound &round, const std::vector<std::string> &files);
+Merged read_answers(planner::SplitRound &round, const std::vector<std::string> &files);
 
 } // namespace satslide::cli

@@ -53,83 +53,23 @@ Json standing_json(const planner::CubeStanding &s) {
 
 } // namespace
 
-RoundReport round_report(const encoder::Puzzle &start, const CubeRound &r,
+RoundReport round_report(const encoder::Puzzle &start,
+                         const planner::SplitRound &r,
                          const std::string &output) {
   RoundReport report;
   report.title = start.title();
   report.board = start.draw();
-  report.spec = r.start;
+  report.round = r; // its header
   report.status = "cubes_written";
-  report.round = r.round;
-  report.depth = r.depth;
   report.cubes = static_cast<long>(r.cubes.size());
   report.to_solve = static_cast<long>(r.to_solve.size());
-  report.cap = r.cap;
-  report.lower_bound = r.lower_bound;
-  report.lower_bound_name = r.lower_bound_name;
-  report.witness_length = r.witness_length;
   report.output = output;
   return report;
 }
 
-Report plan_from_start(const encoder::Puzzle &start, const CubeRound &r,
-                       const std::string &moves, int length, int no_plan_up_to,
-                       long by_bound, const std::string &proof) {
-  Report report = report_for(start);
-  planner::PlannerResult &result = report.result;
-  result.lower_bound = r.lower_bound;
-  result.lower_bound_name = r.lower_bound_name;
-  result.stride = r.stride;
-  result.path = r.witness_length >= 0 ? "split+witness" : "split";
-  result.witness_length = r.witness_length;
-  result.witness_seconds = r.witness_seconds;
-  result.split_depth = r.depth;
-  result.cubes = static_cast<long>(r.cubes.size());
-  result.cubes_by_bound = by_bound;
-  result.no_plan_up_to = no_plan_up_to;
-  const planner::PlanCheck check = planner::check_plan(start, moves);
-  result.plan = check.plan;
-  result.replay = start.replay(check.plan);
-  if (check.verdict != planner::PlanCheck::Verdict::valid ||
-      result.replay.error || !result.replay.solved ||
-      static_cast<int>(check.plan.size()) != length) {
-    result.status = planner::Status::internal_error;
-    result.reason =
-        "the merged plan does not replay: " +
-        (check.reason.empty() ? std::string("wrong length") : check.reason);
-    result.replay.moves.clear();
-    return report;
-  }
-  result.status = planner::Status::solved;
-  result.optimal = true;
-  result.proof = planner::Proof::refuted_horizons;
-  result.optimality = proof;
-  return report;
-}
-
-std::string cubes_refuted(const CubeRound &r, int no_plan_up_to,
-                          long by_bound) {
-  return planner::cubes_refuted(
-      no_plan_up_to, static_cast<long>(r.cubes.size()), r.depth, by_bound);
-}
-
-std::string merged_refutation(const CubeRound &r, int no_plan_up_to,
-                              long by_bound) {
-  const auto by_search =
-      std::count_if(r.cubes.begin(), r.cubes.end(),
-                    [](const CubeEntry &c) { return c.by_search; });
-  const std::string how =
-      by_search == 0
-          ? std::string("by SAT over cubes, merged: ")
-          : fmt::format("over cubes, merged ({} of them answered by an "
-                        "explicit search, IDA* or breadth-first, not SAT): ",
-                        by_search);
-  return how + cubes_refuted(r, no_plan_up_to, by_bound);
-}
-
 namespace {
 
-std::string fingerprint_of(const CubeRound &r, long cubes) {
+std::string fingerprint_of(const planner::SplitRound &r, long cubes) {
   nlohmann::json id; // sorted keys: one text for the same split
   id["kind"] = r.start.kind;
   id["start"] = r.start.params;
@@ -148,13 +88,13 @@ std::string fingerprint_of(const CubeRound &r, long cubes) {
 
 } // namespace
 
-std::string split_fingerprint(const CubeRound &r) {
+std::string split_fingerprint(const planner::SplitRound &r) {
   return fingerprint_of(r, static_cast<long>(r.cubes.size()));
 }
 
 namespace {
 
-Json header_json(const CubeRound &r, const std::string &fingerprint) {
+Json header_json(const planner::SplitRound &r, const std::string &fingerprint) {
   Json header;
   header["round"] = r.round;
   header["depth"] = r.depth;
@@ -180,7 +120,7 @@ Json header_json(const CubeRound &r, const std::string &fingerprint) {
   return header;
 }
 
-Json cube_json(const CubeEntry &c, const std::string &fingerprint) {
+Json cube_json(const planner::RoundCube &c, const std::string &fingerprint) {
   Json j;
   j["id"] = c.id;
   j["moves"] = c.moves;
@@ -199,7 +139,7 @@ Json cube_json(const CubeEntry &c, const std::string &fingerprint) {
 
 } // namespace
 
-void write_round(const std::string &path, const CubeRound &r) {
+void write_round(const std::string &path, const planner::SplitRound &r) {
   std::ofstream out(path);
   const std::string fingerprint = split_fingerprint(r);
   out << k_header << header_json(r, fingerprint).dump() << '\n';
@@ -208,11 +148,11 @@ void write_round(const std::string &path, const CubeRound &r) {
       << "# `satslide merge " << path
       << " out*.jsonl -o next.jsonl`. Lines starting with '#' are the split's "
          "state.\n";
-  for (const CubeEntry &c : r.cubes) {
+  for (const planner::RoundCube &c : r.cubes) {
     out << k_cube << cube_json(c, fingerprint).dump() << '\n';
   }
   for (const std::size_t i : r.to_solve) {
-    const CubeEntry &c = r.cubes[i];
+    const planner::RoundCube &c = r.cubes[i];
     Json line;
     line["id"] = c.id;
     line["split_fingerprint"] = fingerprint;
@@ -236,7 +176,7 @@ struct Counts {
   std::set<std::string> ids, solved_ids;
 };
 
-void read_header(const Json &h, CubeRound &r, Counts &n) {
+void read_header(const Json &h, planner::SplitRound &r, Counts &n) {
   if (h.is_object() && !h.contains("split_fingerprint")) {
     throw encoder::InputError("the header has no split fingerprint: written "
                               "by a satslide before fingerprints, or edited "
@@ -262,7 +202,7 @@ void read_header(const Json &h, CubeRound &r, Counts &n) {
 }
 
 // The header's values against each other: what a split writes.
-std::optional<std::string> header_out_of_range(const CubeRound &r,
+std::optional<std::string> header_out_of_range(const planner::SplitRound &r,
                                                const Counts &n) {
   if (r.round < 1 || r.depth < 0 || r.stride < 1 || r.window < 1 ||
       r.pattern_tiles < 0) {
@@ -284,7 +224,7 @@ std::optional<std::string> header_out_of_range(const CubeRound &r,
   return std::nullopt;
 }
 
-CubeEntry read_cube(const Json &j, const CubeRound &r, Counts &n) {
+planner::RoundCube read_cube(const Json &j, const planner::SplitRound &r, Counts &n) {
   if (j.value("split_fingerprint", "") != r.fingerprint) {
     throw encoder::InputError("a cube line of another split (its fingerprint "
                               "is not the header's)");
@@ -293,7 +233,7 @@ CubeEntry read_cube(const Json &j, const CubeRound &r, Counts &n) {
     throw encoder::InputError("the cube line was edited or damaged (its seal "
                               "does not match)");
   }
-  CubeEntry c;
+  planner::RoundCube c;
   c.id = j.at("id").get<std::string>();
   if (!n.ids.insert(c.id).second) {
     throw encoder::InputError("cube " + c.id + " is listed twice");
@@ -310,7 +250,7 @@ CubeEntry read_cube(const Json &j, const CubeRound &r, Counts &n) {
   return c;
 }
 
-void read_solve_line(const Json &j, const CubeRound &r, Counts &n) {
+void read_solve_line(const Json &j, const planner::SplitRound &r, Counts &n) {
   if (j.value("split_fingerprint", "") != r.fingerprint ||
       j.value("split_round", -1) != r.round) {
     throw encoder::InputError("a solve line of another split or round");
@@ -324,7 +264,7 @@ void read_solve_line(const Json &j, const CubeRound &r, Counts &n) {
 }
 
 // One line of the file into the round: the header, a cube or a solve line.
-void read_line(const std::string &text, CubeRound &r, Counts &n,
+void read_line(const std::string &text, planner::SplitRound &r, Counts &n,
                bool &header_seen) {
   const std::string header(k_header), cube(k_cube);
   if (text.rfind(header, 0) == 0) {
@@ -360,12 +300,12 @@ void read_line(const std::string &text, CubeRound &r, Counts &n,
 
 } // namespace
 
-CubeRound read_round(const std::string &path) {
+planner::SplitRound read_round(const std::string &path) {
   std::ifstream in(path);
   if (!in) {
     throw IoError("cannot read the cubes file '" + path + "'");
   }
-  CubeRound r;
+  planner::SplitRound r;
   Counts n;
   bool header_seen = false;
   std::string text;

@@ -139,6 +139,30 @@ Json error_json(int exit_code, const std::string &kind,
 
 namespace {
 
+// A split proof's depth, cubes and, where it ran in process, its rounds.
+Json split_json(const planner::PlannerResult &r) {
+  Json split = {{"depth", r.split_depth},
+                {"cubes", r.cubes},
+                {"refuted_by_bound", r.cubes_by_bound}};
+  if (r.cube_solver.empty()) {
+    return split; // merged from separate runs
+  }
+  split["solver"] = r.cube_solver;
+  split["order"] = r.cube_order;
+  if (r.stronger_bound_from >= 0) {
+    split["stronger_bound_from"] = r.stronger_bound_from;
+  }
+  Json rounds = Json::array();
+  for (const auto &w : r.cube_rounds) {
+    rounds.push_back({{"horizon", w.horizon},
+                      {"calls", w.calls},
+                      {"call_seconds", w.seconds},
+                      {"longest_call_seconds", w.longest}});
+  }
+  split["rounds"] = rounds;
+  return split;
+}
+
 // Everything but the plan and the work: what was asked and proven.
 Json head_json(const Report &report) {
   const planner::PlannerResult &r = report.result;
@@ -180,24 +204,7 @@ Json head_json(const Report &report) {
     j["sat_calls"] = r.sat_calls;
   }
   if (r.split_depth >= 0) {
-    j["split"] = {{"depth", r.split_depth},
-                  {"cubes", r.cubes},
-                  {"refuted_by_bound", r.cubes_by_bound}};
-    if (!r.cube_solver.empty()) {
-      j["split"]["solver"] = r.cube_solver;
-      j["split"]["order"] = r.cube_order;
-      if (r.stronger_bound_from >= 0) {
-        j["split"]["stronger_bound_from"] = r.stronger_bound_from;
-      }
-      Json rounds = Json::array();
-      for (const auto &w : r.cube_rounds) {
-        rounds.push_back({{"horizon", w.horizon},
-                          {"calls", w.calls},
-                          {"call_seconds", w.seconds},
-                          {"longest_call_seconds", w.longest}});
-      }
-      j["split"]["rounds"] = rounds;
-    }
+    j["split"] = split_json(r);
   }
   if (r.witness_length >= 0) {
     j["witness"] = {{"engine", "ida"},
@@ -385,23 +392,24 @@ void print_text(std::ostream &out, const RoundReport &r) {
                        "longest cube {:.1f} s\n",
                        r.answers, r.cpu_seconds, r.longest_seconds);
   }
-  out << fmt::format("lower bound: {} ({})\n", r.lower_bound,
-                     r.lower_bound_name);
+  out << fmt::format("lower bound: {} ({})\n", r.round.lower_bound,
+                     r.round.lower_bound_name);
   if (r.no_plan_up_to >= 0) {
     out << fmt::format("proven so far: no plan of length <= {}\n",
                        r.no_plan_up_to);
   }
-  if (r.witness_length >= 0) {
+  if (r.round.witness_length >= 0) {
     out << fmt::format("witness: a plan of {} moves found by IDA* (not SAT); "
                        "the rounds refute the lengths below it\n",
-                       r.witness_length);
+                       r.round.witness_length);
   }
   const bool missing = r.status == "cubes_missing";
   out << fmt::format(
       "round {}: {} of {} cubes at depth {} {}, plans up to {} moves from "
       "the start ({} from a cube)\n",
-      r.round, r.to_solve, r.cubes, r.depth,
-      missing ? "still to answer" : "to solve", r.cap, r.cap - r.depth);
+      r.round.round, r.to_solve, r.cubes, r.round.depth,
+      missing ? "still to answer" : "to solve", r.round.cap,
+      r.round.cap - r.round.depth);
   out << "written: " << printable(r.output) << '\n'
       << "next: satslide batch " << printable(r.output)
       << " -o answers.jsonl   (or --shard K/N on many machines)\n"
@@ -412,22 +420,22 @@ void print_text(std::ostream &out, const RoundReport &r) {
 void print_json(std::ostream &out, const RoundReport &r) {
   Json j;
   j["puzzle"] = r.title;
-  j["kind"] = r.spec.kind;
-  j["instance"] = instance_json(r.spec.params);
+  j["kind"] = r.round.start.kind;
+  j["instance"] = instance_json(r.round.start.params);
   j["board"] = r.board;
   j["status"] = r.status;
-  j["round"] = r.round;
-  j["depth"] = r.depth;
+  j["round"] = r.round.round;
+  j["depth"] = r.round.depth;
   j["cubes"] = r.cubes;
   j["to_solve"] = r.to_solve;
-  j["cap"] = r.cap;
+  j["cap"] = r.round.cap;
   j["no_plan_up_to"] = r.no_plan_up_to >= 0 ? Json(r.no_plan_up_to)
                                             : Json(nullptr);
-  j["lower_bound"] = r.lower_bound;
-  j["lower_bound_name"] = r.lower_bound_name;
+  j["lower_bound"] = r.round.lower_bound;
+  j["lower_bound_name"] = r.round.lower_bound_name;
   j["output"] = r.output;
-  if (r.witness_length >= 0) {
-    j["witness_length"] = r.witness_length;
+  if (r.round.witness_length >= 0) {
+    j["witness_length"] = r.round.witness_length;
   }
   if (r.answers >= 0) {
     j["answers"] = r.answers;

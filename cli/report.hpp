@@ -8,6 +8,7 @@
 #include "planner/count_plans.hpp"
 #include "planner/plan_check.hpp"
 #include "planner/planner_result.hpp"
+#include "planner/split_round.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -47,18 +48,12 @@ struct SpaceReport {
 struct RoundReport {
   std::string title;
   std::string board;
-  encoder::PuzzleSpec spec;
+  planner::RoundHeader round; // the round written (its start, cap, ...)
   std::string status; // "cubes_written" or "cubes_missing"
-  int round = 1;
-  int depth = 0;
   long cubes = 0;    // all cubes of the split
   long to_solve = 0; // the round's solve lines
-  int cap = 0;       // the round's longest plan from the start
   int no_plan_up_to = -1;
-  int lower_bound = -1;
-  std::string lower_bound_name;
   std::string output; // the file written
-  int witness_length = -1; // split --witness: the plan IDA* found first
   // merge: the answers read and their solve times
   long answers = -1;
   double cpu_seconds = 0, longest_seconds = 0;

@@ -179,7 +179,7 @@ TEST_SUITE("cli::split and merge") {
     r = run_satslide("merge wx1.jsonl wta1.jsonl -o wx2.jsonl");
     CHECK(r.exit_code == 31);
     CHECK(has(r.err, "wx1.jsonl:1: the header was edited or damaged"));
-    satslide::cli::CubeRound forged = satslide::cli::read_round("wt1.jsonl");
+    satslide::planner::SplitRound forged = satslide::cli::read_round("wt1.jsonl");
     forged.witness_length = 27;
     forged.max_length = 26;
     satslide::cli::write_round("wx1.jsonl", forged);
@@ -328,23 +328,23 @@ TEST_SUITE("cli::split and merge") {
     // Written again with fingerprints and seals that match (what a forger
     // or a bug could do): the cubes are checked against the split
     // recomputed from the start.
-    using satslide::cli::CubeRound;
-    const CubeRound round = satslide::cli::read_round("pc.jsonl");
-    CubeRound part = round;
+    using satslide::planner::SplitRound;
+    const SplitRound round = satslide::cli::read_round("pc.jsonl");
+    SplitRound part = round;
     part.cubes.resize(5);
     part.to_solve.clear();
     satslide::cli::write_round("pc_forged.jsonl", part);
     refused("pc_forged.jsonl", "it has 14 cubes, the file lists 5");
-    CubeRound bound = round;
+    SplitRound bound = round;
     bound.cubes[0].standing.bound += 2;
     satslide::cli::write_round("pc_forged.jsonl", bound);
     refused("pc_forged.jsonl", "cube 1 has the bound");
-    CubeRound lower = round;
+    SplitRound lower = round;
     lower.lower_bound += 2;
     lower.cap += 2;
     satslide::cli::write_round("pc_forged.jsonl", lower);
     refused("pc_forged.jsonl", "its lower bound is");
-    CubeRound moved = round;
+    SplitRound moved = round;
     std::swap(moved.cubes[0].params, moved.cubes[1].params);
     satslide::cli::write_round("pc_forged.jsonl", moved);
     refused("pc_forged.jsonl", "cube 1 is not the position its moves reach");

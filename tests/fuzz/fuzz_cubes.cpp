@@ -24,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
   std::ofstream(answers) << (nul == std::string::npos ? ""
                                                       : text.substr(nul + 1));
   satslide::fuzz::expecting_errors([&] {
-    satslide::cli::CubeRound round = satslide::cli::read_round(cubes);
+    satslide::planner::SplitRound round = satslide::cli::read_round(cubes);
     (void)satslide::encoder::make_puzzle(round.start);
     satslide::cli::read_answers(round, {answers});
     std::vector<satslide::planner::CubeStanding> standings;
