@@ -353,24 +353,12 @@ bool settled_by_frontier(const Run &run, const encoder::Frontier &frontier,
   return false;
 }
 
-// The frontier's positions as cubes, each with its own bound, and the
-// start's bound raised to the least of depth plus cube bound; nullopt if
-// a limit or stop ended the run meanwhile (`result` says so): millions
-// of cubes take seconds.
-std::optional<FrontierCubes> bounded_cubes(const Run &run,
-                                           encoder::Frontier &&frontier,
-                                           PlannerResult &result,
-                                           const solver::StopFn &stop) {
-  const int k = run.options.split_depth;
-  const int stride = result.stride;
-  // Plan lengths from the start are congruent to its bound: from a cube,
-  // to the bound less k.
-  const int residue = ((result.lower_bound - k) % stride + stride) % stride;
-  const encoder::StateBound family_bound =
-      run.puzzle.state_bound(run.search_options("split", stop));
-  FrontierCubes cubes{std::move(frontier.states), std::move(frontier.paths),
-                      {}};
-  const int floor = std::max(0, result.lower_bound - k);
+// Each cube's bound (cubes.bounds filled): the family's state bound over
+// the run's threads where it has one, else each cube's own puzzle's.
+// False if a limit or stop ended it first.
+bool bound_each_cube(const Run &run, FrontierCubes &cubes,
+                     const encoder::StateBound &family_bound, int floor,
+                     int residue, int stride, const solver::StopFn &stop) {
   std::atomic<bool> stopped{false};
   const auto poll = [&](std::size_t i) {
     if ((i & 0xFFF) == 0 && run.stopped(stop)) {
@@ -393,22 +381,43 @@ std::optional<FrontierCubes> bounded_cubes(const Run &run,
             cube_bound(state, nullptr, family_bound, floor, residue, stride);
       }
     });
-  } else {
-    cubes.bounds.reserve(cubes.size());
-    encoder::State state;
-    for (std::size_t i = 0; i < cubes.size() && !poll(i); ++i) {
-      // A cube's restarted puzzle (13 KB, and a board drawn: 27 us a
-      // cube) only where its bound is the only one: a family's state
-      // bound dominates the puzzle's own (the n-puzzle's additive pattern
-      // databases count at least every tile's Manhattan moves).
-      std::unique_ptr<encoder::Puzzle> puzzle =
-          run.puzzle.after(cubes.paths[i]);
-      cubes.states.unpack(i, state);
-      cubes.bounds.push_back(cube_bound(state, puzzle.get(), family_bound,
-                                        floor, residue, stride));
-    }
+    return !stopped;
   }
-  if (stopped) {
+  cubes.bounds.reserve(cubes.size());
+  encoder::State state;
+  for (std::size_t i = 0; i < cubes.size() && !poll(i); ++i) {
+    // A cube's restarted puzzle (13 KB, and a board drawn: 27 us a
+    // cube) only where its bound is the only one: a family's state
+    // bound dominates the puzzle's own (the n-puzzle's additive pattern
+    // databases count at least every tile's Manhattan moves).
+    std::unique_ptr<encoder::Puzzle> puzzle = run.puzzle.after(cubes.paths[i]);
+    cubes.states.unpack(i, state);
+    cubes.bounds.push_back(
+        cube_bound(state, puzzle.get(), family_bound, floor, residue, stride));
+  }
+  return !stopped;
+}
+
+// The frontier's positions as cubes, each with its own bound, and the
+// start's bound raised to the least of depth plus cube bound; nullopt if
+// a limit or stop ended the run meanwhile (`result` says so): millions
+// of cubes take seconds.
+std::optional<FrontierCubes> bounded_cubes(const Run &run,
+                                           encoder::Frontier &&frontier,
+                                           PlannerResult &result,
+                                           const solver::StopFn &stop) {
+  const int k = run.options.split_depth;
+  const int stride = result.stride;
+  // Plan lengths from the start are congruent to its bound: from a cube,
+  // to the bound less k.
+  const int residue = ((result.lower_bound - k) % stride + stride) % stride;
+  const encoder::StateBound family_bound =
+      run.puzzle.state_bound(run.search_options("split", stop));
+  FrontierCubes cubes{std::move(frontier.states), std::move(frontier.paths),
+                      {}};
+  const int floor = std::max(0, result.lower_bound - k);
+  if (!bound_each_cube(run, cubes, family_bound, floor, residue, stride,
+                       stop)) {
     end_before_the_cubes(run, result, stop, "bounding");
     return std::nullopt;
   }
@@ -599,6 +608,56 @@ std::optional<FrontierCubes> frontier_cubes(const Run &run,
   return bounded_cubes(run, std::move(frontier), result, stop);
 }
 
+namespace {
+
+// A cube for each frontier position, its next horizon its bound.
+std::vector<Cube> cubes_of(const FrontierCubes &frontier) {
+  std::vector<Cube> cubes;
+  cubes.reserve(frontier.size());
+  for (std::size_t i = 0; i < frontier.size(); ++i) {
+    cubes.push_back(Cube{static_cast<std::uint32_t>(i), frontier.bounds[i],
+                         frontier.bounds[i], false});
+  }
+  return cubes;
+}
+
+// A round ran up to horizon `last`: its work into the result.
+void record_round(Round &round, int last, double seconds,
+                  PlannerResult &result) {
+  round.stats.horizon = last;
+  round.stats.seconds = seconds;
+  // A round cut short by a limit refuted nothing: UNKNOWN, as the
+  // horizon driver says of a call it stopped.
+  round.stats.result = round.plan    ? "SAT"
+                       : round.ended ? "UNKNOWN"
+                                     : "UNSAT";
+  result.sat_calls += round.sat_calls;
+  result.horizons.push_back(round.stats);
+  round.work.horizon = last;
+  round.work.calls = round.sat_calls;
+  result.cube_rounds.push_back(round.work);
+}
+
+// The progress line of a round that refuted every length up to `last`.
+void say_refuted(const Run &run, const Round &round,
+                 const std::vector<Cube> &cubes, int last, int stride,
+                 int window, const PlannerResult &result) {
+  const long next = std::count_if(
+      cubes.begin(), cubes.end(),
+      [&](const Cube &c) { return c.next <= round.top + stride * window; });
+  const std::string then =
+      last + stride <= run.options.max_horizon
+          ? fmt::format("{} cubes in the next round", next)
+          : fmt::format("no next round: the horizon limit is {}",
+                        run.options.max_horizon);
+  run.phase("split", fmt::format("no plan of length <= {}: {} SAT calls ({} "
+                                 "so far), {:.1f} s; {}",
+                                 last, round.sat_calls, result.sat_calls,
+                                 round.stats.seconds, then));
+}
+
+} // namespace
+
 void solve_split(const Run &run, PlannerResult &result,
                  const solver::StopFn &stop) {
   const int k = run.options.split_depth;
@@ -608,12 +667,7 @@ void solve_split(const Run &run, PlannerResult &result,
     return;
   }
   const FrontierCubes &frontier = *found;
-  std::vector<Cube> cubes;
-  cubes.reserve(frontier.size());
-  for (std::size_t i = 0; i < frontier.size(); ++i) {
-    cubes.push_back(Cube{static_cast<std::uint32_t>(i), frontier.bounds[i],
-                         frontier.bounds[i], false});
-  }
+  std::vector<Cube> cubes = cubes_of(frontier);
   result.path = "split";
   result.cube_solver = solves_shared(run) ? "shared" : "fresh";
   result.cube_order = to_name(run.options.cube_order);
@@ -634,36 +688,13 @@ void solve_split(const Run &run, PlannerResult &result,
     round.top = last - k;
     const auto started = std::chrono::steady_clock::now();
     run_round(run, frontier, cubes, round, stop, stride, solvers);
-    round.stats.horizon = last;
-    round.stats.seconds = solver::seconds_since(started);
-    // A round cut short by a limit refuted nothing: UNKNOWN, as the
-    // horizon driver says of a call it stopped.
-    round.stats.result = round.plan    ? "SAT"
-                         : round.ended ? "UNKNOWN"
-                                       : "UNSAT";
-    result.sat_calls += round.sat_calls;
-    result.horizons.push_back(round.stats);
-    round.work.horizon = last;
-    round.work.calls = round.sat_calls;
-    result.cube_rounds.push_back(round.work);
+    record_round(round, last, solver::seconds_since(started), result);
     if (settled_by_round(run, round, by_bound(), result)) {
       return;
     }
     result.no_plan_up_to = last; // every cube refuted, or its bound did
     retire_up_to(solvers, round.top);
-    const long next = std::count_if(
-        cubes.begin(), cubes.end(),
-        [&](const Cube &c) { return c.next <= round.top + stride * window; });
-    const std::string then =
-        last + stride <= run.options.max_horizon
-            ? fmt::format("{} cubes in the next round", next)
-            : fmt::format("no next round: the horizon limit is {}",
-                          run.options.max_horizon);
-    run.phase("split",
-              fmt::format("no plan of length <= {}: {} SAT calls ({} so "
-                          "far), {:.1f} s; {}",
-                          last, round.sat_calls, result.sat_calls,
-                          round.stats.seconds, then));
+    say_refuted(run, round, cubes, last, stride, window, result);
     n = last + stride;
     raise_cube_bounds(run, frontier.states, cubes, n, result, tried_stronger,
                       stop);

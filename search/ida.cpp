@@ -255,21 +255,9 @@ private:
   // those before it.
   bool parallel_dfs(int threshold, int start_bound) {
     const unsigned threads = m_options.threads;
-    std::vector<std::vector<int>> subtrees;
-    for (int depth = std::min(start_bound, k_first_cut);; depth += 2) {
-      subtrees.clear();
-      const long nodes = m_nodes;
-      cut(0, depth, threshold, -1, subtrees);
-      if (subtrees.size() >= k_subtrees_a_thread * threads ||
-          depth + 2 > std::min(start_bound, k_last_cut)) {
-        break;
-      }
-      m_nodes = nodes; // searched again, deeper
-    }
-    std::atomic<std::size_t> next{0};
-    std::atomic<std::size_t> first_found{subtrees.size()};
-    std::mutex mutex;
-    std::vector<int> found_path;
+    Shared shared;
+    shared.subtrees = cut_subtrees(threshold, start_bound);
+    shared.first_found = shared.subtrees.size();
     // What each worker leaves behind.
     struct Tally {
       long nodes = 0;
@@ -277,43 +265,6 @@ private:
       bool stopped = false;
     };
     std::vector<Tally> tallies(threads);
-    const auto work = [&](Search &w) {
-      for (std::size_t i; (i = next++) < subtrees.size();) {
-        if (i > first_found) {
-          continue;
-        }
-        if (m_options.stop && m_options.stop()) {
-          w.m_stopped = true; // polled per subtree too: some are small
-          return;
-        }
-        w.m_first_found = &first_found;
-        w.m_subtree = i;
-        std::vector<Undo> undo;
-        int came_from = -1;
-        for (int to : subtrees[i]) {
-          came_from = w.m_blank;
-          undo.push_back(w.slide(to));
-        }
-        w.m_path = subtrees[i];
-        const bool found =
-            w.dfs(static_cast<int>(undo.size()), threshold, came_from);
-        if (found) {
-          const std::lock_guard<std::mutex> lock(mutex);
-          if (i < first_found) {
-            first_found = i;
-            found_path = w.m_path;
-          }
-          return; // every later subtree is skipped
-        }
-        if (w.m_stopped && !(i > first_found)) {
-          return; // the stop test: the caller sees m_stopped
-        }
-        w.m_stopped = false; // abandoned: another worker found a plan
-        for (auto u = undo.rbegin(); u != undo.rend(); ++u) {
-          w.unslide(*u);
-        }
-      }
-    };
     // Each worker copies the position in its own thread, so that the
     // boards and paths it writes at every move come from that thread's
     // heap: copies made here side by side shared cache lines, and two
@@ -321,7 +272,7 @@ private:
     const auto worker = [&](unsigned t) {
       Search w(*this);
       const long base = w.m_nodes;
-      work(w);
+      w.work(shared, threshold);
       tallies[t] = {w.m_nodes - base, w.m_next, w.m_stopped};
     };
     std::vector<std::thread> pool;
@@ -341,10 +292,76 @@ private:
       m_next = std::min(m_next, t.next);
       m_stopped = m_stopped || t.stopped;
     }
-    if (first_found < subtrees.size()) {
-      m_path = found_path;
+    const bool found = shared.first_found < shared.subtrees.size();
+    if (found) {
+      m_path = shared.found_path;
     }
-    return first_found < subtrees.size();
+    return found;
+  }
+
+  // What the workers of one threshold share: the subtrees (each the
+  // blank's path from the start), the next to take, the first where a
+  // plan was found and that plan.
+  struct Shared {
+    std::vector<std::vector<int>> subtrees;
+    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> first_found{0};
+    std::mutex mutex;
+    std::vector<int> found_path;
+  };
+
+  // The tree cut at depth 8 (deeper by two, up to 16, until there are
+  // enough subtrees a thread), for the workers to share.
+  std::vector<std::vector<int>> cut_subtrees(int threshold, int start_bound) {
+    std::vector<std::vector<int>> subtrees;
+    for (int depth = std::min(start_bound, k_first_cut);; depth += 2) {
+      subtrees.clear();
+      const long nodes = m_nodes;
+      cut(0, depth, threshold, -1, subtrees);
+      if (subtrees.size() >= k_subtrees_a_thread * m_options.threads ||
+          depth + 2 > std::min(start_bound, k_last_cut)) {
+        return subtrees;
+      }
+      m_nodes = nodes; // searched again, deeper
+    }
+  }
+
+  // A worker: takes subtrees in order until none is left, one before the
+  // first with a plan, or the stop test says so.
+  void work(Shared &shared, int threshold) {
+    for (std::size_t i; (i = shared.next++) < shared.subtrees.size();) {
+      if (i > shared.first_found) {
+        continue;
+      }
+      if (m_options.stop && m_options.stop()) {
+        m_stopped = true; // polled per subtree too: some are small
+        return;
+      }
+      m_first_found = &shared.first_found;
+      m_subtree = i;
+      std::vector<Undo> undo;
+      int came_from = -1;
+      for (int to : shared.subtrees[i]) {
+        came_from = m_blank;
+        undo.push_back(slide(to));
+      }
+      m_path = shared.subtrees[i];
+      if (dfs(static_cast<int>(undo.size()), threshold, came_from)) {
+        const std::lock_guard<std::mutex> lock(shared.mutex);
+        if (i < shared.first_found) {
+          shared.first_found = i;
+          shared.found_path = m_path;
+        }
+        return; // every later subtree is skipped
+      }
+      if (m_stopped && !(i > shared.first_found)) {
+        return; // the stop test: the caller sees m_stopped
+      }
+      m_stopped = false; // abandoned: another worker found a plan
+      for (auto u = undo.rbegin(); u != undo.rend(); ++u) {
+        unslide(*u);
+      }
+    }
   }
 
   // h == 0 need not mean the goal where tiles are in no pattern.

@@ -243,6 +243,134 @@ private:
   std::vector<int> m_region;    // the blank's cells reached at d
 };
 
+// One table's build: the search's array (a byte per block and cell of
+// the blank), the table, and the scans of a layer over them.
+class TableBuild {
+public:
+  TableBuild(const PatternDatabases &dbs, const std::vector<int> &pattern,
+             std::vector<std::uint8_t> &table,
+             const std::function<bool()> &stop)
+      : m_dbs(dbs), m_k(static_cast<int>(pattern.size())),
+        m_free_cells(dbs.rows() * dbs.cols() - m_k), m_blocks(table.size()),
+        m_dist(m_blocks * m_free_cells, k_unknown), m_table(table),
+        m_stop(stop) {
+    // The goal: the pattern's tiles home, the blank on its goal cell.
+    BlockScan scan(dbs, m_k);
+    const std::vector<int> &goal = dbs.goal();
+    std::vector<int> goal_cell(goal.size());
+    for (std::size_t c = 0; c < goal.size(); ++c) {
+      goal_cell[goal[c]] = static_cast<int>(c);
+    }
+    for (int i = 0; i < m_k; ++i) {
+      scan.cells()[i] = goal_cell[pattern[i]];
+    }
+    const std::uint64_t home = dbs.rank(scan.cells(), m_k);
+    scan.enter(home);
+    m_dist[home * m_free_cells + scan.digit_of(goal_cell[0])] = 0;
+  }
+
+  std::uint64_t blocks() const { return m_blocks; }
+  // The share of blocks with their table entry.
+  double found() const {
+    return static_cast<double>(m_found) / static_cast<double>(m_blocks);
+  }
+
+  // Layer d, its blocks in `threads` ranges side by side; whether any
+  // block was reached at d. A thread's exception (the stop's own, no
+  // memory) stops the others and is rethrown once all have joined; so is
+  // a thread that could not start. Throws Stopped if the stop said so.
+  bool layer(int d, unsigned threads) {
+    bool any = false;
+    if (threads == 1) {
+      any = scan(0, m_blocks, d, true);
+    } else {
+      std::vector<char> reached(threads, 0);
+      std::vector<std::exception_ptr> failed(threads);
+      std::vector<std::thread> pool;
+      const auto join_all = [&pool] {
+        for (auto &thread : pool) {
+          thread.join();
+        }
+      };
+      try {
+        for (unsigned t = 0; t < threads; ++t) {
+          pool.emplace_back([&, t] {
+            try {
+              reached[t] = scan(m_blocks * t / threads,
+                                m_blocks * (t + 1) / threads, d, t == 0);
+            } catch (...) {
+              failed[t] = std::current_exception();
+              m_stopped = true;
+            }
+          });
+        }
+      } catch (...) {
+        m_stopped = true;
+        join_all();
+        throw;
+      }
+      join_all();
+      for (const std::exception_ptr &e : failed) {
+        if (e) {
+          std::rethrow_exception(e);
+        }
+      }
+      any = std::find(reached.begin(), reached.end(), 1) != reached.end();
+    }
+    if (m_stopped) {
+      throw PatternDatabases::Stopped{};
+    }
+    return any;
+  }
+
+private:
+  // Scans blocks [from, to) at layer d (`polls`: this range polls the
+  // stop); whether any was reached at d.
+  bool scan(std::uint64_t from, std::uint64_t to, int d, bool polls) {
+    BlockScan scan(m_dbs, m_k);
+    bool any = false;
+    std::uint64_t first_reached = 0;
+    for (std::uint64_t block = from; block < to; ++block) {
+      if ((block & 0xFFFF) == 0) {
+        if (polls && m_stop && m_stop()) {
+          m_stopped = true;
+        }
+        if (m_stopped) {
+          break;
+        }
+      }
+      std::uint8_t *entries = &m_dist[block * m_free_cells];
+      bool here = false;
+      for (int b = 0; b < m_free_cells && !here; ++b) {
+        here = load(entries[b]) == d;
+      }
+      if (!here) {
+        continue;
+      }
+      any = true;
+      scan.enter(block);
+      if (m_table[block] == k_unknown) {
+        m_table[block] = static_cast<std::uint8_t>(d);
+        ++first_reached;
+      }
+      scan.flood(entries, m_free_cells, d);
+      scan.slide(m_dist, m_free_cells, d);
+    }
+    m_found += first_reached;
+    return any;
+  }
+
+  const PatternDatabases &m_dbs;
+  const int m_k;
+  const int m_free_cells; // the blank's digit's radix
+  const std::uint64_t m_blocks;
+  std::vector<std::uint8_t> m_dist;
+  std::vector<std::uint8_t> &m_table;
+  const std::function<bool()> &m_stop;
+  std::atomic<bool> m_stopped{false};
+  std::atomic<std::uint64_t> m_found{0}; // blocks with their table entry
+};
+
 } // namespace
 
 // Layer by layer over the placements of the pattern's tiles (blocks),
@@ -260,120 +388,21 @@ void PatternDatabases::build_table(
     double layer_note_seconds) {
   const auto began = std::chrono::steady_clock::now();
   auto last_note = began;
-  const int n = m_rows * m_cols;
   const std::vector<int> &pattern = m_patterns[p];
   const int k = static_cast<int>(pattern.size());
-  const int free_cells = n - k; // the blank's digit's radix
-  const std::uint64_t blocks = static_cast<std::uint64_t>(falling(n, k));
-  std::vector<std::uint8_t> dist(blocks * free_cells, k_unknown);
-  std::vector<std::uint8_t> &table = m_tables.emplace_back(blocks, k_unknown);
-  // The goal: the pattern's tiles home, the blank on its goal cell.
-  {
-    BlockScan scan(*this, k);
-    std::vector<int> goal_cell(n);
-    for (int c = 0; c < n; ++c) {
-      goal_cell[m_goal[c]] = c;
-    }
-    for (int i = 0; i < k; ++i) {
-      scan.cells()[i] = goal_cell[pattern[i]];
-    }
-    const std::uint64_t home = rank(scan.cells(), k);
-    scan.enter(home);
-    dist[home * free_cells + scan.digit_of(goal_cell[0])] = 0;
-  }
+  TableBuild build(*this, pattern,
+                   m_tables.emplace_back(
+                       static_cast<std::uint64_t>(falling(m_rows * m_cols, k)),
+                       k_unknown),
+                   stop);
   if (threads == 0) {
-    threads = blocks < k_parallel_blocks
+    threads = build.blocks() < k_parallel_blocks
                   ? 1
                   : std::clamp(std::thread::hardware_concurrency(), 1u, 16u);
   }
-  std::atomic<bool> stopped{false};
-  std::atomic<std::uint64_t> found{0}; // blocks with their table entry
-  // Scans blocks [from, to) at layer d; whether any was reached at d.
-  const auto scan_layer = [&](std::uint64_t from, std::uint64_t to, int d,
-                              bool polls) {
-    BlockScan scan(*this, k);
-    bool any = false;
-    std::uint64_t first_reached = 0;
-    const auto count = [&] { found += first_reached; };
-    for (std::uint64_t block = from; block < to; ++block) {
-      if ((block & 0xFFFF) == 0) {
-        if (polls && stop && stop()) {
-          stopped = true;
-        }
-        if (stopped) {
-          count();
-          return any;
-        }
-      }
-      std::uint8_t *entries = &dist[block * free_cells];
-      bool here = false;
-      for (int b = 0; b < free_cells && !here; ++b) {
-        here = load(entries[b]) == d;
-      }
-      if (!here) {
-        continue;
-      }
-      any = true;
-      scan.enter(block);
-      if (table[block] == k_unknown) {
-        table[block] = static_cast<std::uint8_t>(d);
-        ++first_reached;
-      }
-      scan.flood(entries, free_cells, d);
-      scan.slide(dist, free_cells, d);
-    }
-    count();
-    return any;
-  };
-  for (int d = 0;; ++d) {
-    if (d + 1 >= k_unknown) {
+  for (int d = 0; build.layer(d, threads); ++d) {
+    if (d + 2 >= k_unknown) {
       throw std::logic_error("pattern databases: a distance above 254");
-    }
-    bool any = false;
-    if (threads == 1) {
-      any = scan_layer(0, blocks, d, true);
-    } else {
-      // A thread's exception (the stop's own, no memory) stops the others
-      // and is rethrown here once all have joined; so is a thread that
-      // could not start.
-      std::vector<char> reached(threads, 0);
-      std::vector<std::exception_ptr> failed(threads);
-      std::vector<std::thread> pool;
-      const auto join_all = [&pool] {
-        for (auto &thread : pool) {
-          thread.join();
-        }
-      };
-      try {
-        for (unsigned t = 0; t < threads; ++t) {
-          pool.emplace_back([&, t] {
-            try {
-              reached[t] = scan_layer(blocks * t / threads,
-                                      blocks * (t + 1) / threads, d, t == 0);
-            } catch (...) {
-              failed[t] = std::current_exception();
-              stopped = true;
-            }
-          });
-        }
-      } catch (...) {
-        stopped = true;
-        join_all();
-        throw;
-      }
-      join_all();
-      for (const std::exception_ptr &e : failed) {
-        if (e) {
-          std::rethrow_exception(e);
-        }
-      }
-      any = std::find(reached.begin(), reached.end(), 1) != reached.end();
-    }
-    if (stopped) {
-      throw Stopped{};
-    }
-    if (!any) {
-      break;
     }
     const auto now = std::chrono::steady_clock::now();
     if (note && std::chrono::duration<double>(now - last_note).count() >=
@@ -382,9 +411,8 @@ void PatternDatabases::build_table(
       std::ostringstream line;
       line << std::fixed << "pattern database " << p + 1 << " of "
            << m_patterns.size() << " (" << k << " tiles): distance " << d
-           << ", " << std::setprecision(1)
-           << 100.0 * static_cast<double>(found) / static_cast<double>(blocks)
-           << "% of " << blocks << " placements, " << std::setprecision(0)
+           << ", " << std::setprecision(1) << 100.0 * build.found() << "% of "
+           << build.blocks() << " placements, " << std::setprecision(0)
            << std::chrono::duration<double>(now - began).count() << " s so far";
       note(line.str());
     }

@@ -74,6 +74,211 @@ bool sort_polled(std::vector<T> &items, const Stopped &stopped) {
   return true;
 }
 
+// The search itself: its tables of the board's geometry and the task's
+// actions, the positions found, and the frontier it fills.
+class PackedSearch {
+public:
+  PackedSearch(int n, std::vector<std::vector<int>> adjacent,
+               std::vector<int> action, Packed start, Packed goal,
+               const SpaceOptions &options)
+      : m_n(n), m_adjacent(std::move(adjacent)), m_action(std::move(action)),
+        m_goal(goal), m_options(options), m_nodes{{start, -1, -1}} {}
+
+  // Layer by layer up to `depth`; true if it got there (or the space
+  // ended first) and the paths are filled, false if the goal, a limit or
+  // a stop ended it (m_out says which).
+  bool run(int depth) {
+    StateSpace &space = m_out.space;
+    space.per_depth.push_back(1);
+    space.positions = 1;
+    if (m_nodes[0].board == m_goal) {
+      space.goal_distance = 0;
+      m_out.goal_plan = Plan{};
+      return false;
+    }
+    // Layer d is nodes[begin, end), in the order found; `older` and
+    // `current` hold the boards of layers d - 1 and d, sorted.
+    std::size_t begin = 0, end = 1;
+    std::vector<Packed> older, current{m_nodes[0].board};
+    for (int d = 0; d < depth && begin < end; ++d) {
+      std::vector<Packed> found;
+      if (!successors(d, begin, end) || !new_boards(d, older, found) ||
+          !add_layer(d)) {
+        return false;
+      }
+      older = std::move(current);
+      current = std::move(found);
+      begin = end;
+      end = m_nodes.size();
+      space.per_depth.push_back(static_cast<long>(end - begin));
+      space.depth = d + 1;
+      if (d + 1 < depth && m_options.on_layer &&
+          m_options.on_layer(d + 1, space.positions)) {
+        space.stopped = true;
+        return false;
+      }
+    }
+    space.complete = begin == end; // the space ended before `depth`
+    paths(depth, begin, end);
+    return true;
+  }
+
+  // After run(): the last layer's states, as the task's fluents (`fluent`
+  // of tile and cell).
+  template <class Fluent> void states(const Fluent &fluent) {
+    const std::size_t begin = m_nodes.size() - m_last_layer;
+    m_out.states = StateTable(m_n * m_n);
+    m_out.states.reserve(m_last_layer);
+    int on[k_max_packed_cells];
+    for (std::size_t i = begin; i < m_nodes.size(); ++i) {
+      for (int c = 0; c < m_n; ++c) {
+        on[c] = fluent(tile_at(m_nodes[i].board, c), c);
+      }
+      m_out.states.push_back_true(on, m_n);
+    }
+  }
+
+  Frontier take() { return std::move(m_out); }
+
+private:
+  bool stopped(int d) {
+    if (m_options.poll && m_options.poll(d, m_out.space.positions)) {
+      m_out.space.stopped = true;
+    }
+    return m_out.space.stopped;
+  }
+
+  int blank_of(Packed board) const {
+    for (int c = 0; c < m_n; ++c) {
+      if (tile_at(board, c) == 0) {
+        return c;
+      }
+    }
+    return -1;
+  }
+
+  // Each position's successors in layer d, as the task's search orders
+  // them (by state: the blank on the higher cell first), into m_next.
+  bool successors(int d, std::size_t begin, std::size_t end) {
+    m_next.clear();
+    for (std::size_t i = begin; i < end; ++i) {
+      if (((i - begin) & 0xFFFF) == 0xFFFF && m_options.poll && stopped(d)) {
+        return false;
+      }
+      const Packed board = m_nodes[i].board;
+      const int blank = blank_of(board);
+      const std::vector<int> &around = m_adjacent[blank];
+      for (auto cell = around.rbegin(); cell != around.rend(); ++cell) {
+        ++m_out.space.moves;
+        const int tile = tile_at(board, *cell);
+        m_next.push_back({swapped(board, blank, *cell),
+                          static_cast<std::int32_t>(i),
+                          m_action[(static_cast<std::size_t>(tile) * m_n +
+                                    *cell) * m_n + blank]});
+      }
+    }
+    return true;
+  }
+
+  // Each new board of m_next once, as first found, none of layer d - 1
+  // (`older`): their indices into m_next in m_kept, in the order found,
+  // and their boards sorted in `found`.
+  bool new_boards(int d, const std::vector<Packed> &older,
+                  std::vector<Packed> &found) {
+    const auto poll = [&] { return stopped(d); };
+    m_keys.clear();
+    for (std::size_t j = 0; j < m_next.size(); ++j) {
+      m_keys.emplace_back(m_next[j].board, static_cast<std::uint32_t>(j));
+    }
+    if (!sort_polled(m_keys, poll)) {
+      return false;
+    }
+    m_kept.clear();
+    std::size_t at = 0;
+    for (std::size_t j = 0; j < m_keys.size(); ++j) {
+      if (j > 0 && m_keys[j].first == m_keys[j - 1].first) {
+        continue;
+      }
+      while (at < older.size() && older[at] < m_keys[j].first) {
+        ++at;
+      }
+      if (at < older.size() && older[at] == m_keys[j].first) {
+        continue;
+      }
+      m_kept.push_back(m_keys[j].second);
+      found.push_back(m_keys[j].first);
+    }
+    return sort_polled(m_kept, poll);
+  }
+
+  // The kept boards as layer d + 1; false where the goal is among them or
+  // the state limit is reached (the search ends there).
+  bool add_layer(int d) {
+    StateSpace &space = m_out.space;
+    space.positions += static_cast<long>(m_kept.size());
+    for (std::uint32_t j : m_kept) {
+      m_nodes.push_back(m_next[j]);
+      if (m_next[j].board == m_goal) {
+        space.goal_distance = d + 1;
+        space.depth = d + 1;
+        m_out.goal_plan =
+            path_to(static_cast<std::int32_t>(m_nodes.size() - 1));
+        return false;
+      }
+    }
+    if (m_options.max_states > 0 &&
+        space.positions >= m_options.max_states) {
+      space.limit_reached = true;
+      return false;
+    }
+    return true;
+  }
+
+  Plan path_to(std::int32_t i) const {
+    Plan reversed;
+    for (; m_nodes[i].parent >= 0; i = m_nodes[i].parent) {
+      reversed.push_back(m_nodes[i].action);
+    }
+    return Plan(reversed.rbegin(), reversed.rend());
+  }
+
+  // The paths as the search's own tree: node i of the search is node
+  // i - 1 of the table (the start is its root); the leaves are the last
+  // layer, nodes[begin, end).
+  void paths(int depth, std::size_t begin, std::size_t end) {
+    m_last_layer = end - begin;
+    m_out.paths = PathTable(depth);
+    m_out.paths.reserve_nodes(end - 1);
+    for (std::size_t i = 1; i < end; ++i) {
+      m_out.paths.add_node(m_nodes[i].parent - 1, m_nodes[i].action);
+    }
+    for (std::size_t i = begin; i < end; ++i) {
+      m_out.paths.push_back_leaf(static_cast<std::int32_t>(i) - 1);
+    }
+  }
+
+  int m_n;
+  std::vector<std::vector<int>> m_adjacent; // by cell, ascending
+  std::vector<int> m_action; // at (tile * n + from) * n + to
+  Packed m_goal;
+  const SpaceOptions &m_options;
+  std::vector<Node> m_nodes;
+  std::size_t m_last_layer = 1; // the last layer's size, after run()
+  Frontier m_out;
+  // Scratch of one layer, kept for their capacity.
+  std::vector<Node> m_next;
+  std::vector<std::pair<Packed, std::uint32_t>> m_keys;
+  std::vector<std::uint32_t> m_kept;
+};
+
+Packed pack(const std::vector<int> &board) {
+  Packed p = 0;
+  for (std::size_t c = 0; c < board.size(); ++c) {
+    p |= static_cast<Packed>(board[c]) << (4 * c);
+  }
+  return p;
+}
+
 } // namespace
 
 std::optional<Frontier> NPuzzle::frontier(int depth,
@@ -82,13 +287,6 @@ std::optional<Frontier> NPuzzle::frontier(int depth,
   if (n > k_max_packed_cells) {
     return std::nullopt;
   }
-  const auto pack = [](const std::vector<int> &board) {
-    Packed p = 0;
-    for (std::size_t c = 0; c < board.size(); ++c) {
-      p |= static_cast<Packed>(board[c]) << (4 * c);
-    }
-    return p;
-  };
   std::vector<std::vector<int>> adjacent(n);
   for (int c = 0; c < n; ++c) {
     adjacent[c] = neighbours(c);
@@ -102,141 +300,12 @@ std::optional<Frontier> NPuzzle::frontier(int depth,
     action[(static_cast<std::size_t>(m.tile) * n + m.from) * n + m.to] =
         static_cast<int>(a);
   }
-  const Packed goal = pack(m_goal);
-  const auto blank_of = [n](Packed board) {
-    for (int c = 0; c < n; ++c) {
-      if (tile_at(board, c) == 0) {
-        return c;
-      }
-    }
-    return -1;
-  };
-
-  Frontier out;
-  StateSpace &space = out.space;
-  std::vector<Node> nodes{{pack(m_board), -1, -1}};
-  const auto path_to = [&nodes](std::int32_t i) {
-    Plan reversed;
-    for (; nodes[i].parent >= 0; i = nodes[i].parent) {
-      reversed.push_back(nodes[i].action);
-    }
-    return Plan(reversed.rbegin(), reversed.rend());
-  };
-  space.per_depth.push_back(1);
-  space.positions = 1;
-  if (nodes[0].board == goal) {
-    space.goal_distance = 0;
-    out.goal_plan = Plan{};
-    return out;
+  PackedSearch search(n, std::move(adjacent), std::move(action),
+                      pack(m_board), pack(m_goal), options);
+  if (search.run(depth)) {
+    search.states([this](int tile, int cell) { return fluent(tile, cell); });
   }
-  // Layer d is nodes[begin, end), in the order found; `older` and
-  // `current` hold the boards of layers d - 1 and d, sorted.
-  std::size_t begin = 0, end = 1;
-  std::vector<Packed> older, current{nodes[0].board};
-  std::vector<Node> next;
-  std::vector<std::pair<Packed, std::uint32_t>> keys;
-  std::vector<std::uint32_t> kept;
-  for (int d = 0; d < depth && begin < end; ++d) {
-    const auto stopped = [&] {
-      if (options.poll && options.poll(d, space.positions)) {
-        space.stopped = true;
-      }
-      return space.stopped;
-    };
-    // Each position's successors as the task's search orders them (by
-    // state: the blank on the higher cell first).
-    next.clear();
-    for (std::size_t i = begin; i < end; ++i) {
-      if (options.poll && ((i - begin) & 0xFFFF) == 0xFFFF &&
-          options.poll(d, space.positions)) {
-        space.stopped = true;
-        return out;
-      }
-      const Packed board = nodes[i].board;
-      const int blank = blank_of(board);
-      const std::vector<int> &around = adjacent[blank];
-      for (auto cell = around.rbegin(); cell != around.rend(); ++cell) {
-        ++space.moves;
-        const int tile = tile_at(board, *cell);
-        next.push_back(
-            {swapped(board, blank, *cell), static_cast<std::int32_t>(i),
-             action[(static_cast<std::size_t>(tile) * n + *cell) * n + blank]});
-      }
-    }
-    // Each new board once, as first found, none of layer d - 1.
-    keys.clear();
-    for (std::size_t j = 0; j < next.size(); ++j) {
-      keys.emplace_back(next[j].board, static_cast<std::uint32_t>(j));
-    }
-    if (!sort_polled(keys, stopped)) {
-      return out;
-    }
-    kept.clear();
-    std::vector<Packed> found;
-    std::size_t at = 0;
-    for (std::size_t j = 0; j < keys.size(); ++j) {
-      if (j > 0 && keys[j].first == keys[j - 1].first) {
-        continue;
-      }
-      while (at < older.size() && older[at] < keys[j].first) {
-        ++at;
-      }
-      if (at < older.size() && older[at] == keys[j].first) {
-        continue;
-      }
-      kept.push_back(keys[j].second);
-      found.push_back(keys[j].first);
-    }
-    if (!sort_polled(kept, stopped)) {
-      return out;
-    }
-    space.positions += static_cast<long>(kept.size());
-    for (std::uint32_t j : kept) {
-      nodes.push_back(next[j]);
-      if (next[j].board == goal) {
-        space.goal_distance = d + 1;
-        space.depth = d + 1;
-        out.goal_plan = path_to(static_cast<std::int32_t>(nodes.size() - 1));
-        return out;
-      }
-    }
-    if (options.max_states > 0 && space.positions >= options.max_states) {
-      space.limit_reached = true;
-      return out;
-    }
-    older = std::move(current);
-    current = std::move(found);
-    begin = end;
-    end = nodes.size();
-    space.per_depth.push_back(static_cast<long>(end - begin));
-    space.depth = d + 1;
-    if (d + 1 < depth && options.on_layer &&
-        options.on_layer(d + 1, space.positions)) {
-      space.stopped = true;
-      return out;
-    }
-  }
-  space.complete = begin == end; // the space ended before `depth`
-  out.states = StateTable(n * n);
-  out.states.reserve(end - begin);
-  int on[k_max_packed_cells];
-  for (std::size_t i = begin; i < end; ++i) {
-    for (int c = 0; c < n; ++c) {
-      on[c] = fluent(tile_at(nodes[i].board, c), c);
-    }
-    out.states.push_back_true(on, n);
-  }
-  // The paths as the search's own tree: node i of the search is node
-  // i - 1 of the table (the start is its root).
-  out.paths = PathTable(depth);
-  out.paths.reserve_nodes(end - 1);
-  for (std::size_t i = 1; i < end; ++i) {
-    out.paths.add_node(nodes[i].parent - 1, nodes[i].action);
-  }
-  for (std::size_t i = begin; i < end; ++i) {
-    out.paths.push_back_leaf(static_cast<std::int32_t>(i) - 1);
-  }
-  return out;
+  return search.take();
 }
 
 } // namespace satslide::encoder
