@@ -115,7 +115,9 @@ TEST_SUITE("reach") {
   }
 
   TEST_CASE("Rush Hour sample: slide and step optima as the database says") {
+    int rows = 0;
     for (const auto &row : test::read_rows("rushhour/fogleman_sample.tsv")) {
+      ++rows;
       const std::string board = row.at(2);
       CAPTURE(board);
       for (const auto &[metric, column] :
@@ -130,6 +132,7 @@ TEST_SUITE("reach") {
               std::stoi(row.at(column)));
       }
     }
+    CHECK(rows == 11); // every row of the sample
   }
 
   TEST_CASE("random Rush Hour positions: the explicit search's optimum, the "

@@ -238,6 +238,7 @@ TEST_SUITE("encoder::BlockPuzzle") {
 
   // Reachable positions with identical pieces identified, as published.
   TEST_CASE("breadth-first search counts the published positions") {
+    int counted = 0;
     for (const auto &row : test::read_rows("klotski/klotski_results.tsv")) {
       const std::string file = row.at(0);
       // row: file source name... published states opt_step ...; the
@@ -256,7 +257,9 @@ TEST_SUITE("encoder::BlockPuzzle") {
       CHECK(e.complete);
       CHECK(e.goal_found);
       CHECK(e.positions == states);
+      ++counted;
     }
+    CHECK(counted == 5); // the sample's layouts of at most 50,000 positions
   }
 
   TEST_CASE("on a board of more than 256 cells the own search counts what "
@@ -524,7 +527,9 @@ TEST_SUITE("encoder::BlockPuzzle") {
   }
 
   TEST_CASE("Rush Hour database sample: slide and step optima") {
+    int rows = 0;
     for (const auto &row : test::read_rows("rushhour/fogleman_sample.tsv")) {
+      ++rows;
       const std::string board = row.at(2);
       CAPTURE(board);
       const int slide = std::stoi(row.at(4)), step = std::stoi(row.at(6));
@@ -539,10 +544,14 @@ TEST_SUITE("encoder::BlockPuzzle") {
           test::BlockOracle(test::oracle_board(board, 'A', 4, 2, true), "step")
               .distance() == step);
     }
+    CHECK(rows == 11); // every row of the sample
   }
 
   TEST_CASE("original Rush Hour cards sample: slide and step optima") {
-    for (const auto &row : test::read_rows("rushhour/rushhour_original_sample.txt")) {
+    int rows = 0;
+    for (const auto &row :
+         test::read_rows("rushhour/rushhour_original_sample.txt")) {
+      ++rows;
       CAPTURE(row.at(0));
       const std::string board = row.at(2);
       check_optimum(*make("rushhour", {{"board", board}, {"metric", "slide"}}),
@@ -550,9 +559,11 @@ TEST_SUITE("encoder::BlockPuzzle") {
       check_optimum(*make("rushhour", {{"board", board}, {"metric", "step"}}),
                     std::stoi(row.at(5)));
     }
+    CHECK(rows == 4); // cards 2, 3, 5 and 7
   }
 
   TEST_CASE("Klotski layouts sample: optima in all three metrics") {
+    int checked = 0;
     for (const auto &row : test::read_rows("klotski/klotski_results.tsv")) {
       const std::size_t n = row.size();
       const int step = std::stoi(row.at(n - 12));
@@ -565,6 +576,8 @@ TEST_SUITE("encoder::BlockPuzzle") {
             *make("klotski", {{"file_text", text}, {"metric", k_metrics[m]}}),
             std::stoi(row.at(n - 12 + m)));
       }
+      ++checked;
     }
+    CHECK(checked == 4); // the sample's layouts of at most 33 steps
   }
 }
