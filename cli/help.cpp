@@ -30,23 +30,6 @@ std::string wrap(const std::string &first, const std::string &text) {
   return out + line + "\n";
 }
 
-std::string families_help() {
-  std::string text = "Puzzle families (--puzzle):\n";
-  for (const encoder::FamilyInfo &f : encoder::families()) {
-    std::string options = "options:";
-    for (encoder::InstanceField field : f.accepts) {
-      options += std::string(" --") + encoder::field_name(field);
-    }
-    text += wrap("  ", f.name + ": " + f.help);
-    text += wrap("      ", options + "; default encoding " +
-                               f.default_encoding);
-    for (const auto &[alias, meaning] : f.aliases) {
-      text += "  " + alias + ": " + meaning + "\n";
-    }
-  }
-  return text;
-}
-
 } // namespace
 
 const std::vector<CommandInfo> &command_table() {
@@ -150,6 +133,23 @@ std::string command_summary(Command c) {
   return std::string(k_title) + "\nUsage:\n  " + info.usage + "\n\n" +
          describe(info) +
          "\n(satslide --help: every command and every option)\n";
+}
+
+std::string families_help() {
+  std::string text = "Puzzle families (--puzzle):\n";
+  for (const encoder::FamilyInfo &f : encoder::families()) {
+    std::string options = "options:";
+    for (encoder::InstanceField field : f.accepts) {
+      options += std::string(" --") + encoder::field_name(field);
+    }
+    text += wrap("  ", f.name + ": " + f.help);
+    text += wrap("      ", options + "; default encoding " +
+                               f.default_encoding);
+    for (const auto &[alias, meaning] : f.aliases) {
+      text += "  " + alias + ": " + meaning + "\n";
+    }
+  }
+  return text;
 }
 
 std::string help_after_options(bool instance) {

@@ -1,6 +1,7 @@
 // The subcommands' words, usage lines and descriptions, declared once:
-// `satslide --help` shows them all, `satslide NAME --help` one command
-// with only the options it takes.
+// `satslide --help` shows them all with every option on one line,
+// `satslide help options` every option explained, `satslide NAME --help`
+// one command with only the options it takes.
 #pragma once
 
 #include "cli/options.hpp"
@@ -27,6 +28,9 @@ std::string usage_summary();
 
 // One subcommand: its title, usage line and description.
 std::string command_summary(Command c);
+
+// Every family with its options and aliases (--puzzle).
+std::string families_help();
 
 // What --help prints after the options: the families (where the command
 // takes an instance), the exit codes, the Klotski openings.

@@ -1,5 +1,6 @@
 #include "cli/options.hpp"
 
+#include "cli/exit_codes.hpp"
 #include "cli/help.hpp"
 #include "cli/option_checks.hpp"
 #include "cli/option_table.hpp"
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <memory>
 #include <sstream>
 
 namespace satslide::cli {
@@ -54,6 +56,70 @@ std::string help_text(const std::string &head,
   std::ostringstream help;
   help << head << '\n' << options;
   return help.str() + help_after_options(instance);
+}
+
+// An option's help cut to what fits one line of `width` characters:
+// up to its first ';', '(' (unless that leaves only a choice's first
+// word) or line break, and its first ':' unless what comes before is a
+// short qualifier ("klotski: ...", "with --any: ...").
+std::string gist(const std::string &help, std::size_t width) {
+  std::size_t end = help.find_first_of(";(\n");
+  const std::size_t colon = help.find(':');
+  if (colon < end) {
+    const std::string head = help.substr(0, colon);
+    const bool qualifier = std::count(head.begin(), head.end(), ' ') < 3;
+    const std::size_t next = help.find(':', colon + 1);
+    end = qualifier ? std::min(end, next) : colon;
+  }
+  if (end != std::string::npos && help[end] == '(') {
+    const std::size_t from = help.rfind(": ", end);
+    const std::string word = help.substr(
+        from == std::string::npos ? 0 : from + 2,
+        end - (from == std::string::npos ? 0 : from + 2) - 1);
+    if (word.find(' ') == std::string::npos) {
+      end = help.find_first_of(";\n"); // a choice's words, not its first
+    }
+  }
+  std::string out = help.substr(0, end);
+  if (out.size() > width) {
+    out = out.substr(0, out.rfind(' ', width - 3)) + "...";
+  }
+  while (!out.empty() && (out.back() == ' ' || out.back() == ',')) {
+    out.pop_back();
+  }
+  return out;
+}
+
+// `satslide --help`: the commands, then every option on one line (its
+// names, ARG if it takes a value, its gist), the families and the exit
+// codes.
+std::string short_help() {
+  Options o;
+  RawOptions raw;
+  std::string text = usage_summary();
+  text += "\nOptions (`satslide help options` explains each; `satslide "
+          "COMMAND --help`\nshows one command's):\n";
+  std::string section;
+  for (const OptionRow &row : option_table()) {
+    if (section != row.section) {
+      section = row.section;
+      text += std::string("\n") + section + ":\n";
+    }
+    const std::string names = row.names;
+    const std::size_t comma = names.find(',');
+    std::string left =
+        comma == std::string::npos
+            ? "      --" + names
+            : "  -" + names.substr(comma + 1) + ", --" + names.substr(0, comma);
+    const std::unique_ptr<const po::value_semantic> value(
+        row.bind ? row.bind(o, raw) : nullptr);
+    if (value && value->max_tokens() > 0) {
+      left += " ARG";
+    }
+    left.resize(std::max<std::size_t>(left.size() + 1, 28), ' ');
+    text += left + gist(row.help, 80 - left.size()) + "\n";
+  }
+  return text + help_after_options(true);
 }
 
 // `satslide NAME --help`: the command and only the options it takes.
@@ -237,6 +303,32 @@ Command parse_command(const std::string &word) {
   throw UsageError("unknown command '" + word + "' (expected " + known + ")");
 }
 
+// `satslide help TOPIC`: the short help, every option explained, the
+// exit codes, the families, or one command's help.
+std::string help_topic(const std::string &topic,
+                       const po::options_description &shown) {
+  if (topic.empty()) {
+    return short_help();
+  }
+  if (topic == "options") {
+    return help_text(usage_summary(), shown, true);
+  }
+  if (topic == "exit-codes") {
+    return k_exit_code_help;
+  }
+  if (topic == "families") {
+    return families_help();
+  }
+  for (const CommandInfo &c : command_table()) {
+    if (topic == c.name) {
+      return command_help(c.command);
+    }
+  }
+  throw UsageError("unknown help topic '" + topic +
+                   "' (expected options, exit-codes, families or a command "
+                   "name)");
+}
+
 } // namespace
 
 std::string usage_text() { return usage_summary(); }
@@ -247,7 +339,7 @@ Options parse_options(int argc, const char *const argv[],
   RawOptions raw;
   const po::options_description shown =
       describe(o, raw, [](const OptionRow &) { return true; });
-  o.help_text = help_text(usage_summary(), shown, true);
+  o.help_text = short_help();
 
   std::string command;
   po::options_description all;
@@ -271,6 +363,11 @@ Options parse_options(int argc, const char *const argv[],
     throw UsageError(e.what());
   }
   o.args.assign(argv, argv + argc);
+  if (command == "help") { // satslide help [TOPIC]
+    o.help_text = help_topic(o.input, shown);
+    o.command = Command::help;
+    return o;
+  }
   if (vm.count("help")) {
     if (!command.empty()) {
       o.help_text = command_help(parse_command(command));

@@ -3,10 +3,13 @@
 // through Debian's SAT solver binaries.
 #include "support/test_support.hpp"
 
+#include "cli/option_table.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -580,6 +583,46 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(version.out.find("satslide ") == 0);
   }
 
+  TEST_CASE("--help fits a screen or two, one line an option, and `help options` "
+            "explains every option") {
+    const auto short_help = run_satslide("--help");
+    const auto full = run_satslide("help options");
+    CHECK(full.exit_code == 0);
+    const auto lines = [](const std::string &text) {
+      return std::count(text.begin(), text.end(), '\n');
+    };
+    CHECK(lines(short_help.out) < 200);
+    CHECK(lines(full.out) > lines(short_help.out) + 100);
+    // The options' part: from its heading to the families'.
+    const std::size_t from = short_help.out.find("\nOptions (");
+    const std::size_t to = short_help.out.find("\nPuzzle families");
+    REQUIRE(from < to);
+    std::istringstream short_lines(short_help.out.substr(from, to - from));
+    int options = 0;
+    for (std::string line; std::getline(short_lines, line);) {
+      if (line.rfind("  -", 0) != 0 && line.rfind("      --", 0) != 0) {
+        continue;
+      }
+      ++options;
+      CHECK(line.size() <= 80);
+      // The same option, with its whole help, in `help options`.
+      const std::string name = line.substr(line.find("--"),
+                                           line.find_first_of(" ",
+                                               line.find("--")) -
+                                               line.find("--"));
+      CAPTURE(name);
+      CHECK(full.out.find(name) != std::string::npos);
+    }
+    CHECK(options == static_cast<int>(satslide::cli::option_table().size()));
+    CHECK(run_satslide("help dimacs").out == run_satslide("dimacs --help").out);
+    CHECK(run_satslide("help").out == short_help.out);
+    CHECK(run_satslide("help exit-codes").out.find("34  a file could not") !=
+          std::string::npos);
+    const auto bogus = run_satslide("help bogus");
+    CHECK(bogus.exit_code == 32);
+    CHECK(bogus.err.find("unknown help topic 'bogus'") != std::string::npos);
+  }
+
   TEST_CASE("--split-depth: the proof over cubes, in the report and JSON") {
     const std::string b = "--puzzle 8 --board \"8 6 7 2 5 4 3 0 1\" ";
     const auto text = run_satslide(b + "--split-depth 4 -q");
@@ -653,7 +696,7 @@ TEST_SUITE("cli::EndToEnd") {
     const auto solve = run_satslide("solve --help");
     CHECK(has(solve.out, "--count-optimal"));
     CHECK_FALSE(has(solve.out, "--resume"));
-    CHECK(solve.out.size() < run_satslide("--help").out.size());
+    CHECK(solve.out.size() < run_satslide("help options").out.size());
     CHECK(run_satslide("bogus --help").exit_code == 32);
   }
 
