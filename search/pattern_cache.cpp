@@ -50,6 +50,34 @@ std::string hex(std::uint64_t v) {
   return s.str();
 }
 
+// Up to `size` bytes of `in` (fewer at its end).
+std::string bytes(std::istream &in, std::size_t size) {
+  std::string s(size, '\0');
+  in.read(s.data(), static_cast<std::streamsize>(size));
+  s.resize(static_cast<std::size_t>(in.gcount()));
+  return s;
+}
+
+// A file's magic line, header length, header and the header's checksum;
+// the header if all are there and agree, nullopt otherwise.
+std::optional<std::string> read_header(std::istream &in) {
+  const std::size_t magic = std::strlen(k_magic);
+  std::uint64_t length = 0, check = 0;
+  std::size_t at = magic;
+  const std::string start = bytes(in, magic + sizeof length);
+  if (start.size() != magic + sizeof length ||
+      start.compare(0, magic, k_magic) != 0 || !get(start, at, length) ||
+      length > (1u << 20)) {
+    return std::nullopt;
+  }
+  std::string h = bytes(in, length);
+  if (h.size() != length || !get(bytes(in, sizeof check), (at = 0), check) ||
+      fnv1a(h) != check) {
+    return std::nullopt;
+  }
+  return h;
+}
+
 } // namespace
 
 std::string PatternDatabases::cache_key() const {
@@ -120,27 +148,14 @@ PatternDatabases::read(std::istream &in, int rows, int cols,
                        const std::vector<int> &goal,
                        const std::vector<std::vector<int>> &patterns,
                        std::string &why) {
-  const auto bytes = [&](std::size_t size) {
-    std::string s(size, '\0');
-    in.read(s.data(), static_cast<std::streamsize>(size));
-    s.resize(static_cast<std::size_t>(in.gcount()));
-    return s;
-  };
-  const std::size_t magic = std::strlen(k_magic);
-  std::uint64_t length = 0, check = 0;
+  const std::optional<std::string> h = read_header(in);
+  std::uint32_t version = 0;
   std::size_t at = 0;
-  std::string h;
-  const std::string start = bytes(magic + sizeof length);
-  if (start.size() != magic + sizeof length ||
-      start.compare(0, magic, k_magic) != 0 ||
-      !get(start, (at = magic), length) || length > (1u << 20) ||
-      (h = bytes(length)).size() != length ||
-      !get(bytes(sizeof check), (at = 0), check) || fnv1a(h) != check) {
+  if (!h) {
     why = "not a pattern database file, or corrupted (checksum)";
     return std::nullopt;
   }
-  std::uint32_t version = 0;
-  if (!get(h, (at = 0), version) || version != k_file_version) {
+  if (!get(*h, at, version) || version != k_file_version) {
     why = "written by another version";
     return std::nullopt;
   }
@@ -149,7 +164,7 @@ PatternDatabases::read(std::istream &in, int rows, int cols,
   db.m_cols = cols;
   db.m_goal = goal;
   db.m_patterns = patterns;
-  if (h != db.header()) {
+  if (*h != db.header()) {
     why = "made for another board, goal or partition";
     return std::nullopt;
   }
@@ -165,7 +180,8 @@ PatternDatabases::read(std::istream &in, int rows, int cols,
     }
     sum = fnv1a_words(sum, table.data(), table.size());
   }
-  const std::string tail = bytes(sizeof check + 1);
+  const std::string tail = bytes(in, sizeof sum + 1);
+  std::uint64_t check = 0;
   if (tail.size() != sizeof check || !get(tail, (at = 0), check) ||
       check != sum) {
     why = "corrupted (checksum)";
@@ -204,14 +220,13 @@ std::string cache_file(const std::string &dir, int rows, int cols,
 }
 
 // The databases from `file` if it holds them; a file there that does not
-// is reported to `warn` (if any), with what follows (`then`); "" or a
-// missing file: nullopt, silently.
+// is complained of, with what follows (`then`); "" or a missing file:
+// nullopt, silently.
 std::optional<PatternDatabases>
 read_cached(const std::string &file, int rows, int cols,
             const std::vector<int> &goal,
             const std::vector<std::vector<int>> &patterns,
-            const std::function<void(const std::string &)> &warn,
-            const std::string &then) {
+            const CacheMessages &messages, const std::string &then) {
   if (file.empty()) {
     return std::nullopt;
   }
@@ -222,92 +237,33 @@ read_cached(const std::string &file, int rows, int cols,
   }
   if (status.type() != std::filesystem::file_type::regular) {
     // A FIFO would block the open for ever; a directory is no table.
-    if (warn) {
-      warn("pattern database cache " + file + " is not a regular file: " +
-           then);
-    }
+    messages.complain("pattern database cache " + file +
+                      " is not a regular file: " + then);
     return std::nullopt;
   }
   std::ifstream in(file, std::ios::binary);
   if (!in) {
-    if (warn) {
-      warn("pattern database cache " + file + " cannot be read (" +
-           std::error_code(errno, std::generic_category()).message() +
-           "): " + then);
-    }
+    messages.complain(
+        "pattern database cache " + file + " cannot be read (" +
+        std::error_code(errno, std::generic_category()).message() +
+        "): " + then);
     return std::nullopt;
   }
   std::string why;
   if (auto db = PatternDatabases::read(in, rows, cols, goal, patterns, why)) {
     return db;
   }
-  if (warn) {
-    warn("pattern database cache " + file + " is unusable (" + why +
-         "): " + then);
-  }
+  messages.complain("pattern database cache " + file + " is unusable (" +
+                    why + "): " + then);
   return std::nullopt;
 }
 
-} // namespace
-
-std::optional<PatternDatabases>
-read_cached_pattern_databases(
-    int rows, int cols, const std::vector<int> &goal, int max_tiles,
-    const std::function<void(const std::string &)> &warn) {
-  const auto patterns =
-      PatternDatabases::partition(rows, cols, goal, max_tiles);
-  return read_cached(
-      cache_file(pattern_cache_directory(), rows, cols, goal, patterns), rows,
-      cols, goal, patterns, warn, "not used (built only where asked for)");
-}
-
-bool pattern_databases_cached(int rows, int cols,
-                              const std::vector<int> &goal, int max_tiles) {
-  const std::string file =
-      cache_file(pattern_cache_directory(), rows, cols, goal,
-                 PatternDatabases::partition(rows, cols, goal, max_tiles));
-  std::error_code error;
-  return !file.empty() && std::filesystem::exists(file, error);
-}
-
-PatternDatabases
-cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
-                         const std::function<void(const std::string &)> &note,
-                         const std::function<bool()> &stop,
-                         int max_tiles,
-                         const std::function<void(const std::string &)> &warn) {
+// The databases written to `file` in `dir`: aside and renamed, so that a
+// concurrent run never reads half a file (and a crash leaves none); what
+// fails is complained of (the tables are built again next time).
+void save(const PatternDatabases &db, const std::string &dir,
+          const std::string &file, const CacheMessages &messages) {
   namespace fs = std::filesystem;
-  const auto patterns =
-      PatternDatabases::partition(rows, cols, goal, max_tiles);
-  const std::string dir = pattern_cache_directory();
-  const auto say = [&](const std::string &text) {
-    if (note) {
-      note(text);
-    }
-  };
-  const auto complain = [&](const std::string &text) {
-    if (warn) {
-      warn(text);
-    } else {
-      say(text);
-    }
-  };
-  const std::string file = cache_file(dir, rows, cols, goal, patterns);
-  if (auto db = read_cached(file, rows, cols, goal, patterns,
-                            warn ? warn : note,
-                            "rebuilding it")) {
-    return std::move(*db);
-  }
-  say("building the pattern databases " +
-      PatternDatabases::cache_key(rows, cols, goal, patterns) +
-      (file.empty() ? std::string(" (no cache directory)")
-                    : " once, cached in " + dir));
-  PatternDatabases db(rows, cols, goal, patterns, stop, 0, note);
-  if (file.empty()) {
-    return db;
-  }
-  // Written aside and renamed, so that a concurrent run never reads half
-  // a file (and a crash leaves none).
   std::error_code error;
   fs::create_directories(dir, error);
   // One name per process and thread (batch -j runs several at once).
@@ -322,16 +278,59 @@ cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
       const std::string why =
           std::error_code(errno, std::generic_category()).message();
       fs::remove(part, error);
-      complain("cannot write the pattern database cache in " + dir + " (" + why +
-          "; built again next time)");
-      return db;
+      messages.complain("cannot write the pattern database cache in " + dir +
+                        " (" + why + "; built again next time)");
+      return;
     }
   }
   fs::rename(part, file, error);
   if (error) {
-    complain("cannot put the pattern database cache at " + file + " (" +
-        error.message() + "; built again next time)");
+    messages.complain("cannot put the pattern database cache at " + file +
+                      " (" + error.message() + "; built again next time)");
     fs::remove(part, error);
+  }
+}
+
+} // namespace
+
+std::optional<PatternDatabases>
+read_cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
+                              int max_tiles, const CacheMessages &messages) {
+  const auto patterns =
+      PatternDatabases::partition(rows, cols, goal, max_tiles);
+  return read_cached(
+      cache_file(pattern_cache_directory(), rows, cols, goal, patterns), rows,
+      cols, goal, patterns, messages, "not used (built only where asked for)");
+}
+
+bool pattern_databases_cached(int rows, int cols,
+                              const std::vector<int> &goal, int max_tiles) {
+  const std::string file =
+      cache_file(pattern_cache_directory(), rows, cols, goal,
+                 PatternDatabases::partition(rows, cols, goal, max_tiles));
+  std::error_code error;
+  return !file.empty() && std::filesystem::exists(file, error);
+}
+
+PatternDatabases
+cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
+                         const CacheMessages &messages,
+                         const std::function<bool()> &stop, int max_tiles) {
+  const auto patterns =
+      PatternDatabases::partition(rows, cols, goal, max_tiles);
+  const std::string dir = pattern_cache_directory();
+  const std::string file = cache_file(dir, rows, cols, goal, patterns);
+  if (auto db = read_cached(file, rows, cols, goal, patterns, messages,
+                            "rebuilding it")) {
+    return std::move(*db);
+  }
+  messages.say("building the pattern databases " +
+               PatternDatabases::cache_key(rows, cols, goal, patterns) +
+               (file.empty() ? std::string(" (no cache directory)")
+                             : " once, cached in " + dir));
+  PatternDatabases db(rows, cols, goal, patterns, stop, 0, messages.note);
+  if (!file.empty()) {
+    save(db, dir, file, messages);
   }
   return db;
 }

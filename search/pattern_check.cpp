@@ -15,6 +15,7 @@
 #include "search/pattern_databases.hpp"
 
 #include "search/grid_cells.hpp"
+#include "search/pattern_limits.hpp"
 
 #include <algorithm>
 #include <random>
@@ -22,6 +23,8 @@
 #include <vector>
 
 namespace satslide::encoder {
+
+using pattern_limits::k_max_cells;
 
 namespace {
 
@@ -33,24 +36,31 @@ constexpr std::uint64_t k_check_seed = 0x5a7511de;
 
 } // namespace
 
+std::uint64_t PatternDatabases::placement_rank(std::size_t p,
+                                               const std::vector<int> &at) const {
+  int cells[k_max_cells];
+  const auto &pattern = m_patterns[p];
+  for (std::size_t i = 0; i < pattern.size(); ++i) {
+    cells[i] = at[pattern[i]];
+  }
+  return rank(cells, static_cast<int>(pattern.size()));
+}
+
 bool PatternDatabases::check(std::string &why) const {
   const int n = m_rows * m_cols;
   std::vector<int> goal_cell(n);
   for (int c = 0; c < n; ++c) {
     goal_cell[m_goal[c]] = c;
   }
-  int cells[64];
-  const auto placement_rank = [&](std::size_t p, const std::vector<int> &at) {
-    const auto &pattern = m_patterns[p];
-    for (std::size_t i = 0; i < pattern.size(); ++i) {
-      cells[i] = at[pattern[i]];
-    }
-    return rank(cells, static_cast<int>(pattern.size()));
-  };
+  return check_zeros(goal_cell, why) && check_walks(goal_cell, why);
+}
+
+// The goal's placement alone at 0 in every table.
+bool PatternDatabases::check_zeros(const std::vector<int> &goal_cell,
+                                   std::string &why) const {
   for (std::size_t p = 0; p < m_tables.size(); ++p) {
     const auto &table = m_tables[p];
-    const std::uint64_t home = placement_rank(p, goal_cell);
-    if (table[home] != 0) {
+    if (table[placement_rank(p, goal_cell)] != 0) {
       why = "damaged: table " + std::to_string(p + 1) +
             " does not give the goal 0";
       return false;
@@ -61,17 +71,23 @@ bool PatternDatabases::check(std::string &why) const {
       return false;
     }
   }
+  return true;
+}
+
+// No entry above its tiles' moves along random walks from the goal.
+bool PatternDatabases::check_walks(const std::vector<int> &goal_cell,
+                                   std::string &why) const {
+  const int n = m_rows * m_cols;
   std::vector<std::vector<int>> adjacent(n);
   for (int c = 0; c < n; ++c) {
     adjacent[c] = grid_neighbours(m_rows, m_cols, c);
   }
   std::mt19937_64 random(k_check_seed);
-  const int blank_home = goal_cell[0];
   for (int w = 0; w < k_check_walks; ++w) {
     std::vector<int> at = goal_cell; // tile -> cell
     std::vector<int> board = m_goal; // cell -> tile
     std::vector<int> moves(m_patterns.size(), 0);
-    int blank = blank_home;
+    int blank = goal_cell[0];
     for (int step = 0; step < k_check_walk_length; ++step) {
       const std::vector<int> &next = adjacent[blank];
       if (next.empty()) {

@@ -129,6 +129,10 @@ private:
   PatternDatabases() = default;
   void index_tiles();
   std::string header() const; // the file's header (write, read)
+  // The rank of pattern p's placement when tile t is at cell at[t].
+  std::uint64_t placement_rank(std::size_t p, const std::vector<int> &at) const;
+  bool check_zeros(const std::vector<int> &goal_cell, std::string &why) const;
+  bool check_walks(const std::vector<int> &goal_cell, std::string &why) const;
   void build_table(std::size_t p, const std::function<bool()> &stop,
                    unsigned threads,
                    const std::function<void(const std::string &)> &note,
@@ -142,27 +146,46 @@ private:
   std::vector<int> m_transposed_cell, m_transposed_tile;
 };
 
+// Where the cache's messages go: `note` hears of the builds, `warn` of
+// trouble the run survives (a file unusable, not written); with `warn`
+// unset, `note` hears both.
+struct CacheMessages {
+  std::function<void(const std::string &)> note;
+  std::function<void(const std::string &)> warn;
+
+  void say(const std::string &text) const {
+    if (note) {
+      note(text);
+    }
+  }
+  void complain(const std::string &text) const {
+    if (warn) {
+      warn(text);
+    } else {
+      say(text);
+    }
+  }
+};
+
 // The databases for a board from the cache directory, built and saved
-// there if missing, stale or corrupted (`warn` is told why, `note` of the
-// build; `warn` unset: `note` hears both).
-// The directory is $SATSLIDE_CACHE_DIR, else $XDG_CACHE_HOME/satslide, else
-// ~/.cache/satslide; an unwritable cache only costs the rebuild.
-// Throws PatternDatabases::Stopped if `stop` ends the build.
-// `max_tiles` chooses the partition as PatternDatabases::partition does.
+// there if missing, stale or corrupted (`messages` are told why and of
+// the build). The directory is $SATSLIDE_CACHE_DIR, else
+// $XDG_CACHE_HOME/satslide, else ~/.cache/satslide; an unwritable cache
+// only costs the rebuild. Throws PatternDatabases::Stopped if `stop` ends
+// the build. `max_tiles` chooses the partition as
+// PatternDatabases::partition does.
 PatternDatabases
 cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
-                         const std::function<void(const std::string &)> &note,
+                         const CacheMessages &messages,
                          const std::function<bool()> &stop = {},
-                         int max_tiles = 0,
-                         const std::function<void(const std::string &)> &warn =
-                             {});
+                         int max_tiles = 0);
 
 // The databases of at most `max_tiles` tiles a pattern from the cache
-// only: nullopt if no file holds them (a bad file is reported to `warn`
-// and left for cached_pattern_databases to rebuild).
-std::optional<PatternDatabases> read_cached_pattern_databases(
-    int rows, int cols, const std::vector<int> &goal, int max_tiles,
-    const std::function<void(const std::string &)> &warn);
+// only: nullopt if no file holds them (a bad file is complained of and
+// left for cached_pattern_databases to rebuild).
+std::optional<PatternDatabases>
+read_cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
+                              int max_tiles, const CacheMessages &messages);
 
 // The directory cached_pattern_databases uses ("" if none can be named).
 std::string pattern_cache_directory();

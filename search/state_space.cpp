@@ -301,6 +301,43 @@ StateSpace explore_space(const Task &task, const SpaceOptions &options) {
   return space;
 }
 
+namespace {
+
+// Layer d of frontier_at, found[begin, end), expanded into `found`;
+// false where the goal, the state limit or a stop ended the search
+// (`out` says which).
+bool expand_layer(const PackedTask &packed, Successors &successors,
+                  Found &found, long begin, long end, int d,
+                  const SpaceOptions &options, Frontier &out) {
+  StateSpace &space = out.space;
+  for (long i = begin; i < end; ++i) {
+    if (options.poll && ((i - begin) & 0xFFFF) == 0xFFFF &&
+        options.poll(d, found.size())) {
+      space.stopped = true;
+      return false;
+    }
+    for (const auto &[next, a] : successors.of(found.key(i))) {
+      ++space.moves;
+      if (!found.add(next, static_cast<int>(i), a)) {
+        continue;
+      }
+      if (packed.goal(next)) {
+        space.goal_distance = d + 1;
+        space.depth = d + 1;
+        out.goal_plan = found.plan_to(found.size() - 1);
+        return false;
+      }
+      if (options.max_states > 0 && found.size() >= options.max_states) {
+        space.limit_reached = true;
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+} // namespace
+
 Frontier frontier_at(const Task &task, int depth, const SpaceOptions &options) {
   const PackedTask packed(task);
   Successors successors(task, packed);
@@ -317,31 +354,10 @@ Frontier frontier_at(const Task &task, int depth, const SpaceOptions &options) {
   }
   long begin = 0, end = 1;
   for (int d = 0; d < depth && begin < end; ++d) {
-    for (long i = begin; i < end; ++i) {
-      if (options.poll && ((i - begin) & 0xFFFF) == 0xFFFF &&
-          options.poll(d, found.size())) {
-        space.stopped = true;
-        space.positions = found.size();
-        return out;
-      }
-      for (const auto &[next, a] : successors.of(found.key(i))) {
-        ++space.moves;
-        if (!found.add(next, static_cast<int>(i), a)) {
-          continue;
-        }
-        if (packed.goal(next)) {
-          space.goal_distance = d + 1;
-          space.depth = d + 1;
-          space.positions = found.size();
-          out.goal_plan = found.plan_to(found.size() - 1);
-          return out;
-        }
-        if (options.max_states > 0 && found.size() >= options.max_states) {
-          space.limit_reached = true;
-          space.positions = found.size();
-          return out;
-        }
-      }
+    if (!expand_layer(packed, successors, found, begin, end, d, options,
+                      out)) {
+      space.positions = found.size();
+      return out;
     }
     begin = end;
     end = found.size();

@@ -84,14 +84,14 @@ NPuzzle::databases(const HeuristicSearchOptions &options) const {
   if (!databases && options.cached_only) {
     if (auto read = read_cached_pattern_databases(
             m_rows, m_cols, m_goal, options.pattern_tiles,
-            options.warn ? options.warn : options.note)) {
+            {options.note, options.warn})) {
       databases = std::make_shared<const PatternDatabases>(std::move(*read));
     }
   } else if (!databases) {
     databases = std::make_shared<const PatternDatabases>(
-        cached_pattern_databases(m_rows, m_cols, m_goal, options.note,
-                                 options.stop, options.pattern_tiles,
-                                 options.warn));
+        cached_pattern_databases(m_rows, m_cols, m_goal,
+                                 {options.note, options.warn}, options.stop,
+                                 options.pattern_tiles));
   }
   return databases;
 }

@@ -387,7 +387,7 @@ TEST_SUITE("encoder::PatternDatabases") {
     const Board goal = NPuzzle::default_goal(3, 4);
     std::vector<std::string> notes;
     const auto note = [&](const std::string &n) { notes.push_back(n); };
-    const auto first = encoder::cached_pattern_databases(3, 4, goal, note);
+    const auto first = encoder::cached_pattern_databases(3, 4, goal, {note, {}});
     // "building ...", then a line per table built.
     const std::size_t tables = first.patterns().size();
     REQUIRE(tables == 2);
@@ -404,7 +404,7 @@ TEST_SUITE("encoder::PatternDatabases") {
     }
     REQUIRE(files.size() == 1);
     CHECK(files[0].filename().string() == first.cache_key());
-    const auto second = encoder::cached_pattern_databases(3, 4, goal, note);
+    const auto second = encoder::cached_pattern_databases(3, 4, goal, {note, {}});
     CHECK(notes.empty());
     std::mt19937 rng(12);
     const Board b = test::random_walk(3, 4, 40, rng);
@@ -415,13 +415,13 @@ TEST_SUITE("encoder::PatternDatabases") {
       f.seekp(1000);
       f.put('\x7f');
     }
-    const auto third = encoder::cached_pattern_databases(3, 4, goal, note);
+    const auto third = encoder::cached_pattern_databases(3, 4, goal, {note, {}});
     REQUIRE(notes.size() == 2 + tables); // unusable, building, the tables
     CHECK(notes[0].find("unusable") != std::string::npos);
     CHECK(notes[0].find("rebuilding") != std::string::npos);
     CHECK(third.bound(b) == first.bound(b));
     notes.clear();
-    encoder::cached_pattern_databases(3, 4, goal, note); // repaired
+    encoder::cached_pattern_databases(3, 4, goal, {note, {}}); // repaired
     CHECK(notes.empty());
     unsetenv("SATSLIDE_CACHE_DIR");
   }
