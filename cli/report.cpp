@@ -163,6 +163,16 @@ Json split_json(const planner::PlannerResult &r) {
   return split;
 }
 
+// --any: how the plan came about (its stages, its length before
+// tightening).
+void any_json(const planner::PlannerResult &r, Json &j) {
+  j["stages"] = r.stages;
+  j["raw_length"] = r.raw_length;
+  if (r.tightened_from >= 0) {
+    j["tightened_from"] = r.tightened_from;
+  }
+}
+
 // Everything but the plan and the work: what was asked and proven.
 Json head_json(const Report &report) {
   const planner::PlannerResult &r = report.result;
@@ -215,11 +225,7 @@ Json head_json(const Report &report) {
     j["nodes"] = r.nodes;
   }
   if (r.mode == "any") {
-    j["stages"] = r.stages;
-    j["raw_length"] = r.raw_length;
-    if (r.tightened_from >= 0) {
-      j["tightened_from"] = r.tightened_from;
-    }
+    any_json(r, j);
   }
   j["no_plan_up_to"] =
       r.no_plan_up_to >= 0 ? Json(r.no_plan_up_to) : Json(nullptr);

@@ -145,6 +145,38 @@ int witness_split_depth(int h_small, int h_large, int witness_length) {
                   depth_on(k_witness_gap_ladder, witness_length - h_large));
 }
 
+namespace {
+
+// The split for a board the pattern databases bound by `h`: its depth by
+// the family's tables, or, on a hard board with the larger tables in the
+// cache, by those and the witness's gap; `c` names it and why.
+void choose_split(const Run &run, const solver::StopFn &stop, int h,
+                  double space, EngineChoice &c) {
+  c.engine = AutoEngine::split;
+  const int large = run.options.pattern_tiles == 0 && splits_hard(h, space)
+                        ? larger_start_bound(run, stop)
+                        : -1;
+  const int witness = run.options.witness_length;
+  c.split_depth = large < 0     ? split_depth_for(h, space)
+                  : witness < 0 ? hard_split_depth(h)
+                                : witness_split_depth(h, large, witness);
+  c.pattern_tiles = large >= 0 ? run.puzzle.stronger_pattern_tiles() : 0;
+  c.reason = fmt::format(
+      "reach would store at least {:.0f} positions (pattern databases "
+      "bound {}{}): {} at depth {}{}",
+      c.predicted_positions, h,
+      large < 0 ? std::string()
+      : witness < 0
+          ? fmt::format(", the larger ones in the cache {}", large)
+          : fmt::format(", the larger ones in the cache {}, {} below the "
+                        "plan found first",
+                        large, witness - large),
+      in_words(c.engine), c.split_depth,
+      large >= 0 ? " over the larger ones" : "");
+}
+
+} // namespace
+
 EngineChoice choose_automatic_engine(const Run &run,
                                      const solver::StopFn &stop) {
   EngineChoice c;
@@ -179,27 +211,7 @@ EngineChoice choose_automatic_engine(const Run &run,
              : c.predicted_positions > race_up_to    ? AutoEngine::horizons
                                                      : AutoEngine::race;
   if (c.engine != AutoEngine::reach && h >= 0) {
-    c.engine = AutoEngine::split;
-    const int large = run.options.pattern_tiles == 0 && splits_hard(h, space)
-                          ? larger_start_bound(run, stop)
-                          : -1;
-    const int witness = run.options.witness_length;
-    c.split_depth = large < 0     ? split_depth_for(h, space)
-                    : witness < 0 ? hard_split_depth(h)
-                                  : witness_split_depth(h, large, witness);
-    c.pattern_tiles = large >= 0 ? run.puzzle.stronger_pattern_tiles() : 0;
-    c.reason = fmt::format(
-        "reach would store at least {:.0f} positions (pattern databases "
-        "bound {}{}): {} at depth {}{}",
-        c.predicted_positions, h,
-        large < 0 ? std::string()
-        : witness < 0
-            ? fmt::format(", the larger ones in the cache {}", large)
-            : fmt::format(", the larger ones in the cache {}, {} below the "
-                          "plan found first",
-                          large, witness - large),
-        in_words(c.engine), c.split_depth,
-        large >= 0 ? " over the larger ones" : "");
+    choose_split(run, stop, h, space, c);
     return c;
   }
   c.reason =

@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include <memory>
+#include <optional>
 #include <stdexcept>
 
 namespace satslide::planner {
@@ -161,6 +163,58 @@ PlannerResult solve(const encoder::Puzzle &puzzle, const PlannerOptions &o) {
   });
 }
 
+namespace {
+
+// With --witness ida: IDA*'s plan first, the rounds then capped below it
+// (`capped`, `split`); false where IDA* decides alone (no plan, a stop,
+// or a plan no longer than the depth: nothing to split).
+bool cap_by_witness(const Run &run, const PlannerOptions &o, CubeSplit &split,
+                    PlannerOptions &capped, PlannerResult &result) {
+  const FoundWitness found = find_witness(run, result, o.stop);
+  const int length = found.length();
+  if (!found.found() || length <= o.split_depth) {
+    if (found.found()) {
+      say_witness(run, found,
+                  fmt::format("no longer than the split's depth {}: "
+                              "nothing to split, IDA*'s answer stands",
+                              o.split_depth));
+    }
+    result = found.ida;
+    return false;
+  }
+  split.witness = found.ida.plan;
+  split.witness_seconds = found.seconds;
+  split.max_length = length - 1;
+  capped.witness = Witness::none;
+  capped.max_horizon = length - 1;
+  say_witness(run, found, "the rounds refute every shorter length");
+  return true;
+}
+
+// The frontier's cubes as separate runs take them: each position's
+// instance, its path in move notation and its bound.
+std::vector<SplitCube> file_cubes(const encoder::Puzzle &puzzle,
+                                  const FrontierCubes &found) {
+  std::vector<SplitCube> cubes;
+  cubes.reserve(found.size());
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    SplitCube c;
+    c.path = found.paths[i];
+    const std::unique_ptr<encoder::Puzzle> at = puzzle.after(c.path);
+    if (!at) {
+      throw std::invalid_argument("the " + puzzle.spec().kind +
+                                  " family cannot restart at a position");
+    }
+    c.params = at->spec().params;
+    c.moves = puzzle.replay(c.path).compact;
+    c.bound = found.bounds[i];
+    cubes.push_back(std::move(c));
+  }
+  return cubes;
+}
+
+} // namespace
+
 CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
                            const PlannerOptions &o) {
   if (o.split_depth < 0) {
@@ -172,25 +226,9 @@ CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
   split
       .result = with_run(puzzle, o, [&](const Run &run, PlannerResult &result) {
     PlannerOptions capped = o;
-    if (o.witness == Witness::ida) {
-      const FoundWitness found = find_witness(run, result, o.stop);
-      const int length = found.length();
-      if (!found.found() || length <= o.split_depth) {
-        if (found.found()) {
-          say_witness(run, found,
-                      fmt::format("no longer than the split's depth {}: "
-                                  "nothing to split, IDA*'s answer stands",
-                                  o.split_depth));
-        }
-        result = found.ida;
-        return;
-      }
-      split.witness = found.ida.plan;
-      split.witness_seconds = found.seconds;
-      split.max_length = length - 1;
-      capped.witness = Witness::none;
-      capped.max_horizon = length - 1;
-      say_witness(run, found, "the rounds refute every shorter length");
+    if (o.witness == Witness::ida &&
+        !cap_by_witness(run, o, split, capped, result)) {
+      return;
     }
     const Run below(run.puzzle, run.task, run.encoding, capped, run.started);
     auto found = frontier_cubes(below, result, o.stop);
@@ -206,26 +244,38 @@ CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
           o.split_depth, found->size(), k_max_file_cubes);
       return;
     }
-    split.cubes.reserve(found->size());
-    for (std::size_t i = 0; i < found->size(); ++i) {
-      SplitCube c;
-      c.path = found->paths[i];
-      const std::unique_ptr<encoder::Puzzle> at = puzzle.after(c.path);
-      if (!at) {
-        throw std::invalid_argument("the " + puzzle.spec().kind +
-                                    " family cannot restart at a position");
-      }
-      c.params = at->spec().params;
-      c.moves = puzzle.replay(c.path).compact;
-      c.bound = found->bounds[i];
-      split.cubes.push_back(std::move(c));
-    }
+    split.cubes = file_cubes(puzzle, *found);
     result.path = "split";
     result.no_plan_up_to = result.lower_bound - 1;
     split.decided = false;
   });
   return split;
 }
+
+namespace {
+
+// How the file's claim of cube i differs from the split's cube i, if it
+// does: its moves, its bound or its position.
+std::optional<std::string> claim_differs(const encoder::Puzzle &start,
+                                         const FrontierCubes &found,
+                                         std::size_t i, const CubeClaim &c) {
+  const encoder::Plan &path = found.paths[i];
+  const std::string moves = start.replay(path).compact;
+  if (c.moves != moves) {
+    return fmt::format("is reached by {}, the file says {}", moves, c.moves);
+  }
+  if (c.bound != found.bounds[i]) {
+    return fmt::format("has the bound {}, the file says {}", found.bounds[i],
+                       c.bound);
+  }
+  const std::unique_ptr<encoder::Puzzle> at = start.after(path);
+  if (!at || at->spec().params != c.params) {
+    return std::string("is not the position its moves reach");
+  }
+  return std::nullopt;
+}
+
+} // namespace
 
 bool check_cubes(const encoder::Puzzle &start, const PlannerOptions &options,
                  int lower_bound, int stride,
@@ -266,21 +316,8 @@ bool check_cubes(const encoder::Puzzle &start, const PlannerOptions &options,
       if ((i & 0xFFF) == 0 && run.stopped(o.stop)) {
         return;
       }
-      const encoder::Plan path = found->paths[i];
-      const std::string moves = start.replay(path).compact;
-      const CubeClaim &c = claims[i];
-      const auto cube = fmt::format("cube {} ", i + 1);
-      if (c.moves != moves) {
-        throw differs(cube + fmt::format("is reached by {}, the file says {}",
-                                         moves, c.moves));
-      }
-      if (c.bound != found->bounds[i]) {
-        throw differs(cube + fmt::format("has the bound {}, the file says {}",
-                                         found->bounds[i], c.bound));
-      }
-      const std::unique_ptr<encoder::Puzzle> at = start.after(path);
-      if (!at || at->spec().params != c.params) {
-        throw differs(cube + "is not the position its moves reach");
+      if (auto what = claim_differs(start, *found, i, claims[i])) {
+        throw differs(fmt::format("cube {} ", i + 1) + *what);
       }
     }
     checked = true;

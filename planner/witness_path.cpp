@@ -62,16 +62,75 @@ void say_witness(const Run &run, const FoundWitness &w,
                                    w.seconds, then));
 }
 
+namespace {
+
+// What SAT's refutations below the witness make of it: an engines'
+// disagreement where SAT found a shorter plan, the witness proven optimal
+// where every shorter length was refuted; false if neither (a stop).
+bool judged_below_witness(const PlannerResult &sat, const FoundWitness &found,
+                          PlannerResult &result) {
+  const int length = found.length();
+  if (sat.status == Status::solved) {
+    result = sat;
+    result.status = Status::internal_error;
+    result.reason = engines_disagree(
+        "SAT", static_cast<int>(sat.plan.size()), length);
+    result.optimal = false;
+    result.proof = Proof::none;
+    result.plan.clear();
+    return true;
+  }
+  if (sat.status == Status::horizon_limit &&
+      sat.no_plan_up_to >= length - sat.stride) {
+    result = sat;
+    end_with_optimal_plan(
+        result, found.ida.plan, Proof::refuted_horizons,
+        fmt::format("{}; the plan found first by IDA* ({} nodes, not "
+                    "SAT) and replayed",
+                    refutation_words(sat), found.ida.nodes));
+    result.reason.clear();
+    result.path = sat.path + "+witness";
+    return true;
+  }
+  return false;
+}
+
+// Stopped (a timeout, a signal, memory): what SAT refuted stands, and
+// the plan is known, replayed, and kept, but not proven optimal by SAT.
+void keep_unproven_witness(const Run &run, const PlannerResult &sat,
+                           const FoundWitness &found, PlannerResult &result) {
+  const int length = found.length();
+  result = sat;
+  result.reason += fmt::format("; IDA* found a plan of {} move{} (not "
+                               "proven optimal by SAT)",
+                               length, length == 1 ? "" : "s");
+  result.plan = found.ida.plan;
+  result.replay = run.puzzle.replay(found.ida.plan);
+  if (result.replay.error || !result.replay.solved) {
+    result.status = Status::internal_error;
+    result.reason = "IDA*'s plan does not replay: " +
+                    result.replay.error.value_or("it ends off the goal");
+    result.replay.moves.clear();
+    return;
+  }
+  result.optimal = false;
+  result.proof = Proof::none;
+  result.optimality = fmt::format(
+      "found by IDA*, not proven optimal by SAT: the optimum lies between "
+      "{} and {}",
+      std::max(sat.no_plan_up_to + 1, sat.lower_bound), length);
+}
+
+} // namespace
+
 void solve_with_witness(const Run &run, PlannerResult &result,
                         const solver::StopFn &stop) {
   const FoundWitness found = find_witness(run, result, stop);
-  const PlannerResult &witness = found.ida;
-  if (!found.found() || witness.plan.empty()) {
-    result = witness; // no plan (a limit, a stop), or the start is the goal
+  if (!found.found() || found.ida.plan.empty()) {
+    result = found.ida; // no plan (a limit, a stop), or the start is the goal
     return;
   }
   const int length = found.length();
-  const double witness_seconds = found.seconds;
   say_witness(run, found, "SAT now refutes every shorter length");
 
   PlannerOptions o = run.options;
@@ -86,53 +145,11 @@ void solve_with_witness(const Run &run, PlannerResult &result,
     end_out_of_memory(sat, below, e); // IDA*'s plan is kept below
   }
   sat.witness_length = length;
-  sat.witness_seconds = witness_seconds;
-  sat.nodes = witness.nodes;
-
-  if (sat.status == Status::solved) {
-    sat.status = Status::internal_error;
-    sat.reason = engines_disagree(
-        "SAT", static_cast<int>(sat.plan.size()), length);
-    sat.optimal = false;
-    sat.proof = Proof::none;
-    sat.plan.clear();
-    result = sat;
-    return;
+  sat.witness_seconds = found.seconds;
+  sat.nodes = found.ida.nodes;
+  if (!judged_below_witness(sat, found, result)) {
+    keep_unproven_witness(run, sat, found, result);
   }
-  if (sat.status == Status::horizon_limit &&
-      sat.no_plan_up_to >= length - sat.stride) {
-    const std::string words = refutation_words(sat);
-    result = sat;
-    end_with_optimal_plan(
-        result, witness.plan, Proof::refuted_horizons,
-        fmt::format("{}; the plan found first by IDA* ({} nodes, not "
-                    "SAT) and replayed",
-                    words, witness.nodes));
-    result.reason.clear();
-    result.path = sat.path + "+witness";
-    return;
-  }
-  // Stopped (a timeout, a signal, memory): what SAT refuted stands, and
-  // the plan is known, replayed, and kept, but not proven optimal by SAT.
-  result = sat;
-  result.reason += fmt::format("; IDA* found a plan of {} move{} (not "
-                               "proven optimal by SAT)",
-                               length, length == 1 ? "" : "s");
-  result.plan = witness.plan;
-  result.replay = run.puzzle.replay(witness.plan);
-  if (result.replay.error || !result.replay.solved) {
-    result.status = Status::internal_error;
-    result.reason = "IDA*'s plan does not replay: " +
-                    result.replay.error.value_or("it ends off the goal");
-    result.replay.moves.clear();
-    return;
-  }
-  result.optimal = false;
-  result.proof = Proof::none;
-  result.optimality = fmt::format(
-      "found by IDA*, not proven optimal by SAT: the optimum lies between "
-      "{} and {}",
-      std::max(sat.no_plan_up_to + 1, sat.lower_bound), length);
 }
 
 } // namespace satslide::planner
