@@ -36,6 +36,7 @@ const std::vector<CommandInfo> &command_table() {
   static const std::vector<CommandInfo> table = {
       {Command::solve, "solve",
        "satslide [solve] --puzzle 8 --board \"[1,3,6,4,2,0,7,5,8]\"",
+       "an optimal plan, proven (--any: a fast plan, its gap proven)",
        "raises the horizon from a proven lower bound until the SAT\n"
        "solver finds a plan; every shorter horizon is refuted on the\n"
        "way, so the plan printed is optimal. Progress goes to stderr.\n"
@@ -43,46 +44,56 @@ const std::vector<CommandInfo> &command_table() {
        "the optimal driver racing it finishes first."},
       {Command::dimacs, "dimacs",
        "satslide dimacs  --puzzle 8 --board ... --horizon N -o file.cnf",
+       "the CNF of one horizon, for another SAT solver",
        "writes the CNF of exactly one horizon for another solver."},
       {Command::decode, "decode",
        "satslide decode  --cnf file.cnf --model answer.txt",
+       "such a solver's answer turned back into moves",
        "reads such a solver's answer and prints the plan it encodes."},
       {Command::explore, "explore",
        "satslide explore --puzzle klotski --metric slide",
+       "the reachable positions by breadth-first search",
        "counts the reachable positions by breadth-first search (as\n"
        "TLC and ProB report them): moves, depth, goal positions, the\n"
        "distance to the nearest goal, positions per depth."},
       {Command::batch, "batch",
        "satslide batch   --puzzle 8 instances.txt -j 2 -o results.jsonl",
+       "many instances from a file, one JSON line each",
        "solves one instance per line of a file (the benchmark data's\n"
        "formats, layout file paths or JSON lines of options), writing\n"
        "one JSON line per instance; parallel, shardable, resumable."},
       {Command::export_model, "export",
        "satslide export  --puzzle klotski --format pddl -o klotski",
+       "the instance for Fast Downward, NuSMV, TLC or limboole",
        "writes the instance for another tool: PDDL (Fast Downward,\n"
        "Madagascar), NuSMV, TLA+ (TLC) or one horizon for limboole;\n"
        "plans come back with check-plan."},
       {Command::check_plan, "check-plan",
        "satslide check-plan --puzzle 8 --board ... --moves ULDDR",
+       "a plan from elsewhere replayed and judged",
        "replays a plan from elsewhere (an IPC plan file, satslide's\n"
        "numbered moves or a move string) and says whether it is legal,\n"
        "reaches the goal, and how far from optimal it is."},
       {Command::scramble, "scramble",
        "satslide scramble --puzzle 15 --random --count 10 --seed 7",
+       "new instances: random walks or random boards",
        "writes new instances as JSON lines for batch: random walks,\n"
        "or random solvable n-puzzle boards; the same seed, the same."},
       {Command::play, "play",
        "satslide play    --puzzle klotski --layout classic",
+       "the game in the terminal",
        "a game in the terminal: move pieces, undo and redo, ask for a\n"
        "hint (the next move of an optimal plan) or watch an optimal\n"
        "solution from the current position; keys are shown on screen."},
       {Command::split, "split",
        "satslide split   --puzzle 15 --board ... --split-depth 6 -o cubes.jsonl",
+       "one proof in cubes for many machines",
        "one proof in pieces for many machines: writes every position\n"
        "exactly K moves from the start as a batch line (a cube) with\n"
        "the round's length cap; `satslide batch` solves them anywhere."},
       {Command::merge, "merge",
        "satslide merge   cubes.jsonl out.*.jsonl -o next.jsonl",
+       "a round's answers judged: the optimum, or the next round",
        "reads a round's cubes and the batch outputs: prints the optimum\n"
        "with its proof (exit 0), or writes the next round's cubes (exit\n"
        "24) or the cubes still missing (exit 25) to -o."},

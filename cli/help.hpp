@@ -1,7 +1,8 @@
-// The subcommands' words, usage lines and descriptions, declared once:
-// `satslide --help` shows them all with every option on one line,
-// `satslide help options` every option explained, `satslide NAME --help`
-// one command with only the options it takes.
+// The subcommands' words, usage lines, summaries and descriptions,
+// declared once: `satslide --help` shows each command's summary,
+// `satslide help options` their usage and descriptions with every option
+// explained, `satslide NAME --help` one command with only the options it
+// takes.
 #pragma once
 
 #include "cli/options.hpp"
@@ -15,6 +16,7 @@ struct CommandInfo {
   Command command;
   const char *name;        // the word that selects it
   const char *usage;       // one example command line
+  const char *summary;     // what it does, in one short line
   const char *description; // what it does; lines after the first indented
 };
 

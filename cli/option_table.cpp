@@ -76,7 +76,7 @@ std::vector<OptionRow> rows() {
        "npuzzle: columns of the board", {0, k_huge, " must be >= 0"}},
       {"layout", "Instance", k_instance,
        SATSLIDE_VALUE(po::value(&o.instance.layout)),
-       "klotski: a named opening (listed at the end of --help)"},
+       "klotski: a named opening (listed by satslide help options)"},
       {"file,f", "Instance", k_instance, SATSLIDE_VALUE(po::value(&o.file)),
        "klotski: a layout file (name, size, grid and goal lines); - reads "
        "stdin (so does --board -)"},

@@ -9,6 +9,7 @@
 #include "puzzles/families.hpp"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 #include <memory>
 #include <sstream>
@@ -90,36 +91,64 @@ std::string gist(const std::string &help, std::size_t width) {
   return out;
 }
 
-// `satslide --help`: the commands, then every option on one line (its
-// names, ARG if it takes a value, its gist), the families and the exit
-// codes.
-std::string short_help() {
+// The options `satslide --help` shows: the ones most runs need (the rest
+// are in `satslide help options`).
+constexpr std::array<const char *, 10> k_everyday_options = {
+    "puzzle", "board",   "goal",    "layout",  "metric",
+    "engine", "any",     "timeout", "threads", "json"};
+
+// One option on one line: its names, ARG if it takes a value, the gist of
+// its help.
+std::string option_line(const OptionRow &row) {
   Options o;
   RawOptions raw;
-  std::string text = usage_summary();
-  text += "\nOptions (`satslide help options` explains each; `satslide "
-          "COMMAND --help`\nshows one command's):\n";
-  std::string section;
-  for (const OptionRow &row : option_table()) {
-    if (section != row.section) {
-      section = row.section;
-      text += std::string("\n") + section + ":\n";
-    }
-    const std::string names = row.names;
-    const std::size_t comma = names.find(',');
-    std::string left =
-        comma == std::string::npos
-            ? "      --" + names
-            : "  -" + names.substr(comma + 1) + ", --" + names.substr(0, comma);
-    const std::unique_ptr<const po::value_semantic> value(
-        row.bind ? row.bind(o, raw) : nullptr);
-    if (value && value->max_tokens() > 0) {
-      left += " ARG";
-    }
-    left.resize(std::max<std::size_t>(left.size() + 1, 28), ' ');
-    text += left + gist(row.help, 80 - left.size()) + "\n";
+  const std::string names = row.names;
+  const std::size_t comma = names.find(',');
+  std::string left =
+      comma == std::string::npos
+          ? "      --" + names
+          : "  -" + names.substr(comma + 1) + ", --" + names.substr(0, comma);
+  const std::unique_ptr<const po::value_semantic> value(
+      row.bind ? row.bind(o, raw) : nullptr);
+  if (value && value->max_tokens() > 0) {
+    left += " ARG";
   }
-  return text + help_after_options(true);
+  left.resize(std::max<std::size_t>(left.size() + 1, 24), ' ');
+  return left + gist(row.help, 80 - left.size()) + "\n";
+}
+
+// `satslide --help`: a screen: usage and examples, each command on one
+// line, the options most runs need, and where the rest is.
+std::string short_help() {
+  std::string text =
+      "satslide: optimal sliding-puzzle plans from a SAT solver.\n\n"
+      "Usage: satslide [COMMAND] [OPTIONS]   (the command is solve unless "
+      "named)\n"
+      "  satslide --puzzle 8 --board \"[1,3,6,4,2,0,7,5,8]\"\n"
+      "  satslide --puzzle klotski --layout classic --metric slide\n"
+      "  satslide dimacs --puzzle 8 --board ... --horizon 20 -o f.cnf\n"
+      "\nCommands:\n";
+  for (const CommandInfo &c : command_table()) {
+    std::string name = std::string("  ") + c.name;
+    name.resize(14, ' ');
+    text += name + c.summary + "\n";
+  }
+  text += "\nOptions most runs need:\n";
+  for (const char *name : k_everyday_options) {
+    const auto &table = option_table();
+    const auto row = std::find_if(table.begin(), table.end(),
+                                  [&](const OptionRow &r) {
+                                    return r.long_name() == name;
+                                  });
+    text += option_line(*row);
+  }
+  return text +
+         "\nThe rest:\n"
+         "  satslide help options     every option, explained\n"
+         "  satslide COMMAND --help   one command and the options it takes\n"
+         "  satslide help families    the puzzle families and their options\n"
+         "  satslide help exit-codes  what each exit status means\n"
+         "  satslide --version\n";
 }
 
 // `satslide NAME --help`: the command and only the options it takes.

@@ -568,14 +568,19 @@ TEST_SUITE("cli::EndToEnd") {
   TEST_CASE("help teaches and version answers") {
     const auto help = run_satslide("--help");
     CHECK(help.exit_code == 0);
-    CHECK(help.out.find("Exit codes") != std::string::npos);
-    CHECK(help.out.find("seed") != std::string::npos);
+    const auto full = run_satslide("help options");
+    CHECK(full.exit_code == 0);
+    CHECK(full.out.find("Exit codes") != std::string::npos);
+    CHECK(full.out.find("seed") != std::string::npos); // the encodings
     for (const char *command : {"dimacs", "decode", "explore", "batch",
-                                "export", "check-plan", "scramble", "play"}) {
-      CHECK(help.out.find(std::string("\n  satslide ") + command) !=
+                                "export", "check-plan", "scramble", "play",
+                                "split", "merge"}) {
+      CHECK(help.out.find(std::string("\n  ") + command + " ") !=
+            std::string::npos);
+      CHECK(full.out.find(std::string("\n  satslide ") + command) !=
             std::string::npos);
     }
-    for (const char *format : {"PDDL", "NuSMV", "TLA+", "limboole"}) {
+    for (const char *format : {"Fast Downward", "NuSMV", "TLC", "limboole"}) {
       CHECK(help.out.find(format) != std::string::npos);
     }
     const auto version = run_satslide("--version");
@@ -583,40 +588,35 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(version.out.find("satslide ") == 0);
   }
 
-  TEST_CASE("--help fits a screen or two, one line an option, and `help options` "
-            "explains every option") {
-    const auto short_help = run_satslide("--help");
+  TEST_CASE("--help fits a screen, and `help options` explains every "
+            "option") {
+    const auto help = run_satslide("--help");
     const auto full = run_satslide("help options");
-    CHECK(full.exit_code == 0);
     const auto lines = [](const std::string &text) {
       return std::count(text.begin(), text.end(), '\n');
     };
-    CHECK(lines(short_help.out) < 200);
-    CHECK(lines(full.out) > lines(short_help.out) + 100);
-    // The options' part: from its heading to the families'.
-    const std::size_t from = short_help.out.find("\nOptions (");
-    const std::size_t to = short_help.out.find("\nPuzzle families");
-    REQUIRE(from < to);
-    std::istringstream short_lines(short_help.out.substr(from, to - from));
+    CHECK(lines(help.out) <= 60);
+    std::istringstream help_lines(help.out);
     int options = 0;
-    for (std::string line; std::getline(short_lines, line);) {
-      if (line.rfind("  -", 0) != 0 && line.rfind("      --", 0) != 0) {
-        continue;
-      }
-      ++options;
+    for (std::string line; std::getline(help_lines, line);) {
       CHECK(line.size() <= 80);
-      // The same option, with its whole help, in `help options`.
-      const std::string name = line.substr(line.find("--"),
-                                           line.find_first_of(" ",
-                                               line.find("--")) -
-                                               line.find("--"));
-      CAPTURE(name);
-      CHECK(full.out.find(name) != std::string::npos);
+      options += line.rfind("  -", 0) == 0 || line.rfind("      --", 0) == 0;
     }
-    CHECK(options == static_cast<int>(satslide::cli::option_table().size()));
+    CHECK(options == 10); // the options most runs need
+    int explained = 0;
+    for (const auto &row : satslide::cli::option_table()) {
+      CAPTURE(row.long_name());
+      CHECK(full.out.find("--" + row.long_name() + " ") != std::string::npos);
+      // Its help's first words, as the table has them.
+      CHECK(full.out.find(row.help.substr(0, 12)) != std::string::npos);
+      ++explained;
+    }
+    CHECK(explained > 50);
     CHECK(run_satslide("help dimacs").out == run_satslide("dimacs --help").out);
-    CHECK(run_satslide("help").out == short_help.out);
+    CHECK(run_satslide("help").out == help.out);
     CHECK(run_satslide("help exit-codes").out.find("34  a file could not") !=
+          std::string::npos);
+    CHECK(run_satslide("help families").out.find("rushhour: ") !=
           std::string::npos);
     const auto bogus = run_satslide("help bogus");
     CHECK(bogus.exit_code == 32);
