@@ -213,7 +213,7 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(setup.out == "timeout 0\n");
   }
 
-  TEST_CASE("a start above the bound is not called optimal") {
+  TEST_CASE("--min-horizon above the optimum: the plan is not called optimal") {
     const auto r =
         run_satslide("--board \"[1,2,3,4,5,6,7,0,8]\" --min-horizon 2 "
                      "--encoding windows -q");

@@ -14,7 +14,7 @@ TEST_SUITE("encoder::CommuteOrder") {
   // Random small Klotski boards with several pieces, so that independent
   // moves abound: the ordered encoding must keep the breadth-first optimum
   // (an order that cut every optimal plan would make it UNSAT).
-  TEST_CASE("ordering independent moves keeps the optimum") {
+  TEST_CASE("ordering independent moves keeps the optimum [slow]") {
     std::mt19937 rng(4711);
     int checked = 0;
     for (int round = 0; round < 30; ++round) {

@@ -29,7 +29,7 @@ TEST_SUITE("encoder::SequentialEncoding") {
     }
   }
 
-  TEST_CASE("every public 8-puzzle instance: optimum SAT, optimum-2 UNSAT") {
+  TEST_CASE("every public 8-puzzle instance: optimum SAT, optimum-2 UNSAT [slow]") {
     for (const auto &inst : test::read_npuzzle_file("8puzzle_random100.txt")) {
       CAPTURE(inst.id);
       check_optimum(NPuzzle(3, 3, inst.board, NPuzzle::default_goal(3, 3)),
@@ -37,7 +37,7 @@ TEST_SUITE("encoder::SequentialEncoding") {
     }
   }
 
-  TEST_CASE("every encoding agrees on short 8-puzzle instances") {
+  TEST_CASE("every encoding agrees on short 8-puzzle instances [slow]") {
     int checked = 0;
     for (const auto &inst : test::read_npuzzle_file("8puzzle_random100.txt")) {
       if (inst.optimal > 19) {

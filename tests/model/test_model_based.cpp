@@ -357,7 +357,7 @@ long env_or(const char *name, long fallback) {
 
 TEST_SUITE("model-based") {
   TEST_CASE("model-based: random cases of every family against the tests' "
-            "searches and through DIMACS") {
+            "searches and through DIMACS [slow]") {
     const long seed = env_or("SATSLIDE_MBT_SEED", 1);
     const long cases = env_or("SATSLIDE_MBT_CASES", 150);
     std::mt19937 rng(static_cast<unsigned>(seed));

@@ -51,7 +51,7 @@ long shortest_paths(const encoder::NPuzzle &p) {
 } // namespace
 
 TEST_SUITE("planner::CountPlans") {
-  TEST_CASE("the count of optimal plans is the count of shortest paths") {
+  TEST_CASE("the count of optimal plans is the count of shortest paths [slow]") {
     std::mt19937 rng(31);
     int checked = 0;
     for (int k = 0; k < 16; ++k) {

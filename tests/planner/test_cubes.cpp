@@ -171,7 +171,7 @@ TEST_SUITE("planner::judge_round") {
 
 TEST_SUITE("planner::split_into_cubes") {
   TEST_CASE("rounds of separately solved cubes reach breadth-first search's "
-            "optimum") {
+            "optimum [slow]") {
     std::mt19937 rng(1231);
     int boards = 0, several_rounds = 0;
     for (const auto &[rows, cols] : {std::pair{3, 3}, {2, 4}, {3, 4}}) {
@@ -206,7 +206,7 @@ TEST_SUITE("planner::split_into_cubes") {
   }
 
   TEST_CASE("a length limit below the optimum ends the rounds with what "
-            "they proved") {
+            "they proved [slow]") {
     std::mt19937 rng(77);
     const encoder::NPuzzle p(3, 4, test::random_walk(3, 4, 22, rng),
                              encoder::NPuzzle::default_goal(3, 4));

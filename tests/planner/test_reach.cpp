@@ -56,7 +56,7 @@ std::unique_ptr<encoder::Puzzle> klotski(const std::string &rows,
 } // namespace
 
 TEST_SUITE("reach") {
-  TEST_CASE("optima match breadth-first search on random Klotski boards") {
+  TEST_CASE("optima match breadth-first search on random Klotski boards [slow]") {
     std::mt19937 rng(77);
     int checked = 0;
     for (int round = 0; round < 25; ++round) {

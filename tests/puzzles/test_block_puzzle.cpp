@@ -562,7 +562,7 @@ TEST_SUITE("encoder::BlockPuzzle") {
     CHECK(rows == 4); // cards 2, 3, 5 and 7
   }
 
-  TEST_CASE("Klotski layouts sample: optima in all three metrics") {
+  TEST_CASE("Klotski layouts sample: optima in all three metrics [slow]") {
     int checked = 0;
     for (const auto &row : test::read_rows("klotski/klotski_results.tsv")) {
       const std::size_t n = row.size();

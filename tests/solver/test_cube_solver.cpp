@@ -46,7 +46,7 @@ std::vector<Start> starts(int rows, int cols, int count, std::mt19937 &rng) {
 TEST_SUITE("solver::CubeSolver") {
 
   TEST_CASE("each start's optimum, in one solver, for every encoding with "
-            "a free first layer") {
+            "a free first layer [slow]") {
     std::mt19937 rng(7);
     for (const auto &[rows, cols] : {std::pair{2, 3}, {3, 3}, {3, 4}}) {
       const std::vector<Start> boards = starts(rows, cols, 5, rng);
@@ -98,7 +98,7 @@ TEST_SUITE("solver::CubeSolver") {
   }
 
   TEST_CASE("the budget's h at any state: h0 at the start, admissible "
-            "elsewhere") {
+            "elsewhere [slow]") {
     std::mt19937 rng(11);
     for (const Start &s : starts(3, 3, 12, rng)) {
       const encoder::Task task = s.board.compile();

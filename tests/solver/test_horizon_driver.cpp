@@ -24,7 +24,7 @@ TEST_SUITE("solver::HorizonDriver") {
 
   // Random solvable boards of two shapes: the driver's optimum must be the
   // breadth-first distance, for the baseline and the default encoding.
-  TEST_CASE("optimal lengths match breadth-first search on random boards") {
+  TEST_CASE("optimal lengths match breadth-first search on random boards [slow]") {
     std::mt19937 rng(1879);
     int solved = 0;
     for (const auto &[rows, cols] : {std::pair{3, 3}, {2, 4}}) {
@@ -182,7 +182,7 @@ TEST_SUITE("solver::HorizonDriver") {
     CHECK(beats.empty());
   }
 
-  TEST_CASE("shared horizons: two and three solvers find the same optima") {
+  TEST_CASE("shared horizons: two and three solvers find the same optima [slow]") {
     std::mt19937 rng(4242);
     int solved = 0;
     for (int i = 0; i < 10; ++i) {
