@@ -2,6 +2,8 @@
 
 #include "encoder/encodings/encodings.hpp"
 
+#include <memory>
+
 namespace satslide::cli {
 
 namespace {
@@ -364,6 +366,20 @@ std::vector<OptionRow> rows() {
 std::string OptionRow::long_name() const {
   const std::string n = names;
   return n.substr(0, n.find(','));
+}
+
+char OptionRow::short_name() const {
+  const std::string n = names;
+  const std::size_t comma = n.find(',');
+  return comma == std::string::npos ? 0 : n[comma + 1];
+}
+
+bool OptionRow::takes_value() const {
+  Options o;
+  RawOptions raw;
+  const std::unique_ptr<const po::value_semantic> value(
+      bind ? bind(o, raw) : nullptr);
+  return value && value->max_tokens() > 0;
 }
 
 const std::vector<OptionRow> &option_table() {

@@ -62,6 +62,8 @@ struct OptionRow {
   Range range = {};
 
   std::string long_name() const; // "board"
+  char short_name() const;       // 'b', or 0 if none
+  bool takes_value() const;      // a value follows it (not a switch)
 };
 
 // Every option, in --help order, grouped by section.

@@ -1,11 +1,14 @@
 #include "cli/options.hpp"
 
+#include "cli/completion.hpp"
 #include "cli/exit_codes.hpp"
 #include "cli/help.hpp"
+#include "cli/man_page.hpp"
 #include "cli/option_checks.hpp"
 #include "cli/option_table.hpp"
 
 #include "encoder/encodings/encodings.hpp"
+#include "puzzles/blocks/klotski_layouts.hpp"
 #include "puzzles/families.hpp"
 
 #include <algorithm>
@@ -100,19 +103,10 @@ constexpr std::array<const char *, 10> k_everyday_options = {
 // One option on one line: its names, ARG if it takes a value, the gist of
 // its help.
 std::string option_line(const OptionRow &row) {
-  Options o;
-  RawOptions raw;
-  const std::string names = row.names;
-  const std::size_t comma = names.find(',');
-  std::string left =
-      comma == std::string::npos
-          ? "      --" + names
-          : "  -" + names.substr(comma + 1) + ", --" + names.substr(0, comma);
-  const std::unique_ptr<const po::value_semantic> value(
-      row.bind ? row.bind(o, raw) : nullptr);
-  if (value && value->max_tokens() > 0) {
-    left += " ARG";
-  }
+  std::string left = row.short_name()
+                         ? std::string("  -") + row.short_name() + ", --"
+                         : std::string("      --");
+  left += row.long_name() + (row.takes_value() ? " ARG" : "");
   left.resize(std::max<std::size_t>(left.size() + 1, 24), ' ');
   return left + gist(row.help, 80 - left.size()) + "\n";
 }
@@ -348,19 +342,77 @@ std::string help_topic(const std::string &topic,
   if (topic == "families") {
     return families_help();
   }
+  if (topic == "man") {
+    return man_page(SATSLIDE_VERSION);
+  }
+  if (topic == "bash-completion") {
+    return bash_completion();
+  }
   for (const CommandInfo &c : command_table()) {
     if (topic == c.name) {
       return command_help(c.command);
     }
   }
   throw UsageError("unknown help topic '" + topic +
-                   "' (expected options, exit-codes, families or a command "
-                   "name)");
+                   "' (expected options, exit-codes, families, man, "
+                   "bash-completion or a command name)");
+}
+
+// Every name of E, in its table's order.
+template <typename E> std::vector<std::string> words_of() {
+  std::vector<std::string> out;
+  for (const EnumName<E> &n : names(E{})) {
+    out.push_back(n.name);
+  }
+  return out;
 }
 
 } // namespace
 
 std::string usage_text() { return usage_summary(); }
+
+std::vector<std::string> option_words(const std::string &option) {
+  using Words = std::vector<std::string> (*)();
+  static const std::vector<std::pair<std::string, Words>> k_words = {
+      {"engine", words_of<planner::Engine>},
+      {"reach-from", words_of<ReachFrom>},
+      {"reach-formula", words_of<planner::ReachFormula>},
+      {"cube-solver", words_of<planner::CubeSolving>},
+      {"cube-order", words_of<planner::CubeOrder>},
+      {"witness", words_of<planner::Witness>},
+      {"reach-blocking", words_of<solver::ReachBlocking>},
+      {"any-path", words_of<planner::AnyPath>},
+      {"solver-config", words_of<solver::SolverConfig>},
+      {"threads-split", words_of<solver::Split>},
+      {"format", words_of<ExportFormat>},
+      {"plan-format", words_of<PlanFormat>},
+      {"log-level", words_of<LogLevel>},
+      {"metric", words_of<encoder::Metric>},
+  };
+  for (const auto &[name, words] : k_words) {
+    if (name == option) {
+      return words();
+    }
+  }
+  std::vector<std::string> out;
+  if (option == "puzzle") {
+    for (const encoder::FamilyInfo &f : encoder::families()) {
+      out.push_back(f.name);
+      for (const auto &alias : f.aliases) {
+        out.push_back(alias.first);
+      }
+    }
+  } else if (option == "encoding") {
+    for (const auto &e : encoder::encodings()) {
+      out.push_back(e.name);
+    }
+  } else if (option == "layout") {
+    for (const auto &layout : encoder::klotski_layouts()) {
+      out.push_back(layout.name);
+    }
+  }
+  return out;
+}
 
 Options parse_options(int argc, const char *const argv[],
                       const std::vector<std::string> &first) {

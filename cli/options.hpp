@@ -116,6 +116,11 @@ struct Options {
 // The short usage, printed when satslide is run without arguments.
 std::string usage_text();
 
+// The words an option's value is chosen from (--engine: horizons, reach,
+// ...; --puzzle: the families and their aliases; --layout: Klotski's
+// openings), for completion; empty for a free value.
+std::vector<std::string> option_words(const std::string &option);
+
 // Parses argv; throws UsageError naming the bad option. `first` are
 // options read before argv, which win over argv's (a batch line's
 // options over the batch command line's).

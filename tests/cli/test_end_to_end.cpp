@@ -3,6 +3,7 @@
 // through Debian's SAT solver binaries.
 #include "support/test_support.hpp"
 
+#include "cli/help.hpp"
 #include "cli/option_table.hpp"
 
 #include <nlohmann/json.hpp>
@@ -621,6 +622,52 @@ TEST_SUITE("cli::EndToEnd") {
     const auto bogus = run_satslide("help bogus");
     CHECK(bogus.exit_code == 32);
     CHECK(bogus.err.find("unknown help topic 'bogus'") != std::string::npos);
+  }
+
+  TEST_CASE("the man page and the bash completion hold every option of the "
+            "table, and complete a choice with the words the parser takes") {
+    const auto man = run_satslide("help man");
+    const auto completion = run_satslide("help bash-completion");
+    REQUIRE(man.exit_code == 0);
+    REQUIRE(completion.exit_code == 0);
+    CHECK(man.out.rfind(".TH SATSLIDE 1", 0) == 0);
+    int rows = 0;
+    for (const auto &row : satslide::cli::option_table()) {
+      const std::string name = row.long_name();
+      CAPTURE(name);
+      std::string escaped = "\\-\\-"; // roff's hyphens
+      for (const char c : name) {
+        escaped += c == '-' ? std::string("\\-") : std::string(1, c);
+      }
+      CHECK(man.out.find("\\fB" + escaped + "\\fR") != std::string::npos);
+      CHECK(std::regex_search(completion.out,
+                              std::regex("--" + name + "[ \")|]")));
+      ++rows;
+      // A choice: the words completed are the words the parser lists
+      // when given one it does not know.
+      const std::vector<std::string> words =
+          satslide::cli::option_words(name);
+      if (words.empty() || name == "puzzle" || name == "encoding" ||
+          name == "layout") {
+        continue; // their errors name them another way
+      }
+      const auto bad = run_satslide("--" + name + " bogus");
+      CHECK(bad.exit_code == 32);
+      std::string expected;
+      for (std::size_t i = 0; i < words.size(); ++i) {
+        expected += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") +
+                    words[i];
+      }
+      CHECK(bad.err.find(expected) != std::string::npos);
+    }
+    CHECK(rows == static_cast<int>(satslide::cli::option_table().size()));
+    for (const auto &c : satslide::cli::command_table()) {
+      const std::string word = std::regex_replace(c.name, std::regex("-"),
+                                                  "\\-");
+      CHECK(man.out.find("\\fB" + word + "\\fR") != std::string::npos);
+      CHECK(completion.out.find(std::string("    ") + c.name + ") opts=") !=
+            std::string::npos);
+    }
   }
 
   TEST_CASE("--split-depth: the proof over cubes, in the report and JSON") {

@@ -18,6 +18,7 @@ ROOMS = ["task", "search", "puzzles", "encoder", "solver", "planner",
 # (file, function): the tables, each a list of rows.
 TABLES = {
     ("cli/option_table.cpp", "rows"),        # every option
+    ("cli/help.cpp", "command_table"),       # every command
     ("encoder/encodings/encodings.cpp", "build_table"),  # every encoding
     ("puzzles/families.cpp", "table"),       # every family
 }

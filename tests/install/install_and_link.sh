@@ -1,0 +1,36 @@
+#!/bin/sh
+# The installed satslide as its users get it: `cmake --install` into a
+# fresh prefix gives the binary, the man page and the bash completion,
+# and a program outside the tree builds against the installed CMake
+# package (find_package(satslide), satslide::planner) and solves a board
+# through planner::solve with the binary's own answer.
+#   install_and_link.sh BUILD_DIR SOURCE_DIR
+set -eu
+build=$1
+source=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cmake --install "$build" --prefix "$work/prefix" > "$work/install.log"
+prefix=$work/prefix
+test -x "$prefix/bin/satslide"
+"$prefix/bin/satslide" --version | grep -q '^satslide '
+test -s "$prefix/share/man/man1/satslide.1"
+man -l "$prefix/share/man/man1/satslide.1" 2>/dev/null | grep -q 'EXIT STATUS' ||
+  grep -q '^.SH EXIT STATUS' "$prefix/share/man/man1/satslide.1"
+completion=$prefix/share/bash-completion/completions/satslide
+test -s "$completion"
+words=$(bash -c ". '$completion'; COMP_WORDS=(satslide --engine ''); COMP_CWORD=2; _satslide; echo \"\${COMPREPLY[*]}\"")
+case " $words " in *" horizons "*) ;; *) echo "completion of --engine: '$words'"; exit 1 ;; esac
+
+cmake -S "$source/tests/install/consumer" -B "$work/consumer" \
+  -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release > "$work/configure.log"
+cmake --build "$work/consumer" > "$work/build.log"
+board="8 6 7 2 5 4 3 0 1"
+linked=$("$work/consumer/consumer" "$board")
+length=$("$prefix/bin/satslide" --puzzle 8 --board "$board" --json -q |
+  python3 -c 'import json, sys; print(json.load(sys.stdin)["length"])')
+if [ "$linked" != "$length optimal" ]; then
+  echo "the linked program says '$linked', satslide $length moves"
+  exit 1
+fi
+echo "installed and linked: $linked"
