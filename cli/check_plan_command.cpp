@@ -4,7 +4,9 @@
 // reaches the goal, and how far from the optimum, which the planner
 // proves within --timeout (default 10 s).
 #include "cli/commands.hpp"
+#include "cli/html_page.hpp"
 #include "cli/output.hpp"
+#include "cli/report.hpp"
 
 #include "puzzles/families.hpp"
 #include "planner/plan_check.hpp"
@@ -12,6 +14,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <sstream>
 
 namespace satslide::cli {
 
@@ -43,6 +46,13 @@ int run_check_plan(const Options &o) {
   p.stop = stop_on_signal();
   PlanCheckReport report{puzzle->title(), check, planner::solve(*puzzle, p),
                          p.timeout_seconds};
+  if (!o.html.empty()) { // the legal moves, and the check's words
+    std::ostringstream verdict, page;
+    print_text(verdict, report);
+    write_html(page, {puzzle->title(), puzzle->draw(),
+                      puzzle->replay(check.plan).moves, verdict.str(), {}});
+    write_file(o.html, page.str());
+  }
   return finish(report, o);
 }
 

@@ -2,6 +2,7 @@
 // grounded STRIPS domain and problem; Fast Downward's or Madagascar's plan
 // comes back through `satslide check-plan --plan`.
 #include "cli/commands.hpp"
+#include "cli/output.hpp"
 #include "cli/exit_codes.hpp"
 
 #include "puzzles/families.hpp"
@@ -33,16 +34,6 @@ std::string header(const encoder::Puzzle &puzzle, const std::string &prefix) {
          "Run, e.g.: fast-downward.py " + domain + " " + problem +
          " --search \"astar(blind())\"\nthen check the plan: satslide "
          "check-plan <the same instance options> --plan sas_plan\n";
-}
-
-void write_file(const std::string &path, const std::string &text) {
-  std::ofstream out(path);
-  out << text;
-  out.close();
-  if (!out) {
-    throw IoError("cannot write '" + path + "'");
-  }
-  spdlog::info("wrote {}", path);
 }
 
 } // namespace

@@ -277,6 +277,12 @@ std::vector<OptionRow> rows() {
       {"svg", "Output", commands(C::solve), SATSLIDE_VALUE(po::value(&o.svg)),
        "also draw the solution into this SVG file: the start, then one "
        "small board per move, pieces coloured alike throughout"},
+      {"html", "Output", commands(C::solve, C::check_plan),
+       SATSLIDE_VALUE(po::value(&o.html)),
+       "also write the plan as one web page (no network needed): the board "
+       "animated with play, pause, step, a slider and the arrow keys, the "
+       "move list, what is proven and, for the horizon driver, a chart of "
+       "its horizons"},
       {"all-optimal", "Output", commands(C::solve),
        SATSLIDE_VALUE(po::value(&o.count_optimal)->implicit_value(0)),
        "as --count-optimal, listing every plan counted (all, or the first "

@@ -94,6 +94,7 @@ struct Options {
   ExportFormat format = ExportFormat::pddl;
   PlanFormat plan_format = PlanFormat::text;
   std::string svg; // solve: also draw the solution into this SVG file
+  std::string html; // solve, check-plan: the plan as a web page here
   // check-plan: the plan, from a file ("-" = stdin) or as a move string.
   std::string plan_file, moves;
   // solve --count-optimal: count the optimal plans (up to this many; 0 =

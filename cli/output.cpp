@@ -13,6 +13,7 @@
 #include <csignal>
 #include <cstdio>
 #include <ctime>
+#include <fstream>
 #include <iostream>
 
 #include <signal.h>
@@ -76,6 +77,16 @@ Failure current_failure() {
     return {ExitCode::internal_error, "internal_error",
             std::string("internal error: ") + e.what()};
   }
+}
+
+void write_file(const std::string &path, const std::string &text) {
+  std::ofstream out(path);
+  out << text;
+  out.close();
+  if (!out) {
+    throw IoError("cannot write '" + path + "'");
+  }
+  spdlog::info("wrote {}", path);
 }
 
 int finish(const Report &report, const Options &o) {

@@ -29,6 +29,10 @@ Failure current_failure();
 
 // Prints the report as the options ask and returns its exit code.
 int finish(const Report &report, const Options &options);
+
+// Writes `text` to the file at `path` and logs it; throws IoError if the
+// file cannot be written whole.
+void write_file(const std::string &path, const std::string &text);
 int finish(const RoundReport &report, const Options &options);
 int finish(const PlanCheckReport &report, const Options &options);
 

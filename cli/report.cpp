@@ -46,12 +46,7 @@ void print_bounds(std::ostream &out, const planner::PlannerResult &r) {
 void print_plan(std::ostream &out, const planner::PlannerResult &r,
                 bool show_boards) {
   const std::size_t n = r.replay.moves.size();
-  out << "solution: " << n << (n == 1 ? " move" : " moves") << ", "
-      << (r.optimal ? "optimal" : "not proven optimal");
-  if (!r.optimality.empty()) {
-    out << " (" << r.optimality << ")";
-  }
-  out << '\n';
+  out << "solution: " << solution_words(r) << '\n';
   const int width = static_cast<int>(std::to_string(n).size());
   for (std::size_t i = 0; i < n; ++i) {
     out << "  " << std::setw(width) << i + 1 << ". "
@@ -233,6 +228,16 @@ Json head_json(const Report &report) {
 }
 
 } // namespace
+
+std::string solution_words(const planner::PlannerResult &r) {
+  const std::size_t n = r.replay.moves.size();
+  std::string words = std::to_string(n) + (n == 1 ? " move" : " moves") +
+                      ", " + (r.optimal ? "optimal" : "not proven optimal");
+  if (!r.optimality.empty()) {
+    words += " (" + r.optimality + ")";
+  }
+  return words;
+}
 
 Report report_for(const encoder::Puzzle &puzzle) {
   Report report;

@@ -76,6 +76,10 @@ nlohmann::ordered_json error_json(int exit_code, const std::string &kind,
 // The instance part of a report.
 Report report_for(const encoder::Puzzle &puzzle);
 
+// "31 moves, optimal (by SAT: ...)": a plan's length and what is proven
+// of it, as the report's "solution:" line says it.
+std::string solution_words(const planner::PlannerResult &result);
+
 void print_text(std::ostream &out, const Report &report, bool show_boards);
 void print_json(std::ostream &out, const Report &report, bool show_boards);
 // Only the plan, as an IPC plan file in the action names of `satslide

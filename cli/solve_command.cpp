@@ -1,6 +1,7 @@
 // satslide solve: the instance from the families table, the planner's
 // run, the report. Every decision about how to solve is the planner's.
 #include "cli/commands.hpp"
+#include "cli/html_page.hpp"
 #include "cli/output.hpp"
 #include "cli/svg.hpp"
 
@@ -13,6 +14,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 namespace satslide::cli {
 
@@ -61,12 +63,18 @@ int run_solve(const Options &o) {
     report.optimal_plans->count = std::max(report.optimal_plans->count, 1L);
   }
   if (!o.svg.empty() && report.result.status == planner::Status::solved) {
-    std::ofstream svg(o.svg);
+    std::ostringstream svg;
     write_svg(svg, report);
-    svg.close();
-    if (!svg) {
-      throw IoError("cannot write '" + o.svg + "'");
-    }
+    write_file(o.svg, svg.str());
+  }
+  if (!o.html.empty() && (report.result.status == planner::Status::solved ||
+                          !report.result.replay.moves.empty())) {
+    // A plan kept by a stopped run (--witness ida) too, said as such.
+    std::ostringstream page;
+    write_html(page, {report.title, report.board, report.result.replay.moves,
+                      solution_words(report.result),
+                      report.result.horizons});
+    write_file(o.html, page.str());
   }
   const int status = finish(report, o);
   if (report.optimal_plans && !report.optimal_plans->complete) {

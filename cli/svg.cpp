@@ -83,33 +83,58 @@ std::string colour(const std::string &piece) {
 
 constexpr int k_cell = 22, k_gap = 16, k_caption = 18, k_per_row = 6;
 
+// The cells of a board, `size` pixels each, from (x0, y0).
+void cells_svg(std::ostream &out,
+               const std::vector<std::vector<std::string>> &cells, int x0,
+               int y0, int size) {
+  for (std::size_t r = 0; r < cells.size(); ++r) {
+    for (std::size_t c = 0; c < cells[r].size(); ++c) {
+      const std::string &v = cells[r][c];
+      const bool empty = v == "." || v == "o", wall = v == "#" || v == "x";
+      const int x = x0 + static_cast<int>(c) * size;
+      const int y = y0 + static_cast<int>(r) * size;
+      out << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << size
+          << "\" height=\"" << size << "\" fill=\""
+          << (empty ? "white" : wall ? "#444" : colour(v))
+          << "\" stroke=\"#999\"/>";
+      if (!empty && !wall) {
+        out << "<text x=\"" << x + size / 2 << "\" y=\"" << y + (2 * size + 2) / 3
+            << "\" font-size=\"" << size / 2
+            << "\" text-anchor=\"middle\">" << escaped(v) << "</text>";
+      }
+      out << '\n';
+    }
+  }
+}
+
 void frame(std::ostream &out, const std::vector<std::vector<std::string>> &cells,
            int x0, int y0, const std::string &caption) {
   out << "<g class=\"frame\">\n";
   out << "<text x=\"" << x0 << "\" y=\"" << y0 + 13
       << "\" font-size=\"12\">" << escaped(caption) << "</text>\n";
-  for (std::size_t r = 0; r < cells.size(); ++r) {
-    for (std::size_t c = 0; c < cells[r].size(); ++c) {
-      const std::string &v = cells[r][c];
-      const bool empty = v == "." || v == "o", wall = v == "#" || v == "x";
-      const int x = x0 + static_cast<int>(c) * k_cell;
-      const int y = y0 + k_caption + static_cast<int>(r) * k_cell;
-      out << "<rect x=\"" << x << "\" y=\"" << y << "\" width=\"" << k_cell
-          << "\" height=\"" << k_cell << "\" fill=\""
-          << (empty ? "white" : wall ? "#444" : colour(v))
-          << "\" stroke=\"#999\"/>";
-      if (!empty && !wall) {
-        out << "<text x=\"" << x + k_cell / 2 << "\" y=\"" << y + 15
-            << "\" font-size=\"11\" text-anchor=\"middle\">" << escaped(v)
-            << "</text>";
-      }
-      out << '\n';
-    }
-  }
+  cells_svg(out, cells, x0, y0 + k_caption, k_cell);
   out << "</g>\n";
 }
 
 } // namespace
+
+std::string board_svg(const std::string &board, int cell) {
+  const auto cells = cells_of(board);
+  std::size_t columns = 0;
+  for (const auto &row : cells) {
+    columns = std::max(columns, row.size());
+  }
+  std::ostringstream out;
+  out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""
+      << static_cast<int>(columns) * cell + 2 << "\" height=\""
+      << static_cast<int>(cells.size()) * cell + 2
+      << "\" font-family=\"sans-serif\">\n";
+  cells_svg(out, cells, 1, 1, cell);
+  out << "</svg>";
+  return out.str();
+}
+
+std::string xml_escaped(const std::string &text) { return escaped(text); }
 
 void write_svg(std::ostream &out, const Report &report) {
   std::vector<std::pair<std::string, std::string>> frames = {

@@ -7,7 +7,7 @@ set -eu
 packages="build-essential cmake libcadical-dev libboost-program-options-dev \
 libspdlog-dev libfmt-dev doctest-dev nlohmann-json3-dev python3 cadical minisat picosat cryptominisat \
 hyperfine gnuplot-nox parallel clang-14 libfuzzer-14-dev libncurses-dev tmux \
-universal-ctags \
+universal-ctags chromium chromium-driver python3-selenium \
 slurm-wlm munge"
 
 missing=""

@@ -624,6 +624,29 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(bogus.err.find("unknown help topic 'bogus'") != std::string::npos);
   }
 
+  TEST_CASE("--html: a page per plan, for solve and check-plan, and a file "
+            "that cannot be written is exit 34") {
+    const std::string b = "--puzzle 8 --board \"1 2 3 4 5 6 7 0 8\" ";
+    std::remove("solved.html");
+    CHECK(run_satslide(b + "--html solved.html -q").exit_code == 0);
+    const std::string solved = satslide::test::read_file("solved.html");
+    CHECK(solved.rfind("<!DOCTYPE html>", 0) == 0);
+    CHECK(solved.find("1 move, optimal") != std::string::npos);
+    CHECK(solved.find("<li>8 left</li>") != std::string::npos);
+    // Nothing fetched: no script, style or image from elsewhere.
+    CHECK(solved.find("src=") == std::string::npos);
+    CHECK(solved.find("<link") == std::string::npos);
+    CHECK(solved.find("url(") == std::string::npos);
+    std::remove("checked.html");
+    CHECK(run_satslide("check-plan " + b + "--moves R --html checked.html -q")
+              .exit_code == 0);
+    const std::string checked = satslide::test::read_file("checked.html");
+    CHECK(checked.find("valid: every move legal") != std::string::npos);
+    CHECK(checked.find("this plan is optimal") != std::string::npos);
+    CHECK(run_satslide(b + "--html /nonexistent/dir/page.html -q").exit_code ==
+          34);
+  }
+
   TEST_CASE("the man page and the bash completion hold every option of the "
             "table, and complete a choice with the words the parser takes") {
     const auto man = run_satslide("help man");

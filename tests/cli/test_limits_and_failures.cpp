@@ -22,12 +22,7 @@ bool has(const std::string &text, const std::string &part) {
   return text.find(part) != std::string::npos;
 }
 
-std::string slurp(const std::string &path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string slurp(const std::string &path) { return satslide::test::read_file(path); }
 
 void write(const std::string &path, const std::string &text) {
   std::ofstream(path) << text;

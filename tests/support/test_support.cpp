@@ -145,16 +145,12 @@ solver::SolveResult solve_horizon(const encoder::Task &task,
   return result;
 }
 
-namespace {
-
-std::string slurp(const std::string &path) {
+std::string read_file(const std::string &path) {
   std::ifstream in(path);
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
 }
-
-} // namespace
 
 RunResult run_command(const std::string &command) {
   static int counter = 0;
@@ -163,8 +159,8 @@ RunResult run_command(const std::string &command) {
   const std::string out = base + ".out", err = base + ".err";
   const int status =
       std::system(("(" + command + ") >" + out + " 2>" + err).c_str());
-  RunResult result{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out),
-                   slurp(err)};
+  RunResult result{WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_file(out),
+                   read_file(err)};
   std::remove(out.c_str());
   std::remove(err.c_str());
   return result;

@@ -32,6 +32,9 @@ struct TempDir {
   ~TempDir() { std::filesystem::remove_all(path); }
 };
 
+// A file's whole text ("" if it cannot be read).
+std::string read_file(const std::string &path);
+
 // A data file's text; lines of it without '#' comments, split into words.
 std::string read_text(const std::string &name);
 std::vector<std::vector<std::string>> read_rows(const std::string &name);
