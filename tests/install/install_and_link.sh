@@ -4,10 +4,13 @@
 # and a program outside the tree builds against the installed CMake
 # package (find_package(satslide), satslide::planner) and solves a board
 # through planner::solve with the binary's own answer.
-#   install_and_link.sh BUILD_DIR SOURCE_DIR
+#   install_and_link.sh BUILD_DIR SOURCE_DIR [FLAGS]
+# FLAGS: compiler and linker flags the program needs to link the
+# installed libraries (the sanitizers', for a sanitized build).
 set -eu
 build=$1
 source=$2
+flags=${3:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" > "$work/install.log"
@@ -23,7 +26,9 @@ words=$(bash -c ". '$completion'; COMP_WORDS=(satslide --engine ''); COMP_CWORD=
 case " $words " in *" horizons "*) ;; *) echo "completion of --engine: '$words'"; exit 1 ;; esac
 
 cmake -S "$source/tests/install/consumer" -B "$work/consumer" \
-  -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release > "$work/configure.log"
+  -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" \
+  > "$work/configure.log"
 cmake --build "$work/consumer" > "$work/build.log"
 board="8 6 7 2 5 4 3 0 1"
 linked=$("$work/consumer/consumer" "$board")
