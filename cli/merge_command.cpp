@@ -20,15 +20,12 @@ int run_merge(const Options &o) {
   planner::SplitRound r = read_round(o.input);
   const auto start = encoder::make_puzzle(r.start);
   Report decided = report_for(*start);
-  if (!planner::check_round(*start, r, stop_on_signal())) {
-    decided.result.status = planner::Status::cancelled;
-    decided.result.reason = "stopped while checking the cubes file against "
-                            "the split of its start; nothing merged";
-    decided.result.seconds = solver::seconds_since(started);
-    return finish(decided, o);
+  planner::RoundJudgement j = planner::check_round(*start, r, stop_on_signal());
+  Merged m;
+  if (!j.decided) { // the round is its start's (else stopped): judge it
+    m = read_answers(r, o.answers);
+    j = planner::judge_split_round(*start, r);
   }
-  const Merged m = read_answers(r, o.answers);
-  planner::RoundJudgement j = planner::judge_split_round(*start, r);
   if (j.decided) {
     decided.result = std::move(j.result);
     decided.result.seconds = solver::seconds_since(started);

@@ -128,13 +128,11 @@ std::string short_help() {
     text += name + c.summary + "\n";
   }
   text += "\nOptions most runs need:\n";
-  for (const char *name : k_everyday_options) {
-    const auto &table = option_table();
-    const auto row = std::find_if(table.begin(), table.end(),
-                                  [&](const OptionRow &r) {
-                                    return r.long_name() == name;
-                                  });
-    text += option_line(*row);
+  for (const OptionRow &row : option_table()) { // in the table's order
+    if (std::find(k_everyday_options.begin(), k_everyday_options.end(),
+                  row.long_name()) != k_everyday_options.end()) {
+      text += option_line(row);
+    }
   }
   return text +
          "\nThe rest:\n"

@@ -187,8 +187,9 @@ RoundJudgement first_round(const encoder::Puzzle &start,
   return j;
 }
 
-bool check_round(const encoder::Puzzle &start, const SplitRound &r,
-                 const std::function<bool()> &stop) {
+RoundJudgement check_round(const encoder::Puzzle &start,
+                           const SplitRound &r,
+                           const std::function<bool()> &stop) {
   if (r.witness_length >= 0) {
     const PlanCheck check = check_plan(start, r.witness);
     if (check.verdict != PlanCheck::Verdict::valid ||
@@ -209,7 +210,14 @@ bool check_round(const encoder::Puzzle &start, const SplitRound &r,
   for (const RoundCube &c : r.cubes) {
     claims.push_back({c.moves, c.params, c.standing.bound});
   }
-  return check_cubes(start, p, r.lower_bound, r.stride, claims);
+  if (check_cubes(start, p, r.lower_bound, r.stride, claims)) {
+    return {};
+  }
+  PlannerResult stopped;
+  stopped.status = Status::cancelled;
+  stopped.reason = "stopped while checking the cubes file against the "
+                   "split of its start; nothing merged";
+  return decided(std::move(stopped));
 }
 
 RoundJudgement judge_split_round(const encoder::Puzzle &start,

@@ -73,10 +73,11 @@ RoundJudgement first_round(const encoder::Puzzle &start,
 
 // The round against its start before any answer is believed: the witness
 // replays in the length it claims, the cubes are the split's
-// (check_cubes). Throws encoder::InputError if not; false if `stop`
-// (polled) ended the check first.
-bool check_round(const encoder::Puzzle &start, const SplitRound &round,
-                 const std::function<bool()> &stop);
+// (check_cubes). Throws encoder::InputError if not; decided (cancelled,
+// nothing merged) if `stop`, polled, ended the check first.
+RoundJudgement check_round(const encoder::Puzzle &start,
+                           const SplitRound &round,
+                           const std::function<bool()> &stop);
 
 // Judges the round's cubes as their answers left them (judge_round, and
 // the witness where the split has one); not decided: the round becomes
