@@ -2,7 +2,7 @@
 # The second half of "every test": the whole suite again under
 # AddressSanitizer and UndefinedBehaviorSanitizer (build-asan), then every
 # libFuzzer target for SECONDS each (default 30; tests/fuzz/run_fuzzers.sh).
-# Run from anywhere after third_party/install_deps.sh.
+# Run from anywhere after third_party/install_deps.sh --tests.
 set -eu
 seconds=${1:-30}
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -1,14 +1,22 @@
 #!/bin/sh
-# Installs the Debian 12 packages satslide needs to build, test and
-# benchmark, and only those that are missing. Runs apt-get as root, or
-# through sudo.
+# Installs the Debian 12 packages satslide needs, and only those that are
+# missing: to build and run it (no argument), or also to run every test
+# and benchmark (--tests: outside SAT solvers, fuzzing, the game in tmux,
+# a SLURM cluster, the function-length check's ctags, the --html pages
+# in headless Chromium). Runs apt-get as root, or through sudo.
+#   install_deps.sh [--tests]
 set -eu
 
 packages="build-essential cmake libcadical-dev libboost-program-options-dev \
-libspdlog-dev libfmt-dev doctest-dev nlohmann-json3-dev python3 cadical minisat picosat cryptominisat \
-hyperfine gnuplot-nox parallel clang-14 libfuzzer-14-dev libncurses-dev tmux \
-universal-ctags chromium chromium-driver python3-selenium \
-slurm-wlm munge"
+libspdlog-dev libfmt-dev doctest-dev nlohmann-json3-dev libncurses-dev python3"
+if [ "${1:-}" = "--tests" ]; then
+  packages="$packages cadical minisat picosat cryptominisat hyperfine \
+gnuplot-nox parallel clang-14 libfuzzer-14-dev tmux universal-ctags \
+chromium chromium-driver python3-selenium slurm-wlm munge"
+elif [ $# -gt 0 ]; then
+  echo "usage: install_deps.sh [--tests]" >&2
+  exit 2
+fi
 
 missing=""
 for p in $packages; do
