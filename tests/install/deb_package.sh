@@ -23,7 +23,7 @@ if [ "$(id -u)" -eq 0 ]; then
 fi
 dpkg-deb -x "$deb" "$work/root"
 "$work/root/usr/bin/satslide" --version | grep -q '^satslide '
-grep -q '^.SH OPTIONS' "$work/root/usr/share/man/man1/satslide.1"
+gzip -dc "$work/root/usr/share/man/man1/satslide.1.gz" | grep -q '^.SH OPTIONS'
 grep -q '^complete -F _satslide satslide' \
   "$work/root/usr/share/bash-completion/completions/satslide"
 test -f "$work/root/usr/include/satslide/planner/planner.hpp"

@@ -17,9 +17,7 @@ cmake --install "$build" --prefix "$work/prefix" > "$work/install.log"
 prefix=$work/prefix
 test -x "$prefix/bin/satslide"
 "$prefix/bin/satslide" --version | grep -q '^satslide '
-test -s "$prefix/share/man/man1/satslide.1"
-man -l "$prefix/share/man/man1/satslide.1" 2>/dev/null | grep -q 'EXIT STATUS' ||
-  grep -q '^.SH EXIT STATUS' "$prefix/share/man/man1/satslide.1"
+gzip -dc "$prefix/share/man/man1/satslide.1.gz" | grep -q '^.SH EXIT STATUS'
 completion=$prefix/share/bash-completion/completions/satslide
 test -s "$completion"
 words=$(bash -c ". '$completion'; COMP_WORDS=(satslide --engine ''); COMP_CWORD=2; _satslide; echo \"\${COMPREPLY[*]}\"")
