@@ -38,21 +38,6 @@ std::vector<std::vector<std::string>> cells_of(const std::string &board) {
   return rows;
 }
 
-// Printable first (no control characters or broken UTF-8, which XML does
-// not allow), then XML's own escapes.
-std::string escaped(const std::string &text) {
-  std::string out;
-  for (char c : printable(text)) {
-    switch (c) {
-    case '<': out += "&lt;"; break;
-    case '>': out += "&gt;"; break;
-    case '&': out += "&amp;"; break;
-    case '"': out += "&quot;"; break;
-    default: out += c;
-    }
-  }
-  return out;
-}
 
 // The same piece, the same colour, and neighbouring names far apart: the
 // name's index (A-Z, then a-z; a tile's number) times the golden angle,
@@ -100,7 +85,7 @@ void cells_svg(std::ostream &out,
       if (!empty && !wall) {
         out << "<text x=\"" << x + size / 2 << "\" y=\"" << y + (2 * size + 2) / 3
             << "\" font-size=\"" << size / 2
-            << "\" text-anchor=\"middle\">" << escaped(v) << "</text>";
+            << "\" text-anchor=\"middle\">" << xml_escaped(v) << "</text>";
       }
       out << '\n';
     }
@@ -111,7 +96,7 @@ void frame(std::ostream &out, const std::vector<std::vector<std::string>> &cells
            int x0, int y0, const std::string &caption) {
   out << "<g class=\"frame\">\n";
   out << "<text x=\"" << x0 << "\" y=\"" << y0 + 13
-      << "\" font-size=\"12\">" << escaped(caption) << "</text>\n";
+      << "\" font-size=\"12\">" << xml_escaped(caption) << "</text>\n";
   cells_svg(out, cells, x0, y0 + k_caption, k_cell);
   out << "</g>\n";
 }
@@ -134,7 +119,21 @@ std::string board_svg(const std::string &board, int cell) {
   return out.str();
 }
 
-std::string xml_escaped(const std::string &text) { return escaped(text); }
+// Printable first (no control characters or broken UTF-8, which XML does
+// not allow), then XML's own escapes.
+std::string xml_escaped(const std::string &text) {
+  std::string out;
+  for (char c : printable(text)) {
+    switch (c) {
+    case '<': out += "&lt;"; break;
+    case '>': out += "&gt;"; break;
+    case '&': out += "&amp;"; break;
+    case '"': out += "&quot;"; break;
+    default: out += c;
+    }
+  }
+  return out;
+}
 
 void write_svg(std::ostream &out, const Report &report) {
   std::vector<std::pair<std::string, std::string>> frames = {
@@ -157,10 +156,10 @@ void write_svg(std::ostream &out, const Report &report) {
       << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\""
       << per_row * w + k_gap << "\" height=\"" << rows * h + 30
       << "\" font-family=\"sans-serif\">\n"
-      << "<title>" << escaped(report.title) << ": "
+      << "<title>" << xml_escaped(report.title) << ": "
       << moves.size() << " moves</title>\n"
       << "<text x=\"" << k_gap << "\" y=\"20\" font-size=\"14\">"
-      << escaped(report.title) << ", " << moves.size() << " moves"
+      << xml_escaped(report.title) << ", " << moves.size() << " moves"
       << (report.result.optimal ? ", optimal" : "") << "</text>\n";
   for (std::size_t k = 0; k < frames.size(); ++k) {
     frame(out, cells_of(frames[k].second),

@@ -84,10 +84,23 @@ public:
       : m_n(n), m_adjacent(std::move(adjacent)), m_action(std::move(action)),
         m_goal(goal), m_options(options), m_nodes{{start, -1, -1}} {}
 
+  // The frontier at `depth`: its states as the task's fluents (`fluent`
+  // of tile and cell) and its paths; where the goal, a limit or a stop
+  // ends the search first, only what the space says of that.
+  template <class Fluent> Frontier run(int depth, const Fluent &fluent) {
+    std::size_t begin = 0, end = 1;
+    if (layers(depth, begin, end)) {
+      states(fluent, begin, end);
+      paths(depth, begin, end);
+    }
+    return std::move(m_out);
+  }
+
+private:
   // Layer by layer up to `depth`; true if it got there (or the space
-  // ended first) and the paths are filled, false if the goal, a limit or
-  // a stop ended it (m_out says which).
-  bool run(int depth) {
+  // ended first), the last layer nodes[begin, end); false if the goal, a
+  // limit or a stop ended it (m_out says which).
+  bool layers(int depth, std::size_t &begin, std::size_t &end) {
     StateSpace &space = m_out.space;
     space.per_depth.push_back(1);
     space.positions = 1;
@@ -98,7 +111,6 @@ public:
     }
     // Layer d is nodes[begin, end), in the order found; `older` and
     // `current` hold the boards of layers d - 1 and d, sorted.
-    std::size_t begin = 0, end = 1;
     std::vector<Packed> older, current{m_nodes[0].board};
     for (int d = 0; d < depth && begin < end; ++d) {
       std::vector<Packed> found;
@@ -119,18 +131,16 @@ public:
       }
     }
     space.complete = begin == end; // the space ended before `depth`
-    paths(depth, begin, end);
     return true;
   }
 
-  // After run(): the last layer's states, as the task's fluents (`fluent`
-  // of tile and cell).
-  template <class Fluent> void states(const Fluent &fluent) {
-    const std::size_t begin = m_nodes.size() - m_last_layer;
+  // The last layer's states, nodes[begin, end).
+  template <class Fluent>
+  void states(const Fluent &fluent, std::size_t begin, std::size_t end) {
     m_out.states = StateTable(m_n * m_n);
-    m_out.states.reserve(m_last_layer);
+    m_out.states.reserve(end - begin);
     int on[k_max_packed_cells];
-    for (std::size_t i = begin; i < m_nodes.size(); ++i) {
+    for (std::size_t i = begin; i < end; ++i) {
       for (int c = 0; c < m_n; ++c) {
         on[c] = fluent(tile_at(m_nodes[i].board, c), c);
       }
@@ -138,9 +148,6 @@ public:
     }
   }
 
-  Frontier take() { return std::move(m_out); }
-
-private:
   bool stopped(int d) {
     if (m_options.poll && m_options.poll(d, m_out.space.positions)) {
       m_out.space.stopped = true;
@@ -246,7 +253,6 @@ private:
   // i - 1 of the table (the start is its root); the leaves are the last
   // layer, nodes[begin, end).
   void paths(int depth, std::size_t begin, std::size_t end) {
-    m_last_layer = end - begin;
     m_out.paths = PathTable(depth);
     m_out.paths.reserve_nodes(end - 1);
     for (std::size_t i = 1; i < end; ++i) {
@@ -263,7 +269,6 @@ private:
   Packed m_goal;
   const SpaceOptions &m_options;
   std::vector<Node> m_nodes;
-  std::size_t m_last_layer = 1; // the last layer's size, after run()
   Frontier m_out;
   // Scratch of one layer, kept for their capacity.
   std::vector<Node> m_next;
@@ -302,10 +307,8 @@ std::optional<Frontier> NPuzzle::frontier(int depth,
   }
   PackedSearch search(n, std::move(adjacent), std::move(action),
                       pack(m_board), pack(m_goal), options);
-  if (search.run(depth)) {
-    search.states([this](int tile, int cell) { return fluent(tile, cell); });
-  }
-  return search.take();
+  return search.run(depth,
+                    [this](int tile, int cell) { return fluent(tile, cell); });
 }
 
 } // namespace satslide::encoder

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+using satslide::test::read_file;
 using satslide::test::run_command;
 using satslide::test::run_satslide;
 
@@ -21,8 +22,6 @@ namespace {
 bool has(const std::string &text, const std::string &part) {
   return text.find(part) != std::string::npos;
 }
-
-std::string slurp(const std::string &path) { return satslide::test::read_file(path); }
 
 void write(const std::string &path, const std::string &text) {
   std::ofstream(path) << text;
@@ -131,7 +130,7 @@ TEST_SUITE("cli::LimitsAndFailures") {
     REQUIRE(run_satslide("dimacs " + board +
                          " --horizon 5 -o edited.cnf -q")
                 .exit_code == 0);
-    const std::string cnf = slurp("edited.cnf");
+    const std::string cnf = read_file("edited.cnf");
     write("edited.model", "s SATISFIABLE\n");
     const auto solved = run_command("cadical -q edited.cnf > edited.model");
     REQUIRE(solved.exit_code == 10);
@@ -317,7 +316,7 @@ TEST_SUITE("cli::LimitsAndFailures") {
     }
     // TLC's rule: the module is named as its file.
     run_satslide("export " + b + "--format tla -o o-tla");
-    CHECK(has(slurp("o_tla.tla"), "---- MODULE o_tla ----"));
+    CHECK(has(read_file("o_tla.tla"), "---- MODULE o_tla ----"));
     std::remove("o_tla.tla");
     std::remove("o_tla.cfg");
     CHECK(!exists("OTla.tla.tla"));
@@ -338,7 +337,7 @@ TEST_SUITE("cli::LimitsAndFailures") {
       CHECK(has(r.out, "rc=22"));
       CHECK(std::chrono::steady_clock::now() - start <
             std::chrono::seconds(30));
-      const std::string json = slurp("explore_sig.json");
+      const std::string json = read_file("explore_sig.json");
       CHECK(has(json, "\"positions\":"));
       CHECK(has(json, "\"complete\":false"));
     }
