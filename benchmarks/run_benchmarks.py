@@ -253,9 +253,15 @@ def main():
             status = report["status"]
             length = report.get("length")
             anyplan = report.get("mode") == "any"
+            bound = report.get("lower_bound")
             if anyplan and status == "solved" and length < optimal:
                 print(f"WRONG {ident} {enc}: any-plan length {length} is "
                       f"below the optimum {optimal}", file=sys.stderr)
+                failures += 1
+                status = "WRONG"
+            elif bound is not None and bound > optimal:
+                print(f"WRONG {ident} {enc}: lower bound {bound} is above "
+                      f"the optimum {optimal}", file=sys.stderr)
                 failures += 1
                 status = "WRONG"
             elif (not anyplan and status == "solved" and
@@ -312,7 +318,7 @@ def write_markdown(opts, encodings, summary):
 
     def cell(r):
         if r["status"] == "solved" and r["any"]:
-            return f"{r['wall']:.2f} (length {r['length']})"
+            return f"{r['wall']:.2f} (length {r['length']} in [{r['bound']}, {r['length']}])"
         if r["status"] == "solved":
             return f"{r['wall']:.2f}"
         return f">{opts.timeout:g} ({r['status']}, ≤{r['proven']} refuted)"
@@ -342,9 +348,13 @@ def write_markdown(opts, encodings, summary):
             ratios = [r["length"] / line["optimal"]
                       for line, r in zip(summary, runs)
                       if r["status"] == "solved" and line["optimal"] > 0]
+            gaps = [r["length"] / r["bound"] for r in runs
+                    if r["status"] == "solved" and r["bound"]]
             how = ("with any plan (length / optimum: mean "
-                   f"{sum(ratios) / max(len(ratios), 1):.2f}, max "
-                   f"{max(ratios, default=0):.2f})")
+                   f"{sum(ratios) / max(len(ratios), 1):.3f}, max "
+                   f"{max(ratios, default=0):.3f}; length / proven lower "
+                   f"bound: mean {sum(gaps) / max(len(gaps), 1):.3f}, max "
+                   f"{max(gaps, default=0):.3f})")
         lines.append(f"- `{e}`: {solved[e]}/{len(summary)} solved {how}, "
                      f"{totals[e]:.2f} s in all (process wall clock, "
                      f"timeouts counted at their limit)")

@@ -247,15 +247,25 @@ std::vector<OptionRow> rows() {
        "no bound, no parity (the baseline for benchmarks; with "
        "--encoding seed the whole textbook planner)"},
       {"any", "Search", k_search, nullptr,
-       "any plan, fast: n-puzzles larger than 3x3 in stages (outer rows and "
-       "columns tile by tile, then the last 3x3), each optimal; other "
-       "puzzles by parallel steps, several horizons side by side "
-       "(Madagascar's schedule). Raced against the optimal driver: the "
-       "first plan wins"},
+       "any plan, fast, and how far from the optimum it may be: on boards "
+       "past the 15-puzzle, weighted IDA* over pattern databases with "
+       "falling weights beside IDA* raising the proven lower bound, until "
+       "--gap, the optimum or --timeout; smaller n-puzzles in stages "
+       "(outer rows and columns tile by tile, then the last 3x3), each "
+       "optimal; other puzzles by parallel steps (Madagascar's schedule), "
+       "raced against the optimal driver: the first plan wins"},
       {"any-path", "Search", k_search,
-       SATSLIDE_VALUE(po::value(&raw.any_path)->default_value("race")),
-       "with --any: race (the fast path against the optimal driver, two "
-       "threads) or first (the fast path alone)"},
+       SATSLIDE_VALUE(po::value(&raw.any_path)->default_value("auto")),
+       "with --any: search (weighted IDA* and IDA*, explicit search), race "
+       "(the fast SAT path against the optimal driver, two threads), first "
+       "(the fast SAT path alone) or auto (search on n-puzzles of more "
+       "positions than the 15-puzzle, else race)"},
+      {"gap", "Search", k_search,
+       SATSLIDE_VALUE(po::value(&o.planner.any_gap)
+                          ->default_value(o.planner.any_gap)),
+       "with --any by search: stop once the plan is at most this many times "
+       "the proven lower bound (1: only when proven optimal)",
+       {1, k_huge, ": a number >= 1"}},
       {"tighten", "Search", k_search,
        SATSLIDE_VALUE(po::bool_switch(&o.planner.tighten)),
        "with --any: then re-solve every window of 20 moves optimally "

@@ -166,6 +166,17 @@ void any_json(const planner::PlannerResult &r, Json &j) {
   if (r.tightened_from >= 0) {
     j["tightened_from"] = r.tightened_from;
   }
+  if (!r.plan_from.empty()) {
+    j["plan_from"] = r.plan_from;
+  }
+  // The interval the optimum lies in: [lower_bound, length], each end
+  // with where it came from, and the ratio of the two.
+  if (r.lower_bound >= 0) {
+    j["bound_from"] = r.lower_bound_name;
+  }
+  if (r.status == planner::Status::solved && r.lower_bound > 0) {
+    j["gap"] = static_cast<double>(r.replay.moves.size()) / r.lower_bound;
+  }
 }
 
 // Everything but the plan and the work: what was asked and proven.

@@ -208,14 +208,31 @@ void tighten(const Run &run, PlannerResult &result,
   result.plan = t.plan;
 }
 
+// --any-path auto: search where the family has one and the board is too
+// large for the SAT engines' optimum (k_any_search_positions), else race.
+AnyPath any_path(const Run &run) {
+  if (run.options.any_path != AnyPath::automatic) {
+    return run.options.any_path;
+  }
+  return run.puzzle.has_heuristic_search() &&
+                 run.puzzle.reachable_positions() > k_any_search_positions
+             ? AnyPath::search
+             : AnyPath::race;
+}
+
 } // namespace
 
 void solve_any(const Run &run, PlannerResult &result,
                const solver::StopFn &stop) {
   result.mode = "any";
-  if (run.options.any_path == AnyPath::race) {
+  switch (any_path(run)) {
+  case AnyPath::search:
+    solve_by_search(run, result, stop);
+    break;
+  case AnyPath::race:
     race_optimal(run, result, stop);
-  } else {
+    break;
+  default:
     first_plan(run, result, stop);
   }
   if (result.status != Status::solved || result.optimal) {

@@ -32,13 +32,20 @@ enum class Mode {
 
 // How --any finds its plan.
 enum class AnyPath {
+  automatic, // search where the family has one and the board is past
+             // k_any_search_positions positions, else race
   race,  // the first-plan path and the optimal driver side by side, in two
          // threads; the first plan wins (never slower than either alone)
   first, // only the first-plan path: the goal agenda where the puzzle has
          // one, else parallel steps under a horizon schedule
+  search, // weighted IDA* over the family's bound, weights falling, beside
+          // IDA* raising the proven lower bound (anytime_path.cpp)
 };
-constexpr std::array<EnumName<AnyPath>, 2> names(AnyPath) {
-  return {{{AnyPath::race, "race"}, {AnyPath::first, "first"}}};
+constexpr std::array<EnumName<AnyPath>, 4> names(AnyPath) {
+  return {{{AnyPath::automatic, "auto"},
+           {AnyPath::race, "race"},
+           {AnyPath::first, "first"},
+           {AnyPath::search, "search"}}};
 }
 
 // Which SAT engine proves an optimal plan.
@@ -127,6 +134,21 @@ struct Progress {
 };
 using ProgressFn = std::function<void(const Progress &)>;
 
+// --any-path auto searches (AnyPath::search) on boards of more positions
+// than this, where the family has a heuristic search: past the 15-puzzle
+// (about 10^13), where the SAT engines prove no optimum and the stages
+// of the goal agenda give plans twice the optimum.
+constexpr double k_any_search_positions = 1e14;
+
+// --any by search without --pattern-tiles: the tables of the largest of
+// these sizes already cached (the 15-puzzle's 7-8, the 24-puzzle's
+// 6-6-6-6), else the family's choice, built if missing (seconds).
+constexpr std::array<int, 2> k_any_table_tiles = {8, 6};
+
+// --any by search: the run ends once its plan is at most this many times
+// the proven lower bound (--gap), or at --timeout.
+constexpr double k_any_gap = 1.25;
+
 struct PlannerOptions {
   Mode mode = Mode::optimal;
   Engine engine = Engine::automatic;
@@ -140,7 +162,10 @@ struct PlannerOptions {
   // reach from the start and from the goal at once where the goal is one
   // position (solver::ReachOptions::both_ends); false: from the start.
   bool reach_both_ends = true;
-  AnyPath any_path = AnyPath::race;
+  AnyPath any_path = AnyPath::automatic;
+  // --any by search: stop once the plan is at most this many times the
+  // proven lower bound (1 = only when proven optimal).
+  double any_gap = k_any_gap;
   // The sequential encoding; nullptr = the family's default. Must
   // minimise moves (forall-step is chosen by the any-plan path itself).
   const encoder::EncodingInfo *encoding = nullptr;

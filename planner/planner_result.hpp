@@ -84,6 +84,9 @@ struct PlannerResult {
   // the SAT engine refuted, and the seconds its search took; -1 = none.
   int witness_length = -1;
   double witness_seconds = 0;
+  // --any by search: what found the plan (e.g. "weighted IDA*, weight
+  // 1.20"); empty elsewhere.
+  std::string plan_from;
   std::string encoding; // the encoding(s) used
   // What was proven.
   bool optimal = false;

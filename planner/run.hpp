@@ -166,6 +166,11 @@ FoundWitness find_witness(const Run &run, const PlannerResult &so_far,
 void say_witness(const Run &run, const FoundWitness &w,
                  const std::string &then);
 
+// The any-plan path by search (anytime_path.cpp): weighted IDA* for
+// plans, IDA* for the lower bound, until the gap, the optimum or the time.
+void solve_by_search(const Run &run, PlannerResult &result,
+                     const solver::StopFn &stop);
+
 // The any-plan path (any_path.cpp): a first plan, then tightening.
 void solve_any(const Run &run, PlannerResult &result,
                const solver::StopFn &stop);

@@ -28,6 +28,12 @@ struct HeuristicSearchOptions {
   unsigned threads = 1;
   // Tables only from the cache, never built (none there: no bound).
   bool cached_only = false;
+  // Weighted IDA* (search/ida.hpp): a plan at most weight/100 times the
+  // optimum, not proven optimal; 100 = IDA*, optimal.
+  int weight_percent = 100;
+  // Only plans shorter than this are sought (a plan at hand); -1 = any.
+  // A search that ends without one proves that none exists (`limit`).
+  int shorter_than = -1;
 };
 
 // An admissible bound on the moves from a state of the family's task to
@@ -36,14 +42,16 @@ using StateBound = std::function<int(const State &)>;
 
 struct HeuristicSearch {
   bool found = false;
-  Plan plan;              // optimal, actions of the family's task
+  Plan plan;              // optimal (weighted: within the weight),
+                          // actions of the family's task
   int start_bound = 0;    // the bound's value on the start
   std::string bound_name; // e.g. "additive pattern databases 6-6-3"
   int no_plan_up_to = -1; // proven: no plan of this length or shorter
   long nodes = 0;         // positions generated over all iterations
   int thresholds = 0;     // iterations searched
   bool stopped = false;   // the stop test ended it
-  bool limit = false;     // max_length reached without a plan
+  bool limit = false;     // max_length reached without a plan, or no
+                          // plan shorter than shorter_than
 };
 
 } // namespace satslide::encoder

@@ -100,6 +100,8 @@ public:
   // IDA* over the family's strongest admissible bound (the n-puzzle:
   // additive pattern databases, npuzzle/npuzzle_bounds.cpp); nullopt where the
   // family has no such search. Call only on a solvable instance.
+  // Whether heuristic_search answers (the n-puzzle up to 64 cells).
+  virtual bool has_heuristic_search() const { return false; }
   virtual std::optional<HeuristicSearch>
   heuristic_search(const HeuristicSearchOptions &options) const {
     (void)options;

@@ -22,6 +22,10 @@ constexpr long k_poll_mask = (1L << 16) - 1;
 constexpr int k_first_cut = 8;
 constexpr int k_last_cut = 16;
 constexpr std::size_t k_subtrees_a_thread = 64;
+// f scaled so that weights in percent stay integers.
+constexpr int k_scale = 100;
+// The least step between the thresholds of weighted IDA*, in moves.
+constexpr int k_weighted_step = 2;
 
 // The search's position: the board, the blank, and each pattern's tile
 // cells (twice where the transposed board counts too), so a move updates
@@ -52,6 +56,12 @@ public:
     for (int v = 0; v < (m_mirrored ? 2 : 1) * m_patterns; ++v) {
       m_value[v] = value(v);
     }
+    if (options.shorter_than >= 0) {
+      m_cap = options.shorter_than - 1;
+    }
+    if (weighted() && options.max_length >= 0) {
+      m_cap = std::min(m_cap, options.max_length);
+    }
   }
 
   int h() const {
@@ -66,10 +76,11 @@ public:
   IdaResult run() {
     IdaResult result;
     result.start_bound = h();
-    int threshold = up_to_parity(result.start_bound);
-    result.no_plan_up_to = threshold - 1; // the bound's own proof
+    int threshold = first_threshold(result.start_bound);
+    result.no_plan_up_to = up_to_parity(result.start_bound) - 1; // the bound's own proof
     for (;;) {
-      if (m_options.max_length >= 0 && threshold > m_options.max_length) {
+      if (!weighted() && m_options.max_length >= 0 &&
+          threshold > m_options.max_length * k_scale) {
         result.limit = true;
         break;
       }
@@ -83,31 +94,72 @@ public:
       if (found) {
         result.found = true;
         result.blank_path = m_path;
-        result.no_plan_up_to = threshold - 1;
+        if (!weighted()) {
+          result.no_plan_up_to = threshold / k_scale - 1;
+        }
         break;
       }
       if (m_stopped) {
         result.stopped = true;
         break;
       }
-      // Every plan of length <= threshold was searched (and the next
-      // length has the wrong parity).
-      result.no_plan_up_to = threshold + 1;
-      if (m_options.on_threshold) {
-        m_options.on_threshold(threshold, m_nodes - before, m_nodes);
+      if (!weighted()) {
+        // Every plan of length <= threshold was searched (and the next
+        // length has the wrong parity), up to the cap.
+        result.no_plan_up_to = std::min(threshold / k_scale + 1, m_cap);
+        if (m_options.on_threshold) {
+          m_options.on_threshold(std::min(threshold / k_scale, m_cap),
+                                 m_nodes - before, m_nodes);
+        }
       }
       if (m_next == INT_MAX) {
-        break; // nothing left beyond: no plan at all (unsolvable)
+        // Nothing left beyond: no plan at all (unsolvable), or, below a
+        // cap, none shorter than it.
+        result.limit = m_cap != INT_MAX;
+        break;
       }
-      threshold = up_to_parity(std::max(m_next, threshold + 1));
+      threshold = next_threshold(threshold);
     }
     result.nodes = m_nodes;
     return result;
   }
 
 private:
+  bool weighted() const { return m_options.weight_percent != k_scale; }
+
   int up_to_parity(int f) const {
     return (f - m_options.parity) % 2 == 0 ? f : f + 1;
+  }
+
+  // Thresholds are on f scaled by k_scale (f = k_scale g + weight h).
+  int first_threshold(int start_bound) const {
+    return weighted() ? m_options.weight_percent * start_bound
+                      : up_to_parity(start_bound) * k_scale;
+  }
+
+  // IDA*: the least f beyond, in moves of the optimum's parity. Weighted:
+  // at least k_weighted_step moves more, so that the fine-grained f
+  // values do not make an iteration of every one.
+  int next_threshold(int threshold) const {
+    if (weighted()) {
+      return std::max(m_next, threshold + k_weighted_step * k_scale);
+    }
+    const int moves = (m_next + k_scale - 1) / k_scale;
+    return up_to_parity(std::max(moves, threshold / k_scale + 1)) * k_scale;
+  }
+
+  // Whether a node at depth g with bound hv lies beyond the threshold
+  // (noting its f for the next) or can lead to no plan under the cap.
+  bool beyond(int g, int hv, int threshold) {
+    if (g + hv > m_cap) {
+      return true;
+    }
+    const int f = k_scale * g + m_options.weight_percent * hv;
+    if (f > threshold) {
+      m_next = std::min(m_next, f);
+      return true;
+    }
+    return false;
   }
 
   // Tile t sits on cell c: its pattern's cell lists (plain and mirrored).
@@ -190,12 +242,11 @@ private:
     if (count_node()) {
       return false;
     }
-    const int f = g + h();
-    if (f > threshold) {
-      m_next = std::min(m_next, f);
+    const int hv = h();
+    if (beyond(g, hv, threshold)) {
       return false;
     }
-    if (h() == 0 && solved()) {
+    if (hv == 0 && solved()) {
       return true;
     }
     const int blank = m_blank;
@@ -225,9 +276,7 @@ private:
   void cut(int g, int depth, int threshold, int came_from,
            std::vector<std::vector<int>> &out) {
     ++m_nodes;
-    const int f = g + h();
-    if (f > threshold) {
-      m_next = std::min(m_next, f);
+    if (beyond(g, h(), threshold)) {
       return;
     }
     if (g == depth) {
@@ -379,6 +428,9 @@ private:
   std::vector<int> m_path;
   long m_nodes = 0;
   int m_next = INT_MAX;
+  // No node is searched whose g + h exceeds this: a shorter plan is
+  // sought (IdaOptions::shorter_than), or a weighted search's limit.
+  int m_cap = INT_MAX;
   bool m_stopped = false;
   // A worker's: its subtree, and the first where a plan was found (it
   // abandons its own if that one comes before it).
@@ -391,6 +443,10 @@ private:
 IdaResult ida_search(const PatternDatabases &databases,
                      const std::vector<int> &board,
                      const IdaOptions &options) {
+  if (options.weight_percent < k_scale) {
+    throw std::invalid_argument("ida_search: a weight of 100 percent or "
+                                "more");
+  }
   if (databases.patterns().empty() ||
       databases.patterns().size() > static_cast<std::size_t>(k_max_patterns)) {
     throw std::invalid_argument("ida_search: 1 to 64 patterns");

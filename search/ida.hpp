@@ -16,6 +16,12 @@ namespace satslide::encoder {
 struct IdaOptions {
   int parity = 0;     // every plan's length has this parity (0 or 1)
   int max_length = -1; // no threshold above this; -1 = no limit
+  // Weighted IDA* (f = g + weight/100 * h, Korf 1993): the first plan is
+  // at most weight/100 times the optimum and found with far fewer nodes;
+  // 100 is IDA* itself, optimal.
+  int weight_percent = 100;
+  // Only plans shorter than this (a plan at hand); -1 = any plan.
+  int shorter_than = -1;
   // Workers searching each threshold's subtrees side by side; the plan
   // is the one thread's (the first in its order), the nodes a few more.
   unsigned threads = 1;
@@ -32,7 +38,9 @@ struct IdaResult {
   // there slides the other way).
   std::vector<int> blank_path;
   int start_bound = 0;    // the databases' bound on the start
-  int no_plan_up_to = -1; // proven: no plan of this length or shorter
+  // Proven: no plan of this length or shorter (weighted: the start's
+  // bound only; its thresholds prove nothing about the optimum).
+  int no_plan_up_to = -1;
   long nodes = 0;         // positions generated, all iterations
   int thresholds = 0;     // iterations searched
   bool stopped = false;   // the stop test ended it

@@ -34,7 +34,7 @@ void check_bound_on_plan(const PatternDatabases &databases,
 
 std::optional<HeuristicSearch>
 NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
-  if (cells() > 64) {
+  if (!has_heuristic_search()) {
     return std::nullopt;
   }
   HeuristicSearch s;
@@ -55,6 +55,8 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
   o.stop = options.stop;
   o.on_threshold = options.on_threshold;
   o.threads = options.threads;
+  o.weight_percent = options.weight_percent;
+  o.shorter_than = options.shorter_than;
   const IdaResult r = ida_search(*databases, m_board, o);
   s.found = r.found;
   s.start_bound = r.start_bound;

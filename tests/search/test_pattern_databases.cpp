@@ -523,6 +523,77 @@ TEST_SUITE("encoder::Ida") {
     CHECK(stopped.stopped);
   }
 
+  TEST_CASE("weighted IDA*: a plan within its weight of the optimum, below "
+            "a cap only shorter plans, and none proves the cap optimal") {
+    // Pairs on 3x3 (a weak bound, so weights matter) and the family's
+    // tables on 3x4 walks; the optimum from IDA* itself (checked against
+    // breadth-first search above).
+    std::mt19937 rng(1993);
+    const NPuzzle g9 = goal_puzzle(3, 3);
+    const NPuzzle g12 = goal_puzzle(3, 4);
+    const PatternDatabases pairs(3, 3, g9.goal(),
+                                 {{1, 2}, {3, 4}, {5, 6}, {7, 8}});
+    const PatternDatabases blocks(
+        3, 4, g12.goal(),
+        PatternDatabases::default_partition(3, 4, g12.goal()));
+    int boards = 0, shorter_than_weighted = 0;
+    for (int i = 0; i < 24; ++i) {
+      const bool small = i % 2 == 0;
+      const NPuzzle p =
+          small ? test::random_board(3, 3, rng)
+                : NPuzzle(3, 4, test::random_walk(3, 4, 40, rng), g12.goal());
+      if (p.unsolvable_reason()) {
+        continue;
+      }
+      CAPTURE(p.draw());
+      const PatternDatabases &db = small ? pairs : blocks;
+      IdaOptions o;
+      o.parity = p.lower_bound() % 2;
+      const auto optimal = encoder::ida_search(db, p.board(), o);
+      REQUIRE(optimal.found);
+      const int optimum = static_cast<int>(optimal.blank_path.size());
+      for (const int weight : {110, 150, 200, 400}) {
+        CAPTURE(weight);
+        o.weight_percent = weight;
+        o.shorter_than = -1;
+        const auto w = encoder::ida_search(db, p.board(), o);
+        REQUIRE(w.found);
+        const int length = static_cast<int>(w.blank_path.size());
+        CHECK(reaches_goal(p, p.board(), w.blank_path));
+        CHECK(length % 2 == optimum % 2);
+        CHECK(length * 100 <= weight * optimum);
+        CHECK(w.no_plan_up_to < optimum); // only the start's bound
+        shorter_than_weighted += length > optimum;
+        // Below the plan at hand: a shorter one, or none, which proves
+        // the plan optimal.
+        o.shorter_than = length;
+        const auto below = encoder::ida_search(db, p.board(), o);
+        if (length == optimum) {
+          CHECK(!below.found);
+          CHECK(below.limit);
+        } else {
+          REQUIRE(below.found);
+          CHECK(static_cast<int>(below.blank_path.size()) < length);
+          CHECK(reaches_goal(p, p.board(), below.blank_path));
+        }
+      }
+      // IDA* itself below the optimum: no plan, and it says so.
+      o.weight_percent = 100;
+      o.shorter_than = optimum;
+      const auto none = encoder::ida_search(db, p.board(), o);
+      CHECK(!none.found);
+      CHECK(none.limit);
+      CHECK(none.no_plan_up_to == optimum - 1);
+      ++boards;
+    }
+    CHECK(boards >= 16);
+    CHECK(shorter_than_weighted > 0); // the weights did trade length
+    IdaOptions o;
+    o.weight_percent = 99;
+    CHECK_THROWS_AS(encoder::ida_search(pairs, g9.board(), o),
+                    std::invalid_argument);
+  }
+
   TEST_CASE("IDA* stops when told, and at the length limit") {
     const NPuzzle p = NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
     const PatternDatabases db(3, 3, p.goal(), {{1, 2}, {3, 4}, {5, 6}, {7, 8}});

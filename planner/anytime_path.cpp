@@ -1,0 +1,273 @@
+// The any-plan path by search (--any on boards past the SAT engines'
+// reach: the 24-puzzle and larger n-puzzles). Weighted IDA* over the
+// family's pattern databases finds a plan within twice the optimum at
+// once, then, with smaller weights, each time only a shorter one; beside
+// it, in a second thread, IDA* raises the proven lower bound threshold by
+// threshold. The run ends when the plan is within --gap of the bound, is
+// proven optimal, or at --timeout, and the report states the interval
+// [lower bound, plan] and where each end came from. Explicit search, not
+// SAT.
+#include "planner/run.hpp"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <climits>
+#include <atomic>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <thread>
+
+namespace satslide::planner {
+
+namespace {
+
+// The weights of the successive weighted IDA* searches, in percent of the
+// bound: the first plan within 2x the optimum, each later one shorter
+// than the plan at hand and within its weight.
+constexpr std::array<int, 7> k_weights = {200, 150, 130, 120, 115, 110, 105};
+
+// The interval both threads narrow: the proven lower bound and the best
+// plan, each with where it came from.
+class Interval {
+public:
+  Interval(int lower, std::string lower_from, double gap)
+      : m_lower(lower), m_lower_from(std::move(lower_from)), m_gap(gap) {}
+
+  void raise(int lower, const std::string &from) {
+    const std::lock_guard<std::mutex> lock(m_mutex);
+    if (lower > m_lower) {
+      m_lower = lower;
+      m_lower_from = from;
+    }
+    settle();
+  }
+
+  // A plan, kept if shorter than the one at hand.
+  void offer(const encoder::Plan &plan, const std::string &from) {
+    const std::lock_guard<std::mutex> lock(m_mutex);
+    if (!m_plan || plan.size() < m_plan->size()) {
+      m_plan = plan;
+      m_plan_from = from;
+    }
+    settle();
+  }
+
+  // Once the plan is optimal or within the gap: both threads stop.
+  bool decided() const { return m_decided; }
+  // One thread failed: the other stops too.
+  void abandon() { m_decided = true; }
+
+  int lower() const {
+    const std::lock_guard<std::mutex> lock(m_mutex);
+    return m_lower;
+  }
+  // The plan's length, or -1.
+  int length() const {
+    const std::lock_guard<std::mutex> lock(m_mutex);
+    return m_plan ? static_cast<int>(m_plan->size()) : -1;
+  }
+
+  void fill(PlannerResult &result) const {
+    const std::lock_guard<std::mutex> lock(m_mutex);
+    result.lower_bound = m_lower;
+    result.lower_bound_name = m_lower_from;
+    result.no_plan_up_to = std::max(result.no_plan_up_to, m_lower - 1);
+    if (m_plan) {
+      result.plan = *m_plan;
+      result.plan_from = m_plan_from;
+    }
+  }
+
+private:
+  void settle() {
+    if (m_plan && (static_cast<int>(m_plan->size()) <= m_lower ||
+                   static_cast<double>(m_plan->size()) <= m_gap * m_lower)) {
+      m_decided = true;
+    }
+  }
+
+  mutable std::mutex m_mutex;
+  int m_lower;
+  std::string m_lower_from;
+  std::optional<encoder::Plan> m_plan;
+  std::string m_plan_from;
+  double m_gap;
+  std::atomic<bool> m_decided{false};
+};
+
+// The least plan length at or above `bound` that the parity allows.
+int at_stride(int bound, const PlannerResult &result) {
+  const int residue =
+      ((result.lower_bound - bound) % result.stride + result.stride) %
+      result.stride;
+  return bound + residue;
+}
+
+// IDA* (weight 1), raising the lower bound after every threshold; its
+// plan, if it finds one before the run is decided, is optimal.
+long prove_lower(const Run &run, const encoder::HeuristicSearchOptions &base,
+                 const PlannerResult &result, Interval &interval) {
+  encoder::HeuristicSearchOptions o = base;
+  o.on_threshold = [&](int threshold, long nodes, long total) {
+    const int lower = at_stride(threshold + 1, result);
+    interval.raise(lower, fmt::format("IDA*: no plan of length <= {}",
+                                      threshold));
+    run.phase("search",
+              fmt::format("IDA*: no plan of length <= {} ({} nodes, {} in "
+                          "all); the optimum lies in [{}, {}]",
+                          threshold, nodes, total, lower,
+                          interval.length() < 0
+                              ? std::string("no plan yet")
+                              : std::to_string(interval.length())));
+  };
+  const auto s = run.puzzle.heuristic_search(o);
+  if (s && s->found) {
+    interval.offer(s->plan, "IDA* (optimal)");
+    interval.raise(static_cast<int>(s->plan.size()),
+                   fmt::format("IDA*: no plan of length <= {}",
+                               s->no_plan_up_to));
+  }
+  return s ? s->nodes : 0;
+}
+
+// Weighted IDA* with falling weights, each search only for a plan shorter
+// than the one at hand. One that ends without a shorter plan under its
+// cap proves the plan at hand optimal.
+long improve_plan(const Run &run, const encoder::HeuristicSearchOptions &base,
+                  Interval &interval) {
+  long nodes = 0;
+  for (const int weight : k_weights) {
+    encoder::HeuristicSearchOptions o = base;
+    o.weight_percent = weight;
+    o.shorter_than = interval.length();
+    const auto s = run.puzzle.heuristic_search(o);
+    if (!s) {
+      break;
+    }
+    nodes += s->nodes;
+    const std::string by =
+        fmt::format("weighted IDA*, weight {:.2f}", weight / 100.0);
+    if (s->found) {
+      interval.offer(s->plan, by);
+      run.phase("search", fmt::format("{}: a plan of {} moves; the optimum "
+                                      "lies in [{}, {}]",
+                                      by, s->plan.size(), interval.lower(),
+                                      interval.length()));
+    } else if (s->limit && o.shorter_than >= 0) {
+      interval.raise(o.shorter_than,
+                     fmt::format("{}: no plan shorter than {}", by,
+                                 o.shorter_than));
+    }
+    if (s->stopped || interval.decided()) {
+      break;
+    }
+  }
+  return nodes;
+}
+
+// The tables to search over: the user's, else the largest of
+// k_any_table_tiles already cached, else the family's choice (built).
+int table_tiles(const Run &run) {
+  if (run.options.pattern_tiles != 0) {
+    return run.options.pattern_tiles;
+  }
+  for (const int tiles : k_any_table_tiles) {
+    try {
+      if (run.puzzle.databases_at_hand(tiles)) {
+        return tiles;
+      }
+    } catch (const std::invalid_argument &) {
+      // too large for this board
+    }
+  }
+  return 0;
+}
+
+// The two searches side by side, the prover in a thread of its own;
+// their nodes together. An exception of either stops both and is
+// rethrown.
+long search_both(const Run &run, const encoder::HeuristicSearchOptions &base,
+                 const PlannerResult &result, Interval &interval) {
+  std::atomic<long> nodes{0};
+  std::exception_ptr failed;
+  std::thread prover([&] {
+    try {
+      nodes += prove_lower(run, base, result, interval);
+    } catch (...) {
+      failed = std::current_exception();
+      interval.abandon();
+    }
+  });
+  try {
+    nodes += improve_plan(run, base, interval);
+  } catch (...) {
+    interval.abandon();
+    prover.join();
+    throw;
+  }
+  prover.join();
+  if (failed) {
+    std::rethrow_exception(failed);
+  }
+  return nodes;
+}
+
+} // namespace
+
+void solve_by_search(const Run &run, PlannerResult &result,
+                     const solver::StopFn &stop) {
+  result.path = "search";
+  result.encoding = "none (explicit states)";
+  encoder::HeuristicSearchOptions base = run.search_options("search", stop);
+  base.pattern_tiles = table_tiles(run);
+  // The tables read or built once, before the threads share them.
+  const encoder::StateBound bound = run.puzzle.state_bound(base);
+  const auto stopped_by = [&stop] {
+    return stop && stop() ? solver::Outcome::cancelled
+                          : solver::Outcome::timeout;
+  };
+  if (!bound) { // stopped while the tables were built
+    end_without_plan(result, stopped_by(), run, "", "");
+    return;
+  }
+  const int start = at_stride(bound(run.task.initial_state()), result);
+  Interval interval(std::max(start, result.lower_bound),
+                    start >= result.lower_bound ? "the pattern databases' "
+                                                  "bound on the start"
+                                                : result.lower_bound_name,
+                    run.options.any_gap);
+  base.threads = 1;
+  base.stop = [&run, &interval, stop] {
+    return interval.decided() || run.stopped(stop);
+  };
+  run.phase("search", fmt::format("--any by search: weighted IDA* for a "
+                                  "plan, IDA* for the lower bound ({}); "
+                                  "explicit search, not SAT",
+                                  interval.lower()));
+  result.nodes = search_both(run, base, result, interval);
+  interval.fill(result);
+  const std::string proven =
+      fmt::format("; proven: no plan of length <= {} ({})",
+                  result.lower_bound - 1, result.lower_bound_name);
+  if (result.plan_from.empty()) {
+    end_without_plan(result, stopped_by(), run, proven, "");
+    return;
+  }
+  result.status = Status::solved;
+  if (static_cast<int>(result.plan.size()) <= result.lower_bound) {
+    end_with_optimal_plan(result, result.plan, Proof::exhausted_thresholds,
+                          fmt::format("--any by search (explicit search, "
+                                      "not SAT): the plan of {}, and {}",
+                                      result.plan_from,
+                                      result.lower_bound_name));
+    return;
+  }
+  result.optimality = fmt::format(
+      "--any by search (explicit search, not SAT): the plan of {}; the "
+      "lower bound from {}",
+      result.plan_from, result.lower_bound_name);
+}
+
+} // namespace satslide::planner

@@ -1,0 +1,134 @@
+// --any by search (planner/anytime_path.cpp): weighted IDA* for plans,
+// IDA* for the lower bound. On random boards the printed interval holds
+// the optimum (IDA*'s, itself checked against breadth-first search in
+// tests/search): the bound never above it, the plan never below, the gap
+// kept, "optimal" only when the ends meet; a stop keeps the interval so
+// far; --any-path auto searches only past the 15-puzzle.
+#include "puzzles/npuzzle/npuzzle.hpp"
+#include "planner/planner.hpp"
+#include "support/test_support.hpp"
+
+#include <doctest/doctest.h>
+
+#include <random>
+#include <string>
+
+using namespace satslide;
+using planner::Status;
+
+namespace {
+
+int optimum_by_ida(const encoder::NPuzzle &p) {
+  planner::PlannerOptions o;
+  o.engine = planner::Engine::ida;
+  const planner::PlannerResult r = planner::solve(p, o);
+  REQUIRE(r.status == Status::solved);
+  REQUIRE(r.optimal);
+  return static_cast<int>(r.plan.size());
+}
+
+planner::PlannerOptions by_search(double gap) {
+  planner::PlannerOptions o;
+  o.mode = planner::Mode::any;
+  o.any_path = planner::AnyPath::search;
+  o.any_gap = gap;
+  return o;
+}
+
+} // namespace
+
+TEST_SUITE("planner::any_search") {
+
+  TEST_CASE("--any by search: the interval holds the optimum on random "
+            "3x3, 3x4 and 4x4 boards, within the gap asked") {
+    std::mt19937 rng(2002);
+    int boards = 0, not_optimal = 0;
+    for (const auto &[rows, cols, walk] :
+         {std::tuple{3, 3, 0}, {3, 4, 60}, {4, 4, 40}}) {
+      for (int i = 0; i < 5; ++i) {
+        const encoder::NPuzzle p =
+            walk == 0 ? test::random_board(rows, cols, rng)
+                      : encoder::NPuzzle(rows, cols,
+                                         test::random_walk(rows, cols, walk,
+                                                           rng),
+                                         encoder::NPuzzle::default_goal(
+                                             rows, cols));
+        if (p.unsolvable_reason()) {
+          continue;
+        }
+        CAPTURE(p.draw());
+        const int optimum = optimum_by_ida(p);
+        for (const double gap : {1.0, 1.25, 2.0}) {
+          CAPTURE(gap);
+          const planner::PlannerResult r = planner::solve(p, by_search(gap));
+          REQUIRE(r.status == Status::solved);
+          CHECK(r.path == "search");
+          CHECK(r.mode == "any");
+          CHECK(!r.plan_from.empty());
+          const int length = static_cast<int>(r.plan.size());
+          CHECK(length >= optimum);
+          CHECK(r.lower_bound <= optimum);
+          CHECK(r.no_plan_up_to < optimum);
+          CHECK(length <= gap * r.lower_bound);
+          CHECK(r.optimal == (length == r.lower_bound));
+          if (gap == 1.0) {
+            CHECK(r.optimal);
+            CHECK(length == optimum);
+          }
+          not_optimal += !r.optimal;
+        }
+        ++boards;
+      }
+    }
+    CHECK(boards >= 10); // random 3x3 boards: half unsolvable
+    CHECK(not_optimal > 0); // the gap let some plans stop short of proof
+  }
+
+  TEST_CASE("--any by search: a stop keeps the interval found so far") {
+    // Korf's #3 on the 15-puzzle (59 moves): stopped as soon as the first
+    // weighted plan is in, with --gap 1 it is not yet proven.
+    const encoder::NPuzzle p(
+        4, 4, {1, 15, 10, 13, 0, 11, 4, 7, 12, 6, 5, 3, 14, 8, 9, 2},
+        encoder::NPuzzle::default_goal(4, 4));
+    planner::PlannerOptions o = by_search(1.0);
+    bool first_plan = false;
+    o.progress = [&](const planner::Progress &g) {
+      if (g.kind == planner::Progress::Kind::phase &&
+          g.text.find("weighted IDA*, weight 2.00: a plan") !=
+              std::string::npos) {
+        first_plan = true;
+      }
+    };
+    o.stop = [&] { return first_plan; };
+    const planner::PlannerResult r = planner::solve(p, o);
+    REQUIRE(r.status == Status::solved);
+    CHECK(!r.optimal);
+    CHECK(r.plan.size() >= 59);
+    CHECK(r.lower_bound <= 59);
+    CHECK(r.plan_from == "weighted IDA*, weight 2.00");
+    CHECK(r.optimality.find("between") != std::string::npos);
+    // Stopped before any plan: no plan, the bound still said.
+    o.stop = [] { return true; };
+    const planner::PlannerResult none = planner::solve(p, o);
+    CHECK(none.status == Status::cancelled);
+    CHECK(none.plan.empty());
+    CHECK(none.lower_bound <= 59);
+  }
+
+  TEST_CASE("--any-path auto: search past the 15-puzzle, the race below") {
+    std::mt19937 rng(25);
+    const encoder::NPuzzle big(5, 5, test::random_walk(5, 5, 30, rng),
+                               encoder::NPuzzle::default_goal(5, 5));
+    planner::PlannerOptions o;
+    o.mode = planner::Mode::any;
+    const planner::PlannerResult r = planner::solve(big, o);
+    REQUIRE(r.status == Status::solved);
+    CHECK(r.path == "search");
+    CHECK(r.plan.size() <= planner::k_any_gap * r.lower_bound);
+    const encoder::NPuzzle small(3, 3, {8, 6, 7, 2, 5, 4, 3, 0, 1},
+                                 encoder::NPuzzle::default_goal(3, 3));
+    const planner::PlannerResult s = planner::solve(small, o);
+    REQUIRE(s.status == Status::solved);
+    CHECK(s.path != "search");
+  }
+}
