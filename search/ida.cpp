@@ -55,6 +55,7 @@ public:
     }
     for (int v = 0; v < (m_mirrored ? 2 : 1) * m_patterns; ++v) {
       m_value[v] = value(v);
+      m_sum[v / m_patterns] += m_value[v];
     }
     if (options.shorter_than >= 0) {
       m_cap = options.shorter_than - 1;
@@ -64,13 +65,14 @@ public:
     }
   }
 
-  int h() const {
-    int plain = 0, mirrored = 0;
-    for (int p = 0; p < m_patterns; ++p) {
-      plain += m_value[p];
-      mirrored += m_value[m_patterns + p];
+  // The bound on the position: the plain sum, or the larger of it and
+  // the mirrored one (looked up now if the last move left it pending).
+  int h() {
+    if (!m_mirrored) {
+      return m_sum[0];
     }
-    return m_mirrored ? std::max(plain, mirrored) : plain;
+    resolve();
+    return std::max(m_sum[0], m_sum[1]);
   }
 
   IdaResult run() {
@@ -194,14 +196,28 @@ private:
             : -1;
   }
 
-  // A move undone: the tile, where the blank was, and the lists' values.
+  // The mirrored list the last move changed, if not looked up yet.
+  void resolve() {
+    if (m_pending >= 0) {
+      const int now = value(m_pending);
+      m_sum[1] += now - m_value[m_pending];
+      m_value[m_pending] = now;
+      m_pending = -1;
+    }
+  }
+
+  // A move undone: the tile, where the blank was, the lists' values and
+  // both sums before it.
   struct Undo {
-    int tile, blank, a, b, old_a, old_b;
+    int tile, blank, a, b, old_a, old_b, old_sum[2];
   };
 
-  // The tile on `to` slides into the blank.
+  // The tile on `to` slides into the blank. Its plain pattern's entry is
+  // looked up at once; the mirrored one is left pending (h() looks it up),
+  // since most positions are cut by the plain sum alone.
   Undo slide(int to) {
-    Undo u{m_board[to], m_blank, -1, -1, 0, 0};
+    resolve();
+    Undo u{m_board[to], m_blank, -1, -1, 0, 0, {m_sum[0], m_sum[1]}};
     touched(u.tile, u.a, u.b);
     u.old_a = u.a >= 0 ? m_value[u.a] : 0;
     u.old_b = u.b >= 0 ? m_value[u.b] : 0;
@@ -209,10 +225,11 @@ private:
     m_board[to] = 0;
     place(u.tile, m_blank);
     m_blank = to;
-    if (u.a >= 0)
+    if (u.a >= 0) {
       m_value[u.a] = value(u.a);
-    if (u.b >= 0)
-      m_value[u.b] = value(u.b);
+      m_sum[0] += m_value[u.a] - u.old_a;
+    }
+    m_pending = u.b;
     return u;
   }
 
@@ -225,6 +242,9 @@ private:
       m_value[u.a] = u.old_a;
     if (u.b >= 0)
       m_value[u.b] = u.old_b;
+    m_sum[0] = u.old_sum[0];
+    m_sum[1] = u.old_sum[1];
+    m_pending = -1;
   }
 
   // Counts a node, polling the stop test (and the other workers) now and
@@ -242,8 +262,12 @@ private:
     if (count_node()) {
       return false;
     }
+    // The plain sum alone cuts most positions, its mirrored twin unread.
+    if (beyond(g, m_sum[0], threshold)) {
+      return false;
+    }
     const int hv = h();
-    if (beyond(g, hv, threshold)) {
+    if (hv != m_sum[0] && beyond(g, hv, threshold)) {
       return false;
     }
     if (hv == 0 && solved()) {
@@ -425,6 +449,8 @@ private:
   int m_blank = 0;
   int m_cells[2 * k_max_patterns][k_max_tiles] = {};
   int m_value[2 * k_max_patterns] = {};
+  int m_sum[2] = {}; // of the plain and the mirrored values
+  int m_pending = -1; // a mirrored list whose value is stale, or -1
   std::vector<int> m_path;
   long m_nodes = 0;
   int m_next = INT_MAX;
