@@ -5,7 +5,11 @@
 
 #include "search/ida.hpp"
 
+#include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
+#include <string>
 #include <stdexcept>
 
 namespace satslide::encoder {
@@ -79,22 +83,59 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
   return s;
 }
 
+namespace {
+
+// The tables in use anywhere in the process, by shape, goal and pattern
+// size: the cubes of a split answered by one batch are many puzzles over
+// one set of tables (the 24-puzzle's 6-6-6-6: 510 MB), read once and
+// shared while any puzzle holds them.
+std::shared_ptr<const PatternDatabases>
+tables_in_use(int rows, int cols, const std::vector<int> &goal, int tiles,
+              const std::function<std::shared_ptr<const PatternDatabases>()>
+                  &read_or_build) {
+  static std::mutex mutex;
+  static std::map<std::string, std::weak_ptr<const PatternDatabases>> in_use;
+  std::string key = std::to_string(rows) + "x" + std::to_string(cols) + "/" +
+                    std::to_string(tiles) + "/";
+  for (const int t : goal) {
+    key += std::to_string(t) + ",";
+  }
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (auto held = in_use[key].lock()) {
+    return held;
+  }
+  auto made = read_or_build();
+  if (made) {
+    in_use[key] = made;
+  }
+  return made;
+}
+
+} // namespace
+
 std::shared_ptr<const PatternDatabases>
 NPuzzle::databases(const HeuristicSearchOptions &options) const {
   const std::lock_guard<std::mutex> lock(m_memo->mutex);
   auto &databases = m_memo->databases[options.pattern_tiles];
-  if (!databases && options.cached_only) {
-    if (auto read = read_cached_pattern_databases(
-            m_rows, m_cols, m_goal, options.pattern_tiles,
-            {options.note, options.warn})) {
-      databases = std::make_shared<const PatternDatabases>(std::move(*read));
-    }
-  } else if (!databases) {
-    databases = std::make_shared<const PatternDatabases>(
-        cached_pattern_databases(m_rows, m_cols, m_goal,
-                                 {options.note, options.warn}, options.stop,
-                                 options.pattern_tiles));
+  if (databases) {
+    return databases;
   }
+  databases = tables_in_use(
+      m_rows, m_cols, m_goal, options.pattern_tiles,
+      [&]() -> std::shared_ptr<const PatternDatabases> {
+        if (options.cached_only) {
+          auto read = read_cached_pattern_databases(
+              m_rows, m_cols, m_goal, options.pattern_tiles,
+              {options.note, options.warn});
+          return read ? std::make_shared<const PatternDatabases>(
+                            std::move(*read))
+                      : nullptr;
+        }
+        return std::make_shared<const PatternDatabases>(
+            cached_pattern_databases(m_rows, m_cols, m_goal,
+                                     {options.note, options.warn},
+                                     options.stop, options.pattern_tiles));
+      });
   return databases;
 }
 
