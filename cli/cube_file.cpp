@@ -83,6 +83,9 @@ std::string fingerprint_of(const planner::SplitRound &r, long cubes) {
   id["witness"] = r.witness;
   id["witness_length"] = r.witness_length;
   id["cubes"] = cubes;
+  if (!r.engine.empty()) { // (absent before IDA* cubes: old files still read)
+    id["engine"] = r.engine;
+  }
   return hex(encoder::fnv1a(id.dump()));
 }
 
@@ -108,6 +111,9 @@ Json header_json(const planner::SplitRound &r, const std::string &fingerprint) {
   header["to_solve"] = r.to_solve.size();
   if (r.pattern_tiles != 0) {
     header["pattern_tiles"] = r.pattern_tiles;
+  }
+  if (!r.engine.empty()) {
+    header["engine"] = r.engine;
   }
   if (r.witness_length >= 0) {
     header["witness"] = r.witness;
@@ -159,6 +165,12 @@ void write_round(const std::string &path, const planner::SplitRound &r) {
     line["split_round"] = r.round;
     line.update(instance_line({r.start.kind, c.params}));
     line["max-horizon"] = r.cap - r.depth;
+    if (!r.engine.empty()) {
+      line["engine"] = r.engine;
+      if (r.pattern_tiles != 0) {
+        line["pattern-tiles"] = r.pattern_tiles;
+      }
+    }
     out << line.dump() << '\n';
   }
   out.close();
@@ -191,6 +203,7 @@ void read_header(const Json &h, planner::SplitRound &r, Counts &n) {
   r.lower_bound = h.at("lower_bound").get<int>();
   r.lower_bound_name = h.at("lower_bound_name").get<std::string>();
   r.pattern_tiles = h.value("pattern_tiles", 0);
+  r.engine = h.value("engine", "");
   r.witness = h.value("witness", "");
   r.witness_length = h.value("witness_length", -1);
   r.witness_seconds = h.value("witness_seconds", 0.0);
@@ -207,6 +220,10 @@ std::optional<std::string> header_out_of_range(const planner::SplitRound &r,
   if (r.round < 1 || r.depth < 0 || r.stride < 1 || r.window < 1 ||
       r.pattern_tiles < 0) {
     return "round, depth, stride, window or pattern_tiles out of range";
+  }
+  if (!r.engine.empty() && r.engine != "ida") {
+    return "engine is \"" + r.engine + "\": a split's cubes are answered "
+           "by IDA* (\"ida\") or by the batch's engine (no engine)";
   }
   if (r.lower_bound < r.depth || r.lower_bound > r.max_length ||
       r.cap < r.lower_bound || r.cap > r.max_length) {

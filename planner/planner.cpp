@@ -220,14 +220,20 @@ CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
   if (o.split_depth < 0) {
     throw std::invalid_argument("splitting into cubes needs a depth >= 0");
   }
+  // The cubes are the same whichever engine answers them: IDA* cubes
+  // (split --engine ida) are made as SAT cubes are.
+  PlannerOptions made = o;
+  if (made.engine == Engine::ida) {
+    made.engine = Engine::automatic;
+  }
   CubeSplit split;
   split.decided = true;
   split.max_length = o.max_horizon;
   split
-      .result = with_run(puzzle, o, [&](const Run &run, PlannerResult &result) {
-    PlannerOptions capped = o;
+      .result = with_run(puzzle, made, [&](const Run &run, PlannerResult &result) {
+    PlannerOptions capped = made;
     if (o.witness == Witness::ida &&
-        !cap_by_witness(run, o, split, capped, result)) {
+        !cap_by_witness(run, made, split, capped, result)) {
       return;
     }
     const Run below(run.puzzle, run.task, run.encoding, capped, run.started);

@@ -145,6 +145,7 @@ RoundJudgement first_round(const encoder::Puzzle &start,
   r.lower_bound = s.lower_bound;
   r.lower_bound_name = s.lower_bound_name;
   r.pattern_tiles = options.pattern_tiles;
+  r.engine = options.engine == Engine::ida ? "ida" : "";
   const bool witness = !split.witness.empty();
   if (witness) {
     r.witness = start.replay(split.witness).compact;

@@ -126,6 +126,61 @@ TEST_SUITE("cli::split and merge") {
     }
   }
 
+  TEST_CASE("split --engine ida: IDA* cubes, answered by a batch without "
+            "options, merge to solve's optimum; SAT cubes' answers refused") {
+    const auto solved = run_satslide(k_board + " --json -q");
+    REQUIRE(solved.exit_code == 0);
+    const int optimum = Json::parse(solved.out).at("length").get<int>();
+    auto r = run_satslide("split " + k_board +
+                          " --engine ida --pattern-tiles 4 --split-depth 2 "
+                          "-o ic1.jsonl");
+    REQUIRE(r.exit_code == 24);
+    // Every solve line carries the engine and the tables.
+    int lines = 0;
+    {
+      std::ifstream in("ic1.jsonl");
+      for (std::string line; std::getline(in, line);) {
+        if (!line.empty() && line[0] == '{') {
+          const Json j = Json::parse(line);
+          CHECK(j.at("engine") == "ida");
+          CHECK(j.at("pattern-tiles") == 4);
+          ++lines;
+        }
+      }
+    }
+    CHECK(lines == solve_lines("ic1.jsonl"));
+    REQUIRE(lines > 0);
+    // The SAT split of the same board and depth is another proof: its
+    // answers do not merge into this one.
+    REQUIRE(run_satslide("split " + k_board + " --split-depth 2 -o is1.jsonl")
+                .exit_code == 24);
+    REQUIRE(run_satslide("batch is1.jsonl -q -o isa1.jsonl").exit_code == 21);
+    const auto foreign = run_satslide("merge ic1.jsonl isa1.jsonl -o ic9.jsonl");
+    CHECK(foreign.exit_code == 31);
+    CHECK(has(foreign.err, "isa1.jsonl:1: an answer of another split"));
+    int round = 1;
+    for (; round < 10; ++round) {
+      const std::string file = "ic" + std::to_string(round) + ".jsonl";
+      const std::string answers = "ica" + std::to_string(round) + ".jsonl";
+      REQUIRE(run_satslide("batch " + file + " -q -o " + answers).exit_code ==
+              21);
+      r = run_satslide("merge " + file + " " + answers + " -o ic" +
+                       std::to_string(round + 1) + ".jsonl --json");
+      if (r.exit_code != 24) {
+        break;
+      }
+    }
+    REQUIRE(r.exit_code == 0);
+    CHECK(round > 1);
+    const Json j = Json::parse(r.out);
+    CHECK(j.at("length") == optimum);
+    CHECK(j.at("optimal") == true);
+    const std::string proof = j.at("optimality").get<std::string>();
+    CHECK(has(proof, "answered by an explicit search"));
+    CHECK_FALSE(has(proof, "by SAT"));
+    run_command("rm -f ic*.jsonl is*.jsonl");
+  }
+
   TEST_CASE("split --witness ida: the rounds refute below IDA*'s plan, merge "
             "proves it") {
     auto r = run_satslide("split " + k_board +

@@ -8,8 +8,16 @@
 # exits 77, which CTest counts as skipped.
 #
 #   tests/cluster/slurm_split.sh SATSLIDE-BINARY
+#
+# With more arguments, the same cluster runs a split of one's own
+# instead (benchmarks: a 24-puzzle by IDA* cubes), its rounds kept in
+# KEEP-DIR for benchmarks/cube_schedule.py, and passes if merge proves an
+# optimum:
+#
+#   tests/cluster/slurm_split.sh SATSLIDE-BINARY KEEP-DIR SHARDS SPLIT-OPTIONS... [-- BATCH-OPTIONS...]
 set -eu
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+shift
 here=$(cd "$(dirname "$0")" && pwd)
 skip() {
   echo "skipped: $*"
@@ -92,6 +100,22 @@ if ! $up; then
   exit 1
 fi
 echo "cluster up: $(sinfo -h -o '%P %D %t %c')"
+
+if [ $# -ge 3 ]; then
+  keep=$1
+  shards=$2
+  shift 2
+  mkdir -p "$keep"
+  keep=$(cd "$keep" && pwd)
+  status=0
+  (cd "$dir" && SATSLIDE=$bin "$here/../../benchmarks/split_rounds.sh" --slurm \
+    out "$shards" "$@" >result.txt) || status=$?
+  cp -r "$dir/out/." "$keep/"
+  cat "$dir/result.txt" | tee "$keep/result.txt"
+  [ $status -eq 0 ] || { echo "split_rounds.sh --slurm exited $status" >&2; exit 1; }
+  grep -q "moves, optimal" "$dir/result.txt"
+  exit
+fi
 
 board='3 1 10 4 7 2 6 8 9 5 0 11'
 want=$("$bin" --puzzle npuzzle --rows 3 --cols 4 --board "$board" --json -q |
