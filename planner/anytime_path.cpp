@@ -2,8 +2,8 @@
 // reach: the 24-puzzle and larger n-puzzles). Weighted IDA* over the
 // family's pattern databases finds a plan within twice the optimum at
 // once, then, with smaller weights, each time only a shorter one; beside
-// it, in a second thread, IDA* raises the proven lower bound threshold by
-// threshold. The run ends when the plan is within --gap of the bound, is
+// it, in a thread of its own (--threads: that many), IDA* raises the
+// proven lower bound threshold by threshold. The run ends when the plan is within --gap of the bound, is
 // proven optimal, or at --timeout, and the report states the interval
 // [lower bound, plan] and where each end came from. Explicit search, not
 // SAT.
@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <climits>
 #include <atomic>
@@ -105,11 +106,13 @@ int at_stride(int bound, const PlannerResult &result) {
   return bound + residue;
 }
 
-// IDA* (weight 1), raising the lower bound after every threshold; its
-// plan, if it finds one before the run is decided, is optimal.
+// IDA* (weight 1) on --threads threads, raising the lower bound after
+// every threshold; its plan, if it finds one before the run is decided, is
+// optimal.
 long prove_lower(const Run &run, const encoder::HeuristicSearchOptions &base,
                  const PlannerResult &result, Interval &interval) {
   encoder::HeuristicSearchOptions o = base;
+  o.threads = std::max(1, run.options.threads);
   o.on_threshold = [&](int threshold, long nodes, long total) {
     const int lower = at_stride(threshold + 1, result);
     interval.raise(lower, fmt::format("IDA*: no plan of length <= {}",
@@ -132,9 +135,9 @@ long prove_lower(const Run &run, const encoder::HeuristicSearchOptions &base,
   return s ? s->nodes : 0;
 }
 
-// Weighted IDA* with falling weights, each search only for a plan shorter
-// than the one at hand. One that ends without a shorter plan under its
-// cap proves the plan at hand optimal.
+// Weighted IDA* with falling weights on one thread, each search only for
+// a plan shorter than the one at hand. One that ends without a shorter
+// plan under its cap proves the plan at hand optimal.
 long improve_plan(const Run &run, const encoder::HeuristicSearchOptions &base,
                   Interval &interval) {
   long nodes = 0;
@@ -185,7 +188,7 @@ int table_tiles(const Run &run) {
   return 0;
 }
 
-// The two searches side by side, the prover in a thread of its own;
+// The two searches side by side, the prover in threads of its own;
 // their nodes together. An exception of either stops both and is
 // rethrown.
 long search_both(const Run &run, const encoder::HeuristicSearchOptions &base,

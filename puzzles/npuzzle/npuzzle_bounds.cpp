@@ -6,7 +6,6 @@
 #include "search/ida.hpp"
 
 #include <functional>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -85,28 +84,30 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
 
 namespace {
 
-// The tables in use anywhere in the process, by shape, goal and pattern
-// size: the cubes of a split answered by one batch are many puzzles over
-// one set of tables (the 24-puzzle's 6-6-6-6: 510 MB), read once and
-// shared while any puzzle holds them.
+// The tables read last in the process, by shape, goal and pattern size,
+// held until another set is asked for: the cubes of a split answered by
+// one batch are many puzzles, one after another, over one set of tables
+// (the 24-puzzle's 6-6-6-6: 510 MB), read once rather than once a cube.
 std::shared_ptr<const PatternDatabases>
-tables_in_use(int rows, int cols, const std::vector<int> &goal, int tiles,
-              const std::function<std::shared_ptr<const PatternDatabases>()>
-                  &read_or_build) {
+tables_held(int rows, int cols, const std::vector<int> &goal, int tiles,
+            const std::function<std::shared_ptr<const PatternDatabases>()>
+                &read_or_build) {
   static std::mutex mutex;
-  static std::map<std::string, std::weak_ptr<const PatternDatabases>> in_use;
+  static std::string held_key;
+  static std::shared_ptr<const PatternDatabases> held;
   std::string key = std::to_string(rows) + "x" + std::to_string(cols) + "/" +
                     std::to_string(tiles) + "/";
   for (const int t : goal) {
     key += std::to_string(t) + ",";
   }
   const std::lock_guard<std::mutex> lock(mutex);
-  if (auto held = in_use[key].lock()) {
+  if (held && key == held_key) {
     return held;
   }
   auto made = read_or_build();
   if (made) {
-    in_use[key] = made;
+    held_key = key;
+    held = made;
   }
   return made;
 }
@@ -120,7 +121,7 @@ NPuzzle::databases(const HeuristicSearchOptions &options) const {
   if (databases) {
     return databases;
   }
-  databases = tables_in_use(
+  databases = tables_held(
       m_rows, m_cols, m_goal, options.pattern_tiles,
       [&]() -> std::shared_ptr<const PatternDatabases> {
         if (options.cached_only) {
