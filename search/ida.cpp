@@ -1,5 +1,6 @@
 #include "search/ida.hpp"
 
+#include "search/duplicate_paths.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -36,15 +37,17 @@ public:
          const IdaOptions &options)
       : m_db(db), m_options(options), m_board(board),
         m_patterns(static_cast<int>(db.patterns().size())),
-        m_mirrored(db.reflected()) {
+        m_mirrored(db.reflected()),
+        m_moves(options.prune_duplicates ? DuplicatePaths::shared()
+                                         : move_back()) {
     const int n = db.rows() * db.cols();
     m_adjacent.resize(n);
     for (int c = 0; c < n; ++c) {
       const int r = c / db.cols(), col = c % db.cols();
-      if (r > 0) m_adjacent[c].push_back(c - db.cols());
-      if (r + 1 < db.rows()) m_adjacent[c].push_back(c + db.cols());
-      if (col > 0) m_adjacent[c].push_back(c - 1);
-      if (col + 1 < db.cols()) m_adjacent[c].push_back(c + 1);
+      if (r > 0) m_adjacent[c].push_back({c - db.cols(), k_up});
+      if (r + 1 < db.rows()) m_adjacent[c].push_back({c + db.cols(), k_down});
+      if (col > 0) m_adjacent[c].push_back({c - 1, k_left});
+      if (col + 1 < db.cols()) m_adjacent[c].push_back({c + 1, k_right});
     }
     for (int c = 0; c < n; ++c) {
       if (board[c] == 0) {
@@ -91,7 +94,7 @@ public:
       m_path.clear();
       const bool found = m_options.threads > 1 && result.start_bound >= 2
                              ? parallel_dfs(threshold, result.start_bound)
-                             : dfs(0, threshold, -1);
+                             : dfs(0, threshold, DuplicatePaths::k_start);
       ++result.thresholds;
       if (found) {
         result.found = true;
@@ -258,7 +261,7 @@ private:
     return m_stopped;
   }
 
-  bool dfs(int g, int threshold, int came_from) {
+  bool dfs(int g, int threshold, int state) {
     if (count_node()) {
       return false;
     }
@@ -273,14 +276,14 @@ private:
     if (hv == 0 && solved()) {
       return true;
     }
-    const int blank = m_blank;
-    for (int to : m_adjacent[blank]) {
-      if (to == came_from) {
-        continue; // the move back
+    for (const Move &move : m_adjacent[m_blank]) {
+      const int next = m_moves.next(state, move.direction);
+      if (next == DuplicatePaths::k_dead) {
+        continue; // the move back, or a longer duplicate
       }
-      const Undo u = slide(to);
-      m_path.push_back(to);
-      if (dfs(g + 1, threshold, blank)) {
+      const Undo u = slide(move.to);
+      m_path.push_back(move.to);
+      if (dfs(g + 1, threshold, next)) {
         return true;
       }
       m_path.pop_back();
@@ -297,7 +300,7 @@ private:
   // searched in this order, are dfs's search). Nodes pruned above it
   // lower m_next as dfs does. Needs depth <= the start's bound, so that
   // no goal lies above the cut.
-  void cut(int g, int depth, int threshold, int came_from,
+  void cut(int g, int depth, int threshold, int state,
            std::vector<std::vector<int>> &out) {
     ++m_nodes;
     if (beyond(g, h(), threshold)) {
@@ -308,12 +311,12 @@ private:
       --m_nodes; // counted again where its subtree is searched
       return;
     }
-    const int blank = m_blank;
-    for (int to : m_adjacent[blank]) {
-      if (to != came_from) {
-        const Undo u = slide(to);
-        m_path.push_back(to);
-        cut(g + 1, depth, threshold, blank, out);
+    for (const Move &move : m_adjacent[m_blank]) {
+      const int next = m_moves.next(state, move.direction);
+      if (next != DuplicatePaths::k_dead) {
+        const Undo u = slide(move.to);
+        m_path.push_back(move.to);
+        cut(g + 1, depth, threshold, next, out);
         m_path.pop_back();
         unslide(u);
       }
@@ -390,7 +393,7 @@ private:
     for (int depth = std::min(start_bound, k_first_cut);; depth += 2) {
       subtrees.clear();
       const long nodes = m_nodes;
-      cut(0, depth, threshold, -1, subtrees);
+      cut(0, depth, threshold, DuplicatePaths::k_start, subtrees);
       if (subtrees.size() >= k_subtrees_a_thread * m_options.threads ||
           depth + 2 > std::min(start_bound, k_last_cut)) {
         return subtrees;
@@ -413,13 +416,13 @@ private:
       m_first_found = &shared.first_found;
       m_subtree = i;
       std::vector<Undo> undo;
-      int came_from = -1;
+      int state = DuplicatePaths::k_start;
       for (int to : shared.subtrees[i]) {
-        came_from = m_blank;
+        state = m_moves.next(state, direction(m_blank, to));
         undo.push_back(slide(to));
       }
       m_path = shared.subtrees[i];
-      if (dfs(static_cast<int>(undo.size()), threshold, came_from)) {
+      if (dfs(static_cast<int>(undo.size()), threshold, state)) {
         const std::lock_guard<std::mutex> lock(shared.mutex);
         if (i < shared.first_found) {
           shared.first_found = i;
@@ -437,15 +440,37 @@ private:
     }
   }
 
+  int direction(int from, int to) const {
+    for (const Move &move : m_adjacent[from]) {
+      if (move.to == to) {
+        return move.direction;
+      }
+    }
+    throw std::logic_error("ida_search: a subtree's path leaves the board");
+  }
+
+  // Only the move back refused: the automaton of the strings of two.
+  static const DuplicatePaths &move_back() {
+    static const DuplicatePaths automaton(2);
+    return automaton;
+  }
+
   // h == 0 need not mean the goal where tiles are in no pattern.
   bool solved() const { return m_board == m_db.goal(); }
 
   const PatternDatabases &m_db;
   const IdaOptions &m_options;
   std::vector<int> m_board;
-  std::vector<std::vector<int>> m_adjacent;
+  // The moves from each cell: where the blank goes, and which way.
+  struct Move {
+    int to;
+    int direction;
+  };
+  std::vector<std::vector<Move>> m_adjacent;
   int m_patterns;
   bool m_mirrored;
+  // Which paths are searched: the state after each move, or dead.
+  const DuplicatePaths &m_moves;
   int m_blank = 0;
   int m_cells[2 * k_max_patterns][k_max_tiles] = {};
   int m_value[2 * k_max_patterns] = {};

@@ -25,6 +25,10 @@ struct IdaOptions {
   // Workers searching each threshold's subtrees side by side; the plan
   // is the one thread's (the first in its order), the nodes a few more.
   unsigned threads = 1;
+  // Paths that end in a string of moves some no longer, earlier string
+  // does the same with are not searched (search/duplicate_paths.hpp);
+  // false: only the move back (for comparisons).
+  bool prune_duplicates = true;
   // Polled every 2^16 nodes; true stops the search (time, a signal).
   std::function<bool()> stop;
   // After each threshold searched to the end without a plan: (the
