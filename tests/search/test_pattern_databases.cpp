@@ -89,6 +89,26 @@ bool reaches_goal(const NPuzzle &p, Board board, const std::vector<int> &path) {
   return board == p.goal();
 }
 
+// Weak pairs on 3x3 (many thresholds and subtrees) and the family's
+// tables on 3x4 (few): board i is a random 3x3 board if i is even, else
+// a 3x4 random walk of `steps` moves.
+struct TwoBoards {
+  NPuzzle g9 = goal_puzzle(3, 3);
+  NPuzzle g12 = goal_puzzle(3, 4);
+  PatternDatabases pairs{3, 3, g9.goal(), {{1, 2}, {3, 4}, {5, 6}, {7, 8}}};
+  PatternDatabases blocks{
+      3, 4, g12.goal(), PatternDatabases::default_partition(3, 4, g12.goal())};
+
+  NPuzzle board(int i, int steps, std::mt19937 &rng) const {
+    return i % 2 == 0
+               ? test::random_board(3, 3, rng)
+               : NPuzzle(3, 4, test::random_walk(3, 4, steps, rng), g12.goal());
+  }
+  const PatternDatabases &tables(int i) const {
+    return i % 2 == 0 ? pairs : blocks;
+  }
+};
+
 } // namespace
 
 TEST_SUITE("encoder::PatternDatabases") {
@@ -470,7 +490,7 @@ TEST_SUITE("encoder::Ida") {
   }
 
   TEST_CASE("IDA* with duplicate paths pruned: the optimum of every "
-            "position, with fewer nodes") {
+            "position, with fewer nodes [slow]") {
     // Narrow boards (where a twin path might leave the board) and one-
     // tile patterns (Manhattan distance: deep searches, long strings).
     long positions = 0, nodes_with = 0, nodes_without = 0;
@@ -510,24 +530,16 @@ TEST_SUITE("encoder::Ida") {
     // 3x4 with the family's tables few. The plan must be the same path,
     // not only as long: the first subtree holding a plan wins.
     std::mt19937 rng(41);
-    const NPuzzle g9 = goal_puzzle(3, 3);
-    const NPuzzle g12 = goal_puzzle(3, 4);
-    const PatternDatabases pairs(3, 3, g9.goal(),
-                                 {{1, 2}, {3, 4}, {5, 6}, {7, 8}});
-    const PatternDatabases blocks(
-        3, 4, g12.goal(),
-        PatternDatabases::default_partition(3, 4, g12.goal()));
+    const TwoBoards two;
+    const PatternDatabases &pairs = two.pairs;
     int compared = 0;
     for (int i = 0; i < 16; ++i) {
-      const bool small = i % 2 == 0;
-      const NPuzzle p =
-          small ? test::random_board(3, 3, rng)
-                : NPuzzle(3, 4, test::random_walk(3, 4, 60, rng), g12.goal());
+      const NPuzzle p = two.board(i, 60, rng);
       if (p.unsolvable_reason()) {
         continue;
       }
       CAPTURE(p.draw());
-      const PatternDatabases &db = small ? pairs : blocks;
+      const PatternDatabases &db = two.tables(i);
       IdaOptions o;
       o.parity = p.lower_bound() % 2;
       const auto one = encoder::ida_search(db, p.board(), o);
@@ -566,24 +578,17 @@ TEST_SUITE("encoder::Ida") {
     // tables on 3x4 walks; the optimum from IDA* itself (checked against
     // breadth-first search above).
     std::mt19937 rng(1993);
-    const NPuzzle g9 = goal_puzzle(3, 3);
-    const NPuzzle g12 = goal_puzzle(3, 4);
-    const PatternDatabases pairs(3, 3, g9.goal(),
-                                 {{1, 2}, {3, 4}, {5, 6}, {7, 8}});
-    const PatternDatabases blocks(
-        3, 4, g12.goal(),
-        PatternDatabases::default_partition(3, 4, g12.goal()));
+    const TwoBoards two;
+    const NPuzzle &g9 = two.g9;
+    const PatternDatabases &pairs = two.pairs;
     int boards = 0, shorter_than_weighted = 0;
     for (int i = 0; i < 24; ++i) {
-      const bool small = i % 2 == 0;
-      const NPuzzle p =
-          small ? test::random_board(3, 3, rng)
-                : NPuzzle(3, 4, test::random_walk(3, 4, 40, rng), g12.goal());
+      const NPuzzle p = two.board(i, 40, rng);
       if (p.unsolvable_reason()) {
         continue;
       }
       CAPTURE(p.draw());
-      const PatternDatabases &db = small ? pairs : blocks;
+      const PatternDatabases &db = two.tables(i);
       IdaOptions o;
       o.parity = p.lower_bound() % 2;
       const auto optimal = encoder::ida_search(db, p.board(), o);
