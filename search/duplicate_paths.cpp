@@ -131,8 +131,7 @@ private:
     return static_cast<std::uint64_t>(m.length) << 58 | m.code;
   }
   static Moves unpack(std::uint64_t p) {
-    return Moves{p & ((std::uint64_t{1} << 58) - 1),
-                 static_cast<int>(p >> 58)};
+    return Moves{p & ((std::uint64_t{1} << 58) - 1), static_cast<int>(p >> 58)};
   }
 
   void place(const Slot &slot) {
@@ -164,8 +163,7 @@ private:
 // moved as the walk goes, and its hash with it.
 class LengthWalk {
 public:
-  LengthWalk(int max_length, const DuplicatePaths &shorter,
-             SeenTable &seen,
+  LengthWalk(int max_length, const DuplicatePaths &shorter, SeenTable &seen,
              std::vector<Moves> &duplicates)
       : m_side(2 * max_length + 1), m_shorter(shorter), m_seen(seen),
         m_duplicates(duplicates), m_exact(max_length),
@@ -198,9 +196,9 @@ private:
       }
       const int to = blank + dr[d] * m_side + dc[d];
       const int tile = m_cells[to], gap = m_cells[blank];
-      const std::uint64_t moved =
-          hash ^ tile_hash(blank, gap) ^ tile_hash(blank, tile) ^
-          tile_hash(to, tile) ^ tile_hash(to, gap);
+      const std::uint64_t moved = hash ^ tile_hash(blank, gap) ^
+                                  tile_hash(blank, tile) ^ tile_hash(to, tile) ^
+                                  tile_hash(to, gap);
       std::swap(m_cells[blank], m_cells[to]);
       step(Moves{(s.code << 2) | static_cast<std::uint64_t>(d), s.length + 1},
            next, to, moved,
@@ -268,8 +266,7 @@ std::vector<int> automaton(const std::vector<Moves> &strings) {
     queue.pop_front();
     for (int d = 0; d < k_directions; ++d) {
       const int c = child[node][d];
-      const int via_fail =
-          node == 0 ? 0 : next[fail[node] * k_directions + d];
+      const int via_fail = node == 0 ? 0 : next[fail[node] * k_directions + d];
       if (c < 0) {
         next[node * k_directions + d] = via_fail;
         continue;

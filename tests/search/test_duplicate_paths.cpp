@@ -17,8 +17,7 @@ namespace {
 
 // The state after a string of moves (U L R D), or k_dead as soon as one
 // move is refused; `moves` counts the moves taken.
-int walk(const DuplicatePaths &automaton, const std::string &path,
-         int &moves) {
+int walk(const DuplicatePaths &automaton, const std::string &path, int &moves) {
   int state = DuplicatePaths::k_start;
   moves = 0;
   for (const char c : path) {
