@@ -1,7 +1,5 @@
 #include "search/duplicate_paths.hpp"
 
-#include "search/fnv1a.hpp"
-
 #include <algorithm>
 #include <array>
 #include <cstdint>
@@ -22,6 +20,10 @@ struct Moves {
   }
 };
 
+// Each move's step in rows and columns.
+constexpr std::array<int, k_directions> k_dr{-1, 0, 0, 1};
+constexpr std::array<int, k_directions> k_dc{0, -1, 1, 0};
+
 // The cells a string's blank visits, as offsets from where it starts.
 struct Box {
   int top = 0, left = 0, bottom = 0, right = 0;
@@ -29,36 +31,46 @@ struct Box {
     return top >= b.top && left >= b.left && bottom <= b.bottom &&
            right <= b.right;
   }
+  Box with(int r, int c) const {
+    return {std::min(top, r), std::min(left, c), std::max(bottom, r),
+            std::max(right, c)};
+  }
 };
 
-// What a string does on an unbounded grid, walked on a square large
-// enough for any string of the length compared: where the blank ends,
-// and which tile sits on each cell that changed.
-class Walker {
-public:
-  explicit Walker(int max_length)
-      : m_side(2 * max_length + 1), m_cells(m_side * m_side) {
-    for (int c = 0; c < m_side * m_side; ++c) {
-      m_cells[c] = c;
+// A square of the unbounded grid large enough for any string of up to
+// max_length moves from its centre, each cell holding its own tile.
+struct Square {
+  explicit Square(int max_length)
+      : side(2 * max_length + 1), centre(max_length * side + max_length),
+        cells(side * side) {
+    for (int c = 0; c < side * side; ++c) {
+      cells[c] = c;
     }
   }
+  int side;
+  int centre;
+  std::vector<int> cells;
+};
+
+// What a string does on an unbounded grid: where the blank ends, and
+// which tile sits on each cell that changed.
+class Walker {
+public:
+  explicit Walker(int max_length) : m_square(max_length) {}
 
   // The effect's words, and the string's bounding box.
   std::vector<int> effect(const Moves &m, Box &box) {
-    static constexpr std::array<int, k_directions> dr{-1, 0, 0, 1};
-    static constexpr std::array<int, k_directions> dc{0, -1, 1, 0};
-    const int centre = (m_side / 2) * m_side + m_side / 2;
-    int blank = centre, r = 0, c = 0;
+    std::vector<int> &cells = m_square.cells;
+    int blank = m_square.centre, r = 0, c = 0;
     box = Box{};
-    m_visited.assign(1, centre);
+    m_visited.assign(1, blank);
     for (int i = 0; i < m.length; ++i) {
       const int d = m.at(i);
-      r += dr[d];
-      c += dc[d];
-      box = {std::min(box.top, r), std::min(box.left, c),
-             std::max(box.bottom, r), std::max(box.right, c)};
-      const int to = blank + dr[d] * m_side + dc[d];
-      std::swap(m_cells[blank], m_cells[to]);
+      r += k_dr[d];
+      c += k_dc[d];
+      box = box.with(r, c);
+      const int to = blank + k_dr[d] * m_square.side + k_dc[d];
+      std::swap(cells[blank], cells[to]);
       blank = to;
       m_visited.push_back(to);
     }
@@ -67,18 +79,17 @@ public:
                     m_visited.end());
     std::vector<int> words{blank};
     for (const int cell : m_visited) {
-      if (cell != blank && m_cells[cell] != cell) {
+      if (cell != blank && cells[cell] != cell) {
         words.push_back(cell);
-        words.push_back(m_cells[cell]);
+        words.push_back(cells[cell]);
       }
-      m_cells[cell] = cell; // the square restored for the next string
+      cells[cell] = cell; // the square restored for the next string
     }
     return words;
   }
 
 private:
-  int m_side;
-  std::vector<int> m_cells;
+  Square m_square;
   std::vector<int> m_visited;
 };
 
@@ -165,18 +176,12 @@ class LengthWalk {
 public:
   LengthWalk(int max_length, const DuplicatePaths &shorter, SeenTable &seen,
              std::vector<Moves> &duplicates)
-      : m_side(2 * max_length + 1), m_shorter(shorter), m_seen(seen),
-        m_duplicates(duplicates), m_exact(max_length),
-        m_cells(m_side * m_side) {
-    for (int c = 0; c < m_side * m_side; ++c) {
-      m_cells[c] = c;
-    }
-  }
+      : m_square(max_length), m_shorter(shorter), m_seen(seen),
+        m_duplicates(duplicates), m_exact(max_length) {}
 
   void walk(int length) {
     m_length = length;
-    const int centre = (m_side / 2) * m_side + m_side / 2;
-    step(Moves{}, DuplicatePaths::k_start, centre, 0, Box{});
+    step(Moves{}, DuplicatePaths::k_start, m_square.centre, 0, Box{});
   }
 
 private:
@@ -186,26 +191,23 @@ private:
       judge(s, hash, box);
       return;
     }
-    static constexpr std::array<int, k_directions> dr{-1, 0, 0, 1};
-    static constexpr std::array<int, k_directions> dc{0, -1, 1, 0};
-    const int r = blank / m_side - m_side / 2, c = blank % m_side - m_side / 2;
+    const int side = m_square.side, half = side / 2;
+    std::vector<int> &cells = m_square.cells;
+    const int r = blank / side - half, c = blank % side - half;
     for (int d = 0; d < k_directions; ++d) {
       const int next = m_shorter.next(state, d);
       if (next == DuplicatePaths::k_dead) {
         continue;
       }
-      const int to = blank + dr[d] * m_side + dc[d];
-      const int tile = m_cells[to], gap = m_cells[blank];
+      const int to = blank + k_dr[d] * side + k_dc[d];
+      const int tile = cells[to], gap = cells[blank];
       const std::uint64_t moved = hash ^ tile_hash(blank, gap) ^
                                   tile_hash(blank, tile) ^ tile_hash(to, tile) ^
                                   tile_hash(to, gap);
-      std::swap(m_cells[blank], m_cells[to]);
+      std::swap(cells[blank], cells[to]);
       step(Moves{(s.code << 2) | static_cast<std::uint64_t>(d), s.length + 1},
-           next, to, moved,
-           Box{std::min(box.top, r + dr[d]), std::min(box.left, c + dc[d]),
-               std::max(box.bottom, r + dr[d]),
-               std::max(box.right, c + dc[d])});
-      std::swap(m_cells[blank], m_cells[to]);
+           next, to, moved, box.with(r + k_dr[d], c + k_dc[d]));
+      std::swap(cells[blank], cells[to]);
     }
   }
 
@@ -228,12 +230,11 @@ private:
     }
   }
 
-  int m_side;
+  Square m_square;
   const DuplicatePaths &m_shorter;
   SeenTable &m_seen;
   std::vector<Moves> &m_duplicates;
   Walker m_exact;
-  std::vector<int> m_cells;
   int m_length = 0;
 };
 

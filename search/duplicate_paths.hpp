@@ -5,21 +5,18 @@
 // then first in that order) to every position, so a threshold searched
 // to the end still proves that no plan is that short, with fewer nodes.
 //
-// The strings are found once, by a breadth-first walk over every string
-// of moves up to k_duplicate_length on an unbounded grid, and kept only
-// where the earlier string stays within the later one's bounding box: on
-// any board where the later one is legal, so is the earlier.
+// The strings are found once, length by length, by a walk over every
+// string of moves up to k_duplicate_length on an unbounded grid, and kept
+// only where the earlier string stays within the later one's bounding
+// box: on any board where the later one is legal, so is the earlier.
 #pragma once
+
+#include "search/grid_cells.hpp"
 
 #include <cstddef>
 #include <vector>
 
 namespace satslide::encoder {
-
-// The blank's four moves, in the order that decides between strings of
-// one length.
-enum Direction : int { k_up = 0, k_left = 1, k_right = 2, k_down = 3 };
-constexpr int k_directions = 4;
 
 class DuplicatePaths {
 public:

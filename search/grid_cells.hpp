@@ -1,7 +1,8 @@
 // The cells next to a cell of a rows x cols grid, row-major: above,
-// below, left, right (the order every n-puzzle search expands in). One
-// definition for the n-puzzle's rules, its pattern databases' build and
-// their checks.
+// below, left, right (the order every n-puzzle search expands in), and
+// which way a move between two of them goes. One definition for the
+// n-puzzle's rules, its pattern databases' build and their checks, and
+// IDA*.
 #pragma once
 
 #include <vector>
@@ -24,6 +25,19 @@ inline std::vector<int> grid_neighbours(int rows, int cols, int cell) {
     result.push_back(cell + 1);
   }
   return result;
+}
+
+// The blank's four moves, in the order that decides between strings of
+// moves of one length (search/duplicate_paths.hpp).
+enum Direction : int { k_up = 0, k_left = 1, k_right = 2, k_down = 3 };
+constexpr int k_directions = 4;
+
+// The way from `from` to `to`, a cell next to it.
+inline int grid_direction(int cols, int from, int to) {
+  return to == from - cols ? k_up
+         : to == from - 1  ? k_left
+         : to == from + 1  ? k_right
+                           : k_down;
 }
 
 } // namespace satslide::encoder

@@ -1,6 +1,7 @@
 #include "search/ida.hpp"
 
 #include "search/duplicate_paths.hpp"
+#include "search/grid_cells.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -43,11 +44,9 @@ public:
     const int n = db.rows() * db.cols();
     m_adjacent.resize(n);
     for (int c = 0; c < n; ++c) {
-      const int r = c / db.cols(), col = c % db.cols();
-      if (r > 0) m_adjacent[c].push_back({c - db.cols(), k_up});
-      if (r + 1 < db.rows()) m_adjacent[c].push_back({c + db.cols(), k_down});
-      if (col > 0) m_adjacent[c].push_back({c - 1, k_left});
-      if (col + 1 < db.cols()) m_adjacent[c].push_back({c + 1, k_right});
+      for (const int to : grid_neighbours(db.rows(), db.cols(), c)) {
+        m_adjacent[c].push_back({to, grid_direction(db.cols(), c, to)});
+      }
     }
     for (int c = 0; c < n; ++c) {
       if (board[c] == 0) {
@@ -82,7 +81,8 @@ public:
     IdaResult result;
     result.start_bound = h();
     int threshold = first_threshold(result.start_bound);
-    result.no_plan_up_to = up_to_parity(result.start_bound) - 1; // the bound's own proof
+    result.no_plan_up_to =
+        up_to_parity(result.start_bound) - 1; // the bound's own proof
     for (;;) {
       if (!weighted() && m_options.max_length >= 0 &&
           threshold > m_options.max_length * k_scale) {
@@ -418,7 +418,7 @@ private:
       std::vector<Undo> undo;
       int state = DuplicatePaths::k_start;
       for (int to : shared.subtrees[i]) {
-        state = m_moves.next(state, direction(m_blank, to));
+        state = m_moves.next(state, grid_direction(m_db.cols(), m_blank, to));
         undo.push_back(slide(to));
       }
       m_path = shared.subtrees[i];
@@ -438,15 +438,6 @@ private:
         unslide(*u);
       }
     }
-  }
-
-  int direction(int from, int to) const {
-    for (const Move &move : m_adjacent[from]) {
-      if (move.to == to) {
-        return move.direction;
-      }
-    }
-    throw std::logic_error("ida_search: a subtree's path leaves the board");
   }
 
   // Only the move back refused: the automaton of the strings of two.
@@ -474,7 +465,7 @@ private:
   int m_blank = 0;
   int m_cells[2 * k_max_patterns][k_max_tiles] = {};
   int m_value[2 * k_max_patterns] = {};
-  int m_sum[2] = {}; // of the plain and the mirrored values
+  int m_sum[2] = {};  // of the plain and the mirrored values
   int m_pending = -1; // a mirrored list whose value is stale, or -1
   std::vector<int> m_path;
   long m_nodes = 0;
@@ -492,8 +483,7 @@ private:
 } // namespace
 
 IdaResult ida_search(const PatternDatabases &databases,
-                     const std::vector<int> &board,
-                     const IdaOptions &options) {
+                     const std::vector<int> &board, const IdaOptions &options) {
   if (options.weight_percent < k_scale) {
     throw std::invalid_argument("ida_search: a weight of 100 percent or "
                                 "more");
