@@ -106,24 +106,6 @@ void PatternDatabases::index_tiles() {
   }
 }
 
-// Mixed radix: each cell counted among the cells not used before it
-// (comparisons, not a popcount: without the popcnt instruction a library
-// call, and this is the search's inner loop).
-std::uint64_t PatternDatabases::rank(const int *cells, int count) const {
-  const int n = m_rows * m_cols;
-  std::uint64_t r = 0;
-  for (int i = 0; i < count; ++i) {
-    const int c = cells[i];
-    int below = 0;
-    for (int j = 0; j < i; ++j) {
-      below += cells[j] < c ? 1 : 0;
-    }
-    r = r * static_cast<std::uint64_t>(n - i) +
-        static_cast<std::uint64_t>(c - below);
-  }
-  return r;
-}
-
 namespace {
 
 // An entry of the search, read and lowered atomically: the layers of a
@@ -213,7 +195,7 @@ public:
 
   // Slides each pattern tile next to the flooded region into the blank:
   // another block, at d + 1.
-  void slide(std::vector<std::uint8_t> &dist, int free_cells, int d) {
+  void slide(HugeTable &dist, int free_cells, int d) {
     for (int blank : m_region) {
       for (int from : m_adjacent[blank]) {
         const int j = m_owner[from];
@@ -248,7 +230,7 @@ private:
 class TableBuild {
 public:
   TableBuild(const PatternDatabases &dbs, const std::vector<int> &pattern,
-             std::vector<std::uint8_t> &table,
+             HugeTable &table,
              const std::function<bool()> &stop)
       : m_dbs(dbs), m_k(static_cast<int>(pattern.size())),
         m_free_cells(dbs.rows() * dbs.cols() - m_k), m_blocks(table.size()),
@@ -364,8 +346,8 @@ private:
   const int m_k;
   const int m_free_cells; // the blank's digit's radix
   const std::uint64_t m_blocks;
-  std::vector<std::uint8_t> m_dist;
-  std::vector<std::uint8_t> &m_table;
+  HugeTable m_dist;
+  HugeTable &m_table;
   const std::function<bool()> &m_stop;
   std::atomic<bool> m_stopped{false};
   std::atomic<std::uint64_t> m_found{0}; // blocks with their table entry

@@ -18,6 +18,8 @@
 // 7-8: 0.6 GB of tables, a search of 4.2 GB, minutes on every core).
 #pragma once
 
+#include "search/huge_pages.hpp"
+
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
@@ -45,9 +47,9 @@ public:
   // a compact block of goal cells (the board halved along its longer
   // side, the halves again: the 15-puzzle with 8 gives Korf & Felner's
   // 7-8, the first seven tiles and the rest; the 24-puzzle with 6 four
-  // blocks of about 2x3, their 6-6-6-6 kind). Throws std::invalid_argument if max_tiles is
-  // out of 0 .. 9 or a table would be too large (more than 6e8 entries,
-  // or a search of more than 5e9 placements).
+  // blocks of about 2x3, their 6-6-6-6 kind). Throws std::invalid_argument if
+  // max_tiles is out of 0 .. 9 or a table would be too large (more than 6e8
+  // entries, or a search of more than 5e9 placements).
   static std::vector<std::vector<int>>
   partition(int rows, int cols, const std::vector<int> &goal, int max_tiles);
 
@@ -92,10 +94,28 @@ public:
   // A pattern's table entry for one placement of its tiles (cells, in the
   // pattern's order), and the rank that indexes it: for incremental
   // searches that track each pattern's placement.
+  const unsigned char *table(int pattern) const {
+    return m_tables[static_cast<std::size_t>(pattern)].data();
+  }
   int entry(int pattern, std::uint64_t rank) const {
     return m_tables[static_cast<std::size_t>(pattern)][rank];
   }
-  std::uint64_t rank(const int *cells, int count) const;
+  // Mixed radix: each cell counted among the cells not used before it
+  // (comparisons, not a popcount: without the popcnt instruction a library
+  // call). Inline, and unrolled for the sizes the families use, since it
+  // is IDA*'s inner loop.
+  std::uint64_t rank(const int *cells, int count) const {
+    switch (count) {
+    case 6:
+      return rank_of<6>(cells);
+    case 7:
+      return rank_of<7>(cells);
+    case 8:
+      return rank_of<8>(cells);
+    default:
+      return rank_of(cells, count);
+    }
+  }
   // The pattern a tile belongs to, -1 if none, and its index in it.
   int pattern_of(int tile) const { return m_pattern_of[tile]; }
   int index_in_pattern(int tile) const { return m_index_of[tile]; }
@@ -127,6 +147,23 @@ public:
 
 private:
   PatternDatabases() = default;
+  template <int Count> std::uint64_t rank_of(const int *cells) const {
+    return rank_of(cells, Count);
+  }
+  std::uint64_t rank_of(const int *cells, int count) const {
+    const auto n = static_cast<std::uint64_t>(m_rows * m_cols);
+    std::uint64_t r = 0;
+    for (int i = 0; i < count; ++i) {
+      const int c = cells[i];
+      int below = 0;
+      for (int j = 0; j < i; ++j) {
+        below += cells[j] < c ? 1 : 0;
+      }
+      r = r * (n - static_cast<std::uint64_t>(i)) +
+          static_cast<std::uint64_t>(c - below);
+    }
+    return r;
+  }
   void index_tiles();
   std::string header() const; // the file's header (write, read)
   // The rank of pattern p's placement when tile t is at cell at[t].
@@ -141,7 +178,7 @@ private:
   int m_rows = 0, m_cols = 0;
   std::vector<int> m_goal;
   std::vector<std::vector<int>> m_patterns;
-  std::vector<std::vector<std::uint8_t>> m_tables;
+  std::vector<HugeTable> m_tables;
   std::vector<int> m_pattern_of, m_index_of; // by tile
   std::vector<int> m_transposed_cell, m_transposed_tile;
 };

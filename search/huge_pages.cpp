@@ -1,0 +1,44 @@
+#include "search/huge_pages.hpp"
+
+#include <cstdlib>
+#include <new>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+namespace satslide::encoder {
+
+namespace {
+
+std::size_t rounded(std::size_t bytes) {
+  return (bytes + k_huge_page - 1) / k_huge_page * k_huge_page;
+}
+
+} // namespace
+
+void *allocate_huge(std::size_t bytes) {
+  if (bytes < k_huge_page) {
+    return ::operator new(bytes);
+  }
+  void *block = std::aligned_alloc(k_huge_page, rounded(bytes));
+  if (block == nullptr) {
+    throw std::bad_alloc();
+  }
+#if defined(MADV_HUGEPAGE)
+  // Before the first write, so the pages are huge from the start; refused
+  // (an old kernel, huge pages off) it leaves ordinary pages.
+  madvise(block, rounded(bytes), MADV_HUGEPAGE);
+#endif
+  return block;
+}
+
+void free_huge(void *block, std::size_t bytes) noexcept {
+  if (bytes < k_huge_page) {
+    ::operator delete(block);
+  } else {
+    std::free(block);
+  }
+}
+
+} // namespace satslide::encoder
