@@ -37,7 +37,17 @@ mkdir -p "$out"
 split_args=""
 batch_args=""
 seen=false
+ida=false
+window=false
+previous=""
 for a in "$@"; do
+  if ! $seen; then
+    case "$previous $a" in
+      *" --engine=ida" | "--engine ida") ida=true ;;
+      *" --split-window"*) window=true ;;
+    esac
+  fi
+  previous=$a
   if [ "$a" = -- ] && ! $seen; then
     seen=true
     continue
@@ -45,6 +55,15 @@ for a in "$@"; do
   q=$(printf "'%s'" "$(printf %s "$a" | sed "s/'/'\\\\''/g")")
   if $seen; then batch_args="$batch_args $q"; else split_args="$split_args $q"; fi
 done
+# IDA* cubes, one length a round: every cube of a round was refuted two
+# moves shorter the round before (or by its bound), so the first plan
+# found proves the optimum. Each shard stops at its first plan (batch
+# --until-solved), and on GNU parallel the other shards are stopped then.
+until_solved=false
+if $ida && ! $window; then
+  until_solved=true
+  batch_args="$batch_args --until-solved"
+fi
 
 # Solves cubes file $1 into $out/round.$2.part.$3K.jsonl, K = 0..shards-1.
 solve_round() {
@@ -58,7 +77,16 @@ solve_round() {
   else
     eval "parallel --will-cite -j '$shards' ${PARALLEL_OPTIONS:-} \"'$satslide'\" batch '$1' \
       --shard {}/$shards -q -o '$out/round.$2.part.$3{}.jsonl' $batch_args \
-      ::: $(seq -s ' ' 0 $((shards - 1)))" || true
+      ::: $(seq -s ' ' 0 $((shards - 1)))" &
+    pid=$!
+    while $until_solved && kill -0 $pid 2>/dev/null; do
+      if grep -qs '"status":"solved"' "$out/round.$2.part.$3"[0-9]*.jsonl; then
+        kill -TERM $pid 2>/dev/null || true # parallel stops its jobs
+        break
+      fi
+      sleep 1
+    done
+    wait $pid || true
   fi
 }
 

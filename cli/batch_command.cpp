@@ -14,6 +14,7 @@
 #include <spdlog/spdlog.h>
 
 #include <atomic>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -189,16 +190,18 @@ int run_batch(const Options &o) {
   for (const std::string &arg : o.args) {
     argv.push_back(arg.c_str());
   }
-  const solver::StopFn stop = stop_on_signal();
+  const solver::StopFn signalled = stop_on_signal();
   BatchTally tally(static_cast<int>(todo.size()), skipped);
   std::mutex lock;
   std::atomic<std::size_t> next{0};
   std::atomic<bool> unwritable{false}; // no line is solved for nothing
+  std::atomic<bool> solved{false};     // --until-solved: a plan written
+  const solver::StopFn stop = [&] { return signalled() || solved; };
   const auto work = [&] {
     for (std::size_t k; !stop() && !unwritable && (k = next++) < todo.size();) {
       const Answer a = solve_line(*todo[k], argv, stop);
       if (a.status() == "cancelled") {
-        return; // interrupted: --resume solves it again
+        return; // interrupted, or dropped after a plan: solved again later
       }
       const std::lock_guard<std::mutex> guard(lock);
       out << a.json.dump(-1, ' ', false, Json::error_handler_t::replace)
@@ -209,6 +212,9 @@ int run_batch(const Options &o) {
         return;
       }
       tally_answer(tally, a, todo[k]->number);
+      if (o.until_solved && a.status() == "solved") {
+        solved = true;
+      }
     }
   };
   solver::side_by_side(o.jobs, [&](int) { work(); });
@@ -217,8 +223,17 @@ int run_batch(const Options &o) {
                                  : std::string("error while writing to "
                                                "standard output"));
   }
-  const bool interrupted = stop();
+  const bool interrupted = signalled();
   tally.print_summary(interrupted);
+  if (solved && !interrupted) {
+    std::fprintf(stderr, "  stopped at the first plan (--until-solved): "
+                         "the lines not answered are solved again by "
+                         "--resume or asked again by merge\n");
+    // The lines left, and their limits, are moot once a plan is written.
+    return code(tally.exit_code(false) == ExitCode::timeout
+                    ? ExitCode::plan_found
+                    : tally.exit_code(false));
+  }
   return code(tally.exit_code(interrupted));
 }
 

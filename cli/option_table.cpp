@@ -347,6 +347,11 @@ std::vector<OptionRow> rows() {
        SATSLIDE_VALUE(po::bool_switch(&o.resume)),
        "skip the lines already answered in the --output file and append to "
        "it (lines cut short by an interruption are solved again)"},
+      {"until-solved", "batch", commands(C::batch),
+       SATSLIDE_VALUE(po::bool_switch(&o.until_solved)),
+       "stop at the first line solved: no other line is begun, the ones "
+       "under way are dropped (not written), exit 0. In a round of IDA* "
+       "cubes one plan of the round's length proves the optimum"},
       {"format", "export", commands(C::export_model),
        SATSLIDE_VALUE(po::value(&raw.format)->default_value("pddl")),
        "export: pddl (a grounded STRIPS domain and problem), smv (a NuSMV "

@@ -109,6 +109,7 @@ struct Options {
   int shard = 0;          // take the instance lines i with i % shards ==
   int shards = 1;         //   shard (0-based, as SLURM array indices)
   bool resume = false;    // skip lines already in the output
+  bool until_solved = false; // batch: stop at the first line solved
   std::vector<std::string> args; // the command line as given (for batch)
 
   std::string help_text; // filled by parse_options

@@ -131,6 +131,17 @@ std::optional<PlannerResult> judged_by_witness(const encoder::Puzzle &start,
   return std::nullopt;
 }
 
+// The cubes to solve, least bound first (ties in the split's order), as
+// the one-process split takes them: the cube whose plan ends the last
+// round is among the first a shard answers, and batch --until-solved
+// then stops the shard there.
+void least_bound_first(SplitRound &r) {
+  std::stable_sort(
+      r.to_solve.begin(), r.to_solve.end(), [&r](std::size_t a, std::size_t b) {
+        return r.cubes[a].standing.bound < r.cubes[b].standing.bound;
+      });
+}
+
 } // namespace
 
 RoundJudgement first_round(const encoder::Puzzle &start,
@@ -165,6 +176,7 @@ RoundJudgement first_round(const encoder::Puzzle &start,
       r.to_solve.push_back(i);
     }
   }
+  least_bound_first(r);
   if (r.cap < 0 && witness) { // every cube's bound reaches the witness
     const long all = static_cast<long>(r.cubes.size());
     PlannerResult result = plan_from_start(
@@ -265,6 +277,7 @@ RoundJudgement judge_split_round(const encoder::Puzzle &start,
   }
   r.cap = r.depth + v.cap;
   r.to_solve = v.to_solve;
+  least_bound_first(r);
   RoundJudgement j;
   j.missing = v.kind == Kind::missing;
   j.no_plan_up_to = v.no_plan_up_to;

@@ -109,6 +109,27 @@ TEST_SUITE("cli::Batch") {
     std::remove("batch_wrong.txt");
   }
 
+  TEST_CASE("--until-solved stops at the first plan: exit 0, no line after "
+            "it") {
+    write_file("batch_until.txt",
+               "{\"board\": \"8 6 7 2 5 4 3 0 1\", \"max-horizon\": 5}\n"
+               "{\"board\": \"1 2 3 4 5 6 7 0 8\"}\n"
+               "{\"board\": \"1 2 3 4 5 6 0 7 8\"}\n");
+    const auto all = run_satslide("batch --puzzle 8 batch_until.txt");
+    CHECK(all.exit_code == 21); // the first line's length limit
+    CHECK(read_jsonl_from(all.out).size() == 3);
+    const auto r =
+        run_satslide("batch --puzzle 8 batch_until.txt --until-solved");
+    CHECK(r.exit_code == 0);
+    const auto lines = read_jsonl_from(r.out);
+    REQUIRE(lines.size() == 2);
+    CHECK(lines[0].at("status") == "horizon_limit");
+    CHECK(lines[1].at("status") == "solved");
+    CHECK(lines[1].at("line") == 2);
+    CHECK(r.err.find("stopped at the first plan") != std::string::npos);
+    std::remove("batch_until.txt");
+  }
+
   TEST_CASE("bad lines are answered as errors, the others are solved") {
     write_file("batch_bad.txt", "# a comment\n1 2 3\n"
                                 "{\"board\": \"1 2 3 4 5 6 7 0 8\"}\n"

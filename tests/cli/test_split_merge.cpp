@@ -574,4 +574,34 @@ TEST_SUITE("cli::split and merge") {
           0);
     run_command("rm -rf rounds_out");
   }
+
+  TEST_CASE("benchmarks/split_rounds.sh with IDA* cubes: the optimum, the "
+            "last round stopped at its first plan") {
+    if (run_command("command -v parallel").exit_code != 0) {
+      MESSAGE("GNU parallel is not installed; third_party/install_deps.sh "
+              "installs it");
+      CHECK(false);
+      return;
+    }
+    const std::string script =
+        std::string(SATSLIDE_TEST_DATA) + "/../../benchmarks/split_rounds.sh";
+    run_command("rm -rf ida_rounds");
+    const auto r =
+        run_command("SATSLIDE=" + std::string(SATSLIDE_BINARY) + " " + script +
+                    " ida_rounds 2 " + k_board +
+                    " --engine ida --pattern-tiles 4 --split-depth 4 -q");
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "solution: 25 moves, optimal (over cubes"));
+    // The last round (the fourth: lengths 19, 21, 23, 25) has 24 cubes to
+    // solve; each shard stops at its first plan, so fewer are answered.
+    const int lines = solve_lines("ida_rounds/round.4.jsonl");
+    const auto answered =
+        run_command("cat ida_rounds/round.4.part.*.jsonl | wc -l");
+    const auto solved = run_command("cat ida_rounds/round.4.part.*.jsonl | "
+                                    "grep -c '\"status\":\"solved\"'");
+    CHECK(lines == 24);
+    CHECK(std::stoi(answered.out) < lines);
+    CHECK(std::stoi(solved.out) >= 1);
+    run_command("rm -rf ida_rounds");
+  }
 }
