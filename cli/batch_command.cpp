@@ -171,6 +171,20 @@ void tally_answer(BatchTally &tally, const Answer &a, int line) {
   tally.show_progress();
 }
 
+// The summary and the exit code; `solved`: --until-solved stopped the
+// batch at a plan, so the lines left, and their limits, are moot.
+int finish(BatchTally &tally, bool interrupted, bool solved) {
+  tally.print_summary(interrupted);
+  if (!solved || interrupted) {
+    return code(tally.exit_code(interrupted));
+  }
+  std::fprintf(stderr, "  stopped at the first plan (--until-solved): the "
+                       "lines not answered are solved again by --resume or "
+                       "asked again by merge\n");
+  const ExitCode c = tally.exit_code(false);
+  return code(c == ExitCode::timeout ? ExitCode::plan_found : c);
+}
+
 } // namespace
 
 int run_batch(const Options &o) {
@@ -223,18 +237,7 @@ int run_batch(const Options &o) {
                                  : std::string("error while writing to "
                                                "standard output"));
   }
-  const bool interrupted = signalled();
-  tally.print_summary(interrupted);
-  if (solved && !interrupted) {
-    std::fprintf(stderr, "  stopped at the first plan (--until-solved): "
-                         "the lines not answered are solved again by "
-                         "--resume or asked again by merge\n");
-    // The lines left, and their limits, are moot once a plan is written.
-    return code(tally.exit_code(false) == ExitCode::timeout
-                    ? ExitCode::plan_found
-                    : tally.exit_code(false));
-  }
-  return code(tally.exit_code(interrupted));
+  return finish(tally, signalled(), solved);
 }
 
 } // namespace satslide::cli
