@@ -18,10 +18,12 @@ bool on_boundary(const void *block) {
 
 // Each entry written and read back, the table copied.
 void check_contents(HugeTable &table) {
+  long unlike = 0; // entries not holding the value the table was made with
   for (std::size_t i = 0; i < table.size(); ++i) {
-    CHECK_EQ(table[i], 7); // the value it was made with
+    unlike += table[i] != 7 ? 1 : 0;
     table[i] = static_cast<unsigned char>(i % 251);
   }
+  CHECK_EQ(unlike, 0);
   const HugeTable copy = table;
   REQUIRE_EQ(copy.size(), table.size());
   long differ = 0;
