@@ -84,7 +84,7 @@ solve_round() {
         kill -TERM $pid 2>/dev/null || true # parallel stops its jobs
         break
       fi
-      sleep 1
+      sleep 0.2
     done
     wait $pid || true
   fi

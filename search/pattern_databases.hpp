@@ -94,9 +94,6 @@ public:
   // A pattern's table entry for one placement of its tiles (cells, in the
   // pattern's order), and the rank that indexes it: for incremental
   // searches that track each pattern's placement.
-  const unsigned char *table(int pattern) const {
-    return m_tables[static_cast<std::size_t>(pattern)].data();
-  }
   int entry(int pattern, std::uint64_t rank) const {
     return m_tables[static_cast<std::size_t>(pattern)][rank];
   }
