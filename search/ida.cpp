@@ -48,6 +48,7 @@ public:
         m_adjacent[c].push_back({to, grid_direction(db.cols(), c, to)});
       }
     }
+    index_lists(n);
     for (int c = 0; c < n; ++c) {
       if (board[c] == 0) {
         m_blank = c;
@@ -167,36 +168,53 @@ private:
     return false;
   }
 
+  // Where each tile's cell goes in the lists (plain and mirrored), and
+  // each list's size, read once from the databases: the moves below look
+  // them up at every node.
+  void index_lists(int n) {
+    m_plain.assign(n, {-1, 0});
+    m_mirror.assign(n, {-1, 0});
+    m_transposed.assign(n, 0);
+    for (int t = 1; t < n; ++t) {
+      if (m_db.pattern_of(t) >= 0) {
+        m_plain[t] = {m_db.pattern_of(t), m_db.index_in_pattern(t)};
+      }
+      if (m_mirrored && m_db.pattern_of(m_db.transposed_tile(t)) >= 0) {
+        const int tt = m_db.transposed_tile(t);
+        m_mirror[t] = {m_patterns + m_db.pattern_of(tt),
+                       m_db.index_in_pattern(tt)};
+      }
+    }
+    for (int c = 0; c < n && m_mirrored; ++c) {
+      m_transposed[c] = m_db.transposed_cell(c);
+    }
+    for (int v = 0; v < (m_mirrored ? 2 : 1) * m_patterns; ++v) {
+      m_size[v] = static_cast<int>(m_db.patterns()[v % m_patterns].size());
+    }
+  }
+
   // Tile t sits on cell c: its pattern's cell lists (plain and mirrored).
   void place(int t, int c) {
-    const int p = m_db.pattern_of(t);
-    if (p >= 0) {
-      m_cells[p][m_db.index_in_pattern(t)] = c;
+    const Slot plain = m_plain[t];
+    if (plain.list >= 0) {
+      m_cells[plain.list][plain.index] = c;
     }
-    if (m_mirrored) {
-      const int tt = m_db.transposed_tile(t);
-      const int q = m_db.pattern_of(tt);
-      if (q >= 0) {
-        m_cells[m_patterns + q][m_db.index_in_pattern(tt)] =
-            m_db.transposed_cell(c);
-      }
+    const Slot mirror = m_mirror[t];
+    if (mirror.list >= 0) {
+      m_cells[mirror.list][mirror.index] = m_transposed[c];
     }
   }
 
   // The table entry of list v (v < patterns: plain; else mirrored).
   int value(int v) const {
-    const int p = v % m_patterns;
-    const int size = static_cast<int>(m_db.patterns()[p].size());
-    return m_db.entry(p, m_db.rank(m_cells[v], size));
+    return m_db.entry(v % m_patterns, m_db.rank(m_cells[v], m_size[v]));
   }
 
   // The lists tile t's move changes: its plain pattern and, mirrored,
   // the pattern of its transposed tile (-1: none).
   void touched(int t, int &a, int &b) const {
-    a = m_db.pattern_of(t);
-    b = m_mirrored && m_db.pattern_of(m_db.transposed_tile(t)) >= 0
-            ? m_patterns + m_db.pattern_of(m_db.transposed_tile(t))
-            : -1;
+    a = m_plain[t].list;
+    b = m_mirror[t].list;
   }
 
   // The mirrored list the last move changed, if not looked up yet.
@@ -463,6 +481,13 @@ private:
   // Which paths are searched: the state after each move, or dead.
   const DuplicatePaths &m_moves;
   int m_blank = 0;
+  // A tile's list (-1: none) and its index there, plain and mirrored.
+  struct Slot {
+    int list, index;
+  };
+  std::vector<Slot> m_plain, m_mirror; // by tile
+  std::vector<int> m_transposed;       // by cell
+  int m_size[2 * k_max_patterns] = {}; // each list's tiles
   int m_cells[2 * k_max_patterns][k_max_tiles] = {};
   int m_value[2 * k_max_patterns] = {};
   int m_sum[2] = {};  // of the plain and the mirrored values
