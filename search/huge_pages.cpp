@@ -21,14 +21,15 @@ void *allocate_huge(std::size_t bytes) {
   if (bytes < k_huge_page) {
     return ::operator new(bytes);
   }
-  void *block = std::aligned_alloc(k_huge_page, rounded(bytes));
+  const std::size_t size = rounded(bytes);
+  void *block = std::aligned_alloc(k_huge_page, size);
   if (block == nullptr) {
     throw std::bad_alloc();
   }
 #if defined(MADV_HUGEPAGE)
   // Before the first write, so the pages are huge from the start; refused
   // (an old kernel, huge pages off) it leaves ordinary pages.
-  madvise(block, rounded(bytes), MADV_HUGEPAGE);
+  madvise(block, size, MADV_HUGEPAGE);
 #endif
   return block;
 }

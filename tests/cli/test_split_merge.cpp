@@ -43,6 +43,25 @@ bool has(const std::string &text, const std::string &what) {
   return text.find(what) != std::string::npos;
 }
 
+// benchmarks/split_rounds.sh on GNU parallel, 2 shards, into `out` (made
+// afresh) with these split options; false (the case failed) if GNU
+// parallel is missing.
+bool split_rounds(const std::string &out, const std::string &options,
+                  satslide::test::RunResult &r) {
+  if (run_command("command -v parallel").exit_code != 0) {
+    MESSAGE("GNU parallel is not installed; third_party/install_deps.sh "
+            "installs it");
+    CHECK(false);
+    return false;
+  }
+  const std::string script =
+      std::string(SATSLIDE_TEST_DATA) + "/../../benchmarks/split_rounds.sh";
+  run_command("rm -rf " + out);
+  r = run_command("SATSLIDE=" + std::string(SATSLIDE_BINARY) + " " + script +
+                  " " + out + " 2 " + options);
+  return true;
+}
+
 } // namespace
 
 TEST_SUITE("cli::split and merge") {
@@ -556,18 +575,10 @@ TEST_SUITE("cli::split and merge") {
   }
 
   TEST_CASE("benchmarks/split_rounds.sh on GNU parallel: solve's optimum") {
-    if (run_command("command -v parallel").exit_code != 0) {
-      MESSAGE("GNU parallel is not installed; third_party/install_deps.sh "
-              "installs it");
-      CHECK(false);
+    satslide::test::RunResult r;
+    if (!split_rounds("rounds_out", k_board + " --split-depth 2 -q", r)) {
       return;
     }
-    const std::string script = std::string(SATSLIDE_TEST_DATA) +
-                               "/../../benchmarks/split_rounds.sh";
-    run_command("rm -rf rounds_out");
-    const auto r = run_command("SATSLIDE=" + std::string(SATSLIDE_BINARY) +
-                               " " + script + " rounds_out 2 " + k_board +
-                               " --split-depth 2 -q");
     CHECK(r.exit_code == 0);
     CHECK(has(r.out, "solution: 25 moves, optimal (by SAT over cubes"));
     CHECK(run_command("test -s rounds_out/round.3.part.1.jsonl").exit_code ==
@@ -577,19 +588,11 @@ TEST_SUITE("cli::split and merge") {
 
   TEST_CASE("benchmarks/split_rounds.sh with IDA* cubes: the optimum, the "
             "last round stopped at its first plan") {
-    if (run_command("command -v parallel").exit_code != 0) {
-      MESSAGE("GNU parallel is not installed; third_party/install_deps.sh "
-              "installs it");
-      CHECK(false);
+    const std::string ida = " --engine ida --pattern-tiles 4";
+    satslide::test::RunResult r;
+    if (!split_rounds("ida_rounds", k_board + ida + " --split-depth 4 -q", r)) {
       return;
     }
-    const std::string script =
-        std::string(SATSLIDE_TEST_DATA) + "/../../benchmarks/split_rounds.sh";
-    run_command("rm -rf ida_rounds");
-    const auto r =
-        run_command("SATSLIDE=" + std::string(SATSLIDE_BINARY) + " " + script +
-                    " ida_rounds 2 " + k_board +
-                    " --engine ida --pattern-tiles 4 --split-depth 4 -q");
     CHECK(r.exit_code == 0);
     CHECK(has(r.out, "solution: 25 moves, optimal (over cubes"));
     // The last round (the fourth: lengths 19, 21, 23, 25) has 24 cubes to
