@@ -3,20 +3,19 @@
 // family's pattern databases finds a plan within twice the optimum at
 // once, then, with smaller weights, each time only a shorter one; beside
 // it, in a thread of its own (--threads: that many), IDA* raises the
-// proven lower bound threshold by threshold. The run ends when the plan is within --gap of the bound, is
-// proven optimal, or at --timeout, and the report states the interval
-// [lower bound, plan] and where each end came from. Explicit search, not
-// SAT.
+// proven lower bound threshold by threshold. The run ends when the plan
+// is within --gap of the bound, is proven optimal, or at --timeout, and
+// the report states the interval [lower bound, plan] (planner/
+// interval.hpp) and where each end came from. Explicit search, not SAT.
+#include "planner/interval.hpp"
 #include "planner/run.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <array>
-#include <climits>
 #include <atomic>
-#include <mutex>
-#include <optional>
+#include <climits>
 #include <stdexcept>
 #include <thread>
 
@@ -28,75 +27,6 @@ namespace {
 // bound: the first plan within 2x the optimum, each later one shorter
 // than the plan at hand and within its weight.
 constexpr std::array<int, 7> k_weights = {200, 150, 130, 120, 115, 110, 105};
-
-// The interval both threads narrow: the proven lower bound and the best
-// plan, each with where it came from.
-class Interval {
-public:
-  Interval(int lower, std::string lower_from, double gap)
-      : m_lower(lower), m_lower_from(std::move(lower_from)), m_gap(gap) {}
-
-  void raise(int lower, const std::string &from) {
-    const std::lock_guard<std::mutex> lock(m_mutex);
-    if (lower > m_lower) {
-      m_lower = lower;
-      m_lower_from = from;
-    }
-    settle();
-  }
-
-  // A plan, kept if shorter than the one at hand.
-  void offer(const encoder::Plan &plan, const std::string &from) {
-    const std::lock_guard<std::mutex> lock(m_mutex);
-    if (!m_plan || plan.size() < m_plan->size()) {
-      m_plan = plan;
-      m_plan_from = from;
-    }
-    settle();
-  }
-
-  // Once the plan is optimal or within the gap: both threads stop.
-  bool decided() const { return m_decided; }
-  // One thread failed: the other stops too.
-  void abandon() { m_decided = true; }
-
-  int lower() const {
-    const std::lock_guard<std::mutex> lock(m_mutex);
-    return m_lower;
-  }
-  // The plan's length, or -1.
-  int length() const {
-    const std::lock_guard<std::mutex> lock(m_mutex);
-    return m_plan ? static_cast<int>(m_plan->size()) : -1;
-  }
-
-  void fill(PlannerResult &result) const {
-    const std::lock_guard<std::mutex> lock(m_mutex);
-    result.lower_bound = m_lower;
-    result.lower_bound_name = m_lower_from;
-    result.no_plan_up_to = std::max(result.no_plan_up_to, m_lower - 1);
-    if (m_plan) {
-      result.plan = *m_plan;
-      result.plan_from = m_plan_from;
-    }
-  }
-
-private:
-  void settle() {
-    if (m_plan && (static_cast<int>(m_plan->size()) <= m_lower ||
-                   static_cast<double>(m_plan->size()) <= m_gap * m_lower)) {
-      m_decided = true;
-    }
-  }
-
-  mutable std::mutex m_mutex;
-  int m_lower;
-  std::string m_lower_from;
-  std::optional<encoder::Plan> m_plan;
-  std::string m_plan_from;
-  double m_gap;
-  std::atomic<bool> m_decided{false};
-};
 
 // The least plan length at or above `bound` that the parity allows.
 int at_stride(int bound, const PlannerResult &result) {

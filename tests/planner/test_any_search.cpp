@@ -81,7 +81,13 @@ TEST_SUITE("planner::any_search") {
       }
     }
     CHECK(boards >= 10); // random 3x3 boards: half unsolvable
-    CHECK(not_optimal > 0); // the gap let some plans stop short of proof
+    // Whether a gap above 1 ends a run short of proof depends on which
+    // thread gets there first (on these boards IDA* often proves the
+    // optimum before weighted IDA* has a plan): the count is shown, not
+    // checked (it failed 5 runs in 30). The decision itself is tested
+    // without threads in tests/planner/test_interval.cpp.
+    MESSAGE(not_optimal << " of " << 2 * boards
+                        << " runs with a gap above 1 ended short of proof");
   }
 
   TEST_CASE("--any by search: a stop keeps the interval found so far") {

@@ -1,0 +1,59 @@
+#include "planner/interval.hpp"
+
+#include "planner/planner_result.hpp"
+
+#include <algorithm>
+
+namespace satslide::planner {
+
+Interval::Interval(int lower, std::string lower_from, double gap)
+    : m_lower(lower), m_lower_from(std::move(lower_from)), m_gap(gap) {}
+
+void Interval::raise(int lower, const std::string &from) {
+  const std::lock_guard<std::mutex> lock(m_mutex);
+  if (lower > m_lower) {
+    m_lower = lower;
+    m_lower_from = from;
+  }
+  settle();
+}
+
+void Interval::offer(const encoder::Plan &plan, const std::string &from) {
+  const std::lock_guard<std::mutex> lock(m_mutex);
+  if (!m_plan || plan.size() < m_plan->size()) {
+    m_plan = plan;
+    m_plan_from = from;
+  }
+  settle();
+}
+
+int Interval::lower() const {
+  const std::lock_guard<std::mutex> lock(m_mutex);
+  return m_lower;
+}
+
+int Interval::length() const {
+  const std::lock_guard<std::mutex> lock(m_mutex);
+  return m_plan ? static_cast<int>(m_plan->size()) : -1;
+}
+
+void Interval::fill(PlannerResult &result) const {
+  const std::lock_guard<std::mutex> lock(m_mutex);
+  result.lower_bound = m_lower;
+  result.lower_bound_name = m_lower_from;
+  result.no_plan_up_to = std::max(result.no_plan_up_to, m_lower - 1);
+  if (m_plan) {
+    result.plan = *m_plan;
+    result.plan_from = m_plan_from;
+  }
+}
+
+// Called with the mutex held.
+void Interval::settle() {
+  if (m_plan && (static_cast<int>(m_plan->size()) <= m_lower ||
+                 static_cast<double>(m_plan->size()) <= m_gap * m_lower)) {
+    m_decided = true;
+  }
+}
+
+} // namespace satslide::planner
