@@ -58,19 +58,40 @@ done
 # IDA* cubes, one length a round: every cube of a round was refuted two
 # moves shorter the round before (or by its bound), so the first plan
 # found proves the optimum. Each shard stops at its first plan (batch
-# --until-solved), and on GNU parallel the other shards are stopped then.
+# --until-solved), and the other shards are stopped then (GNU parallel:
+# a TERM; SLURM: scancel of the round's array).
 until_solved=false
 if $ida && ! $window; then
   until_solved=true
   batch_args="$batch_args --until-solved"
 fi
 
+# Waits for the round's shards, running in the background as process $1;
+# with --until-solved, once a file matching $2 (a quoted glob) holds a
+# plan, stops the other shards first by the command $3.
+wait_round() {
+  while $until_solved && kill -0 "$1" 2>/dev/null; do
+    if eval "grep -qs '\"status\":\"solved\"' $2"; then
+      eval "$3" || true
+      break
+    fi
+    sleep 0.2
+  done
+  wait "$1" || true
+}
+
 # Solves cubes file $1 into $out/round.$2.part.$3K.jsonl, K = 0..shards-1.
 solve_round() {
   if $slurm; then
-    eval "SATSLIDE='$satslide' sbatch --wait --quiet --array=0-$((shards - 1)) \
-      --output='$out/slurm.$2.$3%a.log' '$here/slurm_batch.sh' '$1' '$out/slurm.$2.$3' $batch_args" ||
-      true # a cube's cap is a horizon limit: batch exits 21, and so does the array
+    # sbatch --parsable prints the job id ("id" or "id;cluster") at once;
+    # a cube's cap is a horizon limit, batch exits 21, and so does the
+    # array, so its status says nothing.
+    job=$out/slurm.$2.$3job
+    eval "SATSLIDE='$satslide' sbatch --wait --parsable --array=0-$((shards - 1)) \
+      --output='$out/slurm.$2.$3%a.log' '$here/slurm_batch.sh' '$1' '$out/slurm.$2.$3' $batch_args" \
+      >"$job" &
+    wait_round $! "'$out/slurm.$2.$3/shard.'*.jsonl" \
+      "scancel \"\$(cut -d';' -f1 '$job')\""
     for k in $(seq 0 $((shards - 1))); do
       cp "$out/slurm.$2.$3/shard.$k.jsonl" "$out/round.$2.part.$3$k.jsonl" 2>/dev/null || true
     done
@@ -78,15 +99,8 @@ solve_round() {
     eval "parallel --will-cite -j '$shards' ${PARALLEL_OPTIONS:-} \"'$satslide'\" batch '$1' \
       --shard {}/$shards -q -o '$out/round.$2.part.$3{}.jsonl' $batch_args \
       ::: $(seq -s ' ' 0 $((shards - 1)))" &
-    pid=$!
-    while $until_solved && kill -0 $pid 2>/dev/null; do
-      if grep -qs '"status":"solved"' "$out/round.$2.part.$3"[0-9]*.jsonl; then
-        kill -TERM $pid 2>/dev/null || true # parallel stops its jobs
-        break
-      fi
-      sleep 0.2
-    done
-    wait $pid || true
+    # parallel passes the TERM on to its jobs.
+    wait_round $! "'$out/round.$2.part.$3'[0-9]*.jsonl" "kill -TERM $!"
   fi
 }
 

@@ -3,7 +3,8 @@
 # slurmd with a generated slurm.conf, on ports of their own), then one
 # split proof through it: benchmarks/split_rounds.sh --slurm submits one
 # job array per round (sbatch --wait) and merges; the optimum must be the
-# one-process solve's. Needs root and Debian's slurm-wlm and munge
+# one-process solve's, with SAT cubes and with IDA* cubes (whose rounds
+# end at the first plan, the array cancelled). Needs root and Debian's slurm-wlm and munge
 # (third_party/install_deps.sh installs them); otherwise it says why and
 # exits 77, which CTest counts as skipped.
 #
@@ -131,4 +132,15 @@ grep -q "solution: $want moves, optimal (by SAT over cubes" result.txt ||
   { echo "the merged optimum is not solve's ($want)" >&2; exit 1; }
 rounds=$(ls out/round.*.part.*.jsonl | sed 's/.*round\.\([0-9]*\)\..*/\1/' | sort -u | wc -l)
 [ "$rounds" -ge 2 ] || { echo "expected several rounds, got $rounds" >&2; exit 1; }
-echo "ok: $want moves, optimal, over $rounds rounds of SLURM job arrays"
+# The same board in IDA* cubes: each array task stops at its first plan
+# (batch --until-solved) and the round's array is cancelled then; the
+# proof must stand on what was written.
+status=0
+SATSLIDE=$bin "$here/../../benchmarks/split_rounds.sh" --slurm ida 2 \
+  --puzzle npuzzle --rows 3 --cols 4 --board "$board" --engine ida \
+  --pattern-tiles 4 --split-depth 4 -q >ida.txt || status=$?
+cat ida.txt
+[ $status -eq 0 ] || { echo "split_rounds.sh --slurm (IDA* cubes) exited $status" >&2; exit 1; }
+grep -q "solution: $want moves, optimal" ida.txt ||
+  { echo "the IDA* cubes' optimum is not solve's ($want)" >&2; exit 1; }
+echo "ok: $want moves, optimal, over $rounds rounds of SLURM job arrays (SAT cubes), and by IDA* cubes"
