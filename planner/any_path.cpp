@@ -16,7 +16,7 @@
 
 #include <fmt/format.h>
 
-
+#include <algorithm>
 
 namespace satslide::planner {
 
@@ -70,6 +70,21 @@ void staged(const Run &run, PlannerResult &result,
                   found.stages, found.raw_length);
 }
 
+// No plan within k parallel steps means no plan of k moves or fewer: a
+// step may hold one move, or none. The lower bound rises to match.
+void raise_by_parallel_steps(int refuted_up_to, PlannerResult &result) {
+  if (refuted_up_to < result.lower_bound) {
+    return;
+  }
+  result.lower_bound = solver::round_up_to_stride(
+      refuted_up_to + 1, result.lower_bound, result.stride);
+  result.lower_bound_name =
+      fmt::format("no plan within {0} parallel steps, hence none of {0} "
+                  "moves or fewer",
+                  refuted_up_to);
+  result.no_plan_up_to = std::max(result.no_plan_up_to, refuted_up_to);
+}
+
 // Madagascar's schedule: horizons 5 apart, gamma 0.9; 8 open, not its 20:
 // on Rush Hour #40 (slide) building 20 formulas cost 21.6 s against 2.4 s.
 void scheduled(const Run &run, PlannerResult &result,
@@ -114,6 +129,7 @@ void scheduled(const Run &run, PlannerResult &result,
           ? fmt::format("; no plan within {} parallel steps",
                         found.refuted_up_to)
           : "";
+  raise_by_parallel_steps(found.refuted_up_to, result);
   if (found.outcome != solver::Outcome::plan_found) {
     const std::string where = " (parallel steps" + refuted + ")";
     end_without_plan(result, found.outcome, run, where,
@@ -240,6 +256,16 @@ void solve_any(const Run &run, PlannerResult &result,
   }
   if (run.options.tighten) {
     tighten(run, result, stop);
+  }
+  if (static_cast<int>(result.plan.size()) <= result.lower_bound) {
+    // Every shorter length is refuted by the bound's own proof.
+    end_with_optimal_plan(
+        result, result.plan, Proof::refuted_horizons,
+        fmt::format("{}; the plan meets the lower bound ({})",
+                    result.optimality, result.lower_bound_name));
+    result.no_plan_up_to =
+        std::max(result.no_plan_up_to, result.lower_bound - 1);
+    return;
   }
   result.proof = Proof::none;
   result.optimality += fmt::format("; the optimum lies between {} and {}",

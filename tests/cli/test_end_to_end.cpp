@@ -249,11 +249,13 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(r.out == "5 True [0, 1, 2, 3, 4, 5]\n");
   }
 
-  TEST_CASE("--any --any-path first: stages or parallel steps, never optimal") {
-    // A 15-puzzle: stages in the JSON, every call tagged with its stage.
+  TEST_CASE("--any --any-path first: stages or parallel steps, optimal "
+            "only at the bound") {
+    // A 15-puzzle (16 moves): stages in the JSON, every call tagged with
+    // its stage; their plan is longer than the bound, so not optimal.
     const auto r = run_command(
         std::string(SATSLIDE_BINARY) +
-        " --puzzle 15 --board \"[5,1,2,4,9,6,3,8,13,10,7,11,0,14,15,12]\""
+        " --puzzle 15 --board \"[5,1,3,4,9,2,6,8,14,11,7,10,13,0,15,12]\""
         " --any --any-path first --json -q | python3 -c \"import json,sys; "
         "d=json.load(sys.stdin); "
         "assert d['status']=='solved' and d['optimal'] is False; "
@@ -264,19 +266,21 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(r.exit_code == 0);
     CHECK(r.out == "ok\n");
     const auto text = run_satslide(
-        "--puzzle 15 --board \"[5,1,2,4,9,6,3,8,13,10,7,11,0,14,15,12]\" "
+        "--puzzle 15 --board \"[5,1,3,4,9,2,6,8,14,11,7,10,13,0,15,12]\" "
         "--any --any-path first");
     CHECK(text.exit_code == 0);
     CHECK(text.out.find("not proven optimal (--any: 8 stages") !=
           std::string::npos);
     CHECK(text.err.find("stage 1/8: tile 1 at r0c0") != std::string::npos);
     // No agenda (the 8-puzzle, the block puzzles): parallel steps under a
-    // horizon schedule, never called optimal.
+    // horizon schedule, optimal only where the plan meets the bound.
     const auto small = run_satslide("--board \"[1,3,6,4,2,0,7,5,8]\" --any --any-path first -q");
     CHECK(small.exit_code == 0);
-    CHECK(printed_length(small.out) >= 5);
-    CHECK(small.out.find("not proven optimal (--any: ") != std::string::npos);
+    CHECK(printed_length(small.out) == 5);
+    CHECK(small.out.find("5 moves, optimal (--any: ") != std::string::npos);
     CHECK(small.out.find(" parallel steps") != std::string::npos);
+    CHECK(small.out.find("the plan meets the lower bound (Manhattan)") !=
+          std::string::npos);
     const auto rush = run_command(
         std::string(SATSLIDE_BINARY) +
         " --puzzle rushhour --metric slide --board "
@@ -290,7 +294,7 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(rush.out == "ok\n");
     // Limits name the stage; --any picks its own horizons.
     const auto limit = run_satslide(
-        "--puzzle 15 --board \"[5,1,2,4,9,6,3,8,13,10,7,11,0,14,15,12]\" "
+        "--puzzle 15 --board \"[5,1,3,4,9,2,6,8,14,11,7,10,13,0,15,12]\" "
         "--any --any-path first --max-horizon 1 -q");
     CHECK(limit.exit_code == 20);
     CHECK(limit.out.find("in stage 1 of 8 of the goal agenda") !=
@@ -302,7 +306,7 @@ TEST_SUITE("cli::EndToEnd") {
               .exit_code == 32);
     const auto tight = run_command(
         std::string(SATSLIDE_BINARY) +
-        " --puzzle 15 --board \"[5,1,2,4,9,6,3,8,13,10,7,11,0,14,15,12]\""
+        " --puzzle 15 --board \"[5,1,3,4,9,2,6,8,14,11,7,10,13,0,15,12]\""
         " --any --any-path first --tighten --json -q | python3 -c \"import json,sys; "
         "d=json.load(sys.stdin); "
         "assert d['status']=='solved' and d['optimal'] is False; "
@@ -525,7 +529,8 @@ TEST_SUITE("cli::EndToEnd") {
         " --any --json -q | python3 -c \"import json,sys; "
         "d=json.load(sys.stdin); "
         "assert d['status']=='solved' and d['path'] in ('optimal','agenda'); "
-        "assert d['optimal'] == (d['path']=='optimal'); print('ok')\"");
+        "assert d['optimal'] == (d['path']=='optimal' or "
+        "d['length']==d['lower_bound']); print('ok')\"");
     CHECK(big.out == "ok\n");
   }
 

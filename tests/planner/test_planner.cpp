@@ -162,18 +162,40 @@ TEST_SUITE("planner") {
     CHECK(seen[1].horizon.horizon == r.horizons[0].horizon);
   }
 
-  TEST_CASE("--any: the first-plan path alone is never called optimal") {
+  TEST_CASE("--any: the first-plan path is called optimal only where its "
+            "plan meets the proven bound") {
     planner::PlannerOptions o;
     o.mode = planner::Mode::any;
     o.any_path = planner::AnyPath::first;
-    const planner::PlannerResult r =
-        planner::solve(*eight("8 6 7 2 5 4 3 0 1"), o);
+    // 19 moves; its Manhattan bound 13, and no plan within 13 parallel
+    // steps: as a step may hold a single move, no plan of 13 moves either.
+    const auto board = eight("1 2 8 0 5 7 4 6 3");
+    const planner::PlannerResult r = planner::solve(*board, o);
     REQUIRE(r.status == Status::solved);
     CHECK(r.path == "schedule");
     CHECK(r.encoding == "forall-step");
+    const int optimum =
+        static_cast<int>(planner::solve(*board, {}).plan.size());
+    CHECK(optimum == 19);
     CHECK_FALSE(r.optimal);
-    CHECK(r.replay.moves.size() >= 31);
-    CHECK(r.optimality.find("the optimum lies between") != std::string::npos);
+    CHECK(r.proof == planner::Proof::none);
+    CHECK(static_cast<int>(r.replay.moves.size()) >= optimum);
+    CHECK(r.lower_bound == 15);
+    CHECK(r.lower_bound_name.find("no plan within 13 parallel steps") == 0);
+    CHECK(r.no_plan_up_to == 13);
+    CHECK(r.optimality.find("the optimum lies between 15 and") !=
+          std::string::npos);
+    // A plan of the bound's length is optimal by the bound's proof.
+    const planner::PlannerResult meets =
+        planner::solve(*eight("1 3 6 4 2 0 7 5 8"), o);
+    REQUIRE(meets.status == Status::solved);
+    CHECK(meets.path == "schedule");
+    CHECK(meets.plan.size() == 5);
+    CHECK(meets.lower_bound == 5);
+    CHECK(meets.optimal);
+    CHECK(meets.proof == planner::Proof::refuted_horizons);
+    CHECK(meets.optimality.find("the plan meets the lower bound (Manhattan)") !=
+          std::string::npos);
   }
 
   TEST_CASE("--any: the race returns the first plan and names its path") {
@@ -186,7 +208,10 @@ TEST_SUITE("planner") {
       CHECK(r.replay.solved);
       CHECK(r.mode == "any");
       CHECK((r.path == "optimal" || r.path == "schedule"));
-      CHECK(r.optimal == (r.path == "optimal"));
+      // The first-plan path's plan is optimal where it meets the bound.
+      CHECK(r.optimal ==
+            (r.path == "optimal" ||
+             static_cast<int>(r.plan.size()) == r.lower_bound));
       CHECK(static_cast<int>(r.replay.moves.size()) >= r.lower_bound);
     }
   }
