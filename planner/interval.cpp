@@ -3,6 +3,7 @@
 #include "planner/planner_result.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace satslide::planner {
 
