@@ -8,7 +8,8 @@
 # boards of every family, the widest reach per second): its other cases
 # repeat quick ones on more or larger boards, took a quarter of the Release
 # suite's test time (374 of 1,430 s) and several times that here, and CI
-# must end well inside its 90 minutes. The Release run before this one runs them all.
+# must end well inside its 90 minutes. The Release run before this one
+# runs them all.
 set -eu
 seconds=${1:-30}
 root=$(cd "$(dirname "$0")/.." && pwd)
