@@ -184,6 +184,36 @@ TEST_SUITE("planner::Witness") {
                             "between "));
   }
 
+  TEST_CASE("a stop after a refuted round: the interval's lower end has "
+            "the plan's parity") {
+    // The 25-move 3x4 board above, split at depth 2 (rounds refute 19, 21
+    // and 23) and stopped after its first round: the lengths up to that
+    // round's are refuted, and the next has the wrong parity (a refuted 19
+    // leaves 21, not 20).
+    const encoder::NPuzzle p(3, 4, {3, 1, 10, 4, 7, 2, 6, 8, 9, 5, 0, 11},
+                             encoder::NPuzzle::default_goal(3, 4));
+    planner::PlannerOptions o = with_witness(planner::Engine::horizons);
+    o.split_depth = 2;
+    auto rounds = std::make_shared<std::atomic<int>>(0);
+    o.progress = [rounds](const planner::Progress &e) {
+      if (e.kind == planner::Progress::Kind::phase &&
+          has(e.text, "no plan of length <=") && has(e.text, "SAT calls")) {
+        ++*rounds;
+      }
+    };
+    o.stop = [rounds] { return rounds->load() > 0; };
+    const planner::PlannerResult r = planner::solve(p, o);
+    REQUIRE(r.status == Status::cancelled);
+    CHECK(r.no_plan_up_to % 2 == 1); // a round refuted an odd length
+    CHECK(r.no_plan_up_to < 23);
+    const std::string between = "the optimum lies between ";
+    const std::size_t at = r.optimality.find(between);
+    REQUIRE(at != std::string::npos);
+    CAPTURE(r.optimality);
+    CHECK(std::stoi(r.optimality.substr(at + between.size())) ==
+          r.no_plan_up_to + 2);
+  }
+
   TEST_CASE("a start at the goal needs no SAT call") {
     const encoder::NPuzzle p(3, 3, encoder::NPuzzle::default_goal(3, 3),
                              encoder::NPuzzle::default_goal(3, 3));
