@@ -953,7 +953,7 @@ TEST_SUITE("cli::EndToEnd") {
   }
 
   TEST_CASE("--memory-limit ends with exit 23 and a clear message") {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(SATSLIDE_UNDER_ASAN)
     MESSAGE("skipped under AddressSanitizer, which needs a huge address space");
 #else
     // The 3x4 space's rank arrays (240 MB) do not fit in 100 MB.

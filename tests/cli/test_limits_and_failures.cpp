@@ -35,7 +35,7 @@ const char *const k_31 = "--puzzle 8 --board '8 6 7 2 5 4 3 0 1'";
 TEST_SUITE("cli::LimitsAndFailures") {
 
   TEST_CASE("out of memory in the solver: exit 23 with what was proven") {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(SATSLIDE_UNDER_ASAN)
     MESSAGE("skipped under AddressSanitizer, which needs a huge address "
             "space (the drivers' out-of-memory path is tested in "
             "test_solver_horizon_driver)");

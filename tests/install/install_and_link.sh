@@ -4,13 +4,15 @@
 # and a program outside the tree builds against the installed CMake
 # package (find_package(satslide), satslide::planner) and solves a board
 # through planner::solve with the binary's own answer.
-#   install_and_link.sh BUILD_DIR SOURCE_DIR [FLAGS]
+#   install_and_link.sh BUILD_DIR SOURCE_DIR [FLAGS [CXX]]
 # FLAGS: compiler and linker flags the program needs to link the
-# installed libraries (the sanitizers', for a sanitized build).
+# installed libraries (the sanitizers', for a sanitized build); CXX: the
+# compiler that built them (a sanitized build's runtime is its own).
 set -eu
 build=$1
 source=$2
 flags=${3:-}
+cxx=${4:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" > "$work/install.log"
@@ -24,6 +26,7 @@ words=$(bash -c ". '$completion'; COMP_WORDS=(satslide --engine ''); COMP_CWORD=
 case " $words " in *" horizons "*) ;; *) echo "completion of --engine: '$words'"; exit 1 ;; esac
 
 cmake -S "$source/tests/install/consumer" -B "$work/consumer" \
+  ${cxx:+-DCMAKE_CXX_COMPILER="$cxx"} \
   -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="$flags" \
   > "$work/configure.log"

@@ -172,8 +172,15 @@ Case random_rushhour(std::mt19937 &rng) {
   char next = 'B';
   const char last = static_cast<char>('B' + rng() % 5);
   for (int tries = 0; tries < 40 && next <= last; ++tries) {
-    if (put(next, static_cast<int>(rng() % 6), static_cast<int>(rng() % 6),
-            2 + static_cast<int>(rng() % 4 == 0), rng() % 2 == 0)) {
+    // One draw a statement: arguments are evaluated in an unspecified
+    // order (GCC right to left, clang left to right), and a seed must
+    // give the same cases whatever the compiler. GCC's order, so the
+    // cases are the ones the suite has run.
+    const bool across = rng() % 2 == 0;
+    const int len = 2 + static_cast<int>(rng() % 4 == 0);
+    const int y = static_cast<int>(rng() % 6);
+    const int x = static_cast<int>(rng() % 6);
+    if (put(next, x, y, len, across)) {
       ++next;
     }
   }

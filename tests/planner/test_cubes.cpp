@@ -189,8 +189,10 @@ TEST_SUITE("planner::split_into_cubes") {
         REQUIRE(d > 6);
         CAPTURE(p.draw());
         ++boards;
-        for (const auto &[k, window] :
+        for (const auto &depth_and_window :
              {std::pair{1, 1}, {3, 1}, {5, 2}, {d - 1, 1}}) {
+          const int k = depth_and_window.first;
+          const int window = depth_and_window.second;
           CAPTURE(k);
           CAPTURE(window);
           const Protocol r = run_protocol(p, k, window);

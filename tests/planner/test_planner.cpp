@@ -252,10 +252,12 @@ TEST_SUITE("families") {
     REQUIRE(row);
     CHECK(encoder::families_accepting(encoder::InstanceField::goal)
               .find("row") != std::string::npos);
-    for (const auto &[start, goal] :
+    for (const auto &start_and_goal :
          std::vector<std::pair<std::string, std::string>>{
              {"AB..", "..AB"}, {"A.B.C", ".ABC."}, {"..A", "A.."},
              {"AB.", "AB."}}) {
+      const std::string &start = start_and_goal.first;
+      const std::string &goal = start_and_goal.second;
       CAPTURE(start);
       encoder::InstanceOptions o;
       o.board = start;

@@ -253,10 +253,12 @@ TEST_SUITE("reach") {
         const auto p = klotski(rows, metric);
         const encoder::Task task = p->compile();
         const encoder::StateSpace space = encoder::explore_space(task, {});
-        for (const auto &[blocking, labels] :
+        for (const auto &blocking_and_labels :
              {std::pair{solver::ReachBlocking::visited, false},
               std::pair{solver::ReachBlocking::moves, false},
               std::pair{solver::ReachBlocking::moves, true}}) {
+          const solver::ReachBlocking blocking = blocking_and_labels.first;
+          const bool labels = blocking_and_labels.second;
           CAPTURE(static_cast<int>(blocking));
           CAPTURE(labels);
           solver::ReachOptions o;

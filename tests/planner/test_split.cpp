@@ -87,7 +87,9 @@ TEST_SUITE("planner::Split") {
         CAPTURE(p.draw());
         const std::vector<int> depths =
             large ? std::vector<int>{3, d} : std::vector<int>{0, 1, 4, 7, d, d + 3};
-        for (const auto &[k, solving] : with_solvings(depths)) {
+        for (const auto &depth_and_solving : with_solvings(depths)) {
+          const int k = depth_and_solving.first;
+          const planner::CubeSolving solving = depth_and_solving.second;
           CAPTURE(k);
           CAPTURE(static_cast<int>(solving));
           const planner::PlannerResult r =
@@ -120,8 +122,10 @@ TEST_SUITE("planner::Split") {
     const encoder::NPuzzle p =
         encoder::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
     for (planner::CubeSolving solving : k_solvings) {
-      for (const auto &[window, threads] :
+      for (const auto &window_and_threads :
            {std::pair{1, 2}, {3, 1}, {3, 2}, {50, 2}}) {
+        const int window = window_and_threads.first;
+        const int threads = window_and_threads.second;
         CAPTURE(window);
         CAPTURE(threads);
         CAPTURE(static_cast<int>(solving));

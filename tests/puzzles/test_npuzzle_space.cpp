@@ -201,7 +201,9 @@ TEST_SUITE("encoder::search_bidirectional") {
     std::mt19937 rng(4242);
     const std::vector<std::pair<int, int>> shapes{
         {2, 2}, {3, 3}, {2, 4}, {3, 4}, {4, 4}};
-    for (const auto &[rows, cols] : shapes) {
+    for (const auto &shape : shapes) {
+      const int rows = shape.first;
+      const int cols = shape.second;
       for (int trial = 0; trial < 3; ++trial) {
         const NPuzzle p(
             rows, cols,

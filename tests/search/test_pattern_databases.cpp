@@ -362,7 +362,8 @@ TEST_SUITE("encoder::PatternDatabases") {
   TEST_CASE("cache: a table edited with its checksum recomputed is refused "
             "as damaged") {
     const CachedTables cached;
-    const auto &[goal, patterns, db, bytes] = cached;
+    const auto &[goal, patterns, db, unused] = cached;
+    const std::string &bytes = cached.bytes; // a lambda below reads it
     const std::size_t table = 3024; // 9 * 8 * 7 * 6 placements
     const std::size_t tables = bytes.size() - 8 - 2 * table;
     // Each edit applied to the first table's bytes, then the checksum
@@ -494,8 +495,11 @@ TEST_SUITE("encoder::Ida") {
     // Narrow boards (where a twin path might leave the board) and one-
     // tile patterns (Manhattan distance: deep searches, long strings).
     long positions = 0, nodes_with = 0, nodes_without = 0;
-    for (const auto &[rows, cols, step] :
+    for (const auto &shape_and_step :
          {std::tuple{2, 3, 1}, {3, 2, 1}, {2, 4, 1}, {4, 2, 1}, {3, 3, 97}}) {
+      const int rows = std::get<0>(shape_and_step);
+      const int cols = std::get<1>(shape_and_step);
+      const int step = std::get<2>(shape_and_step);
       const NPuzzle p = goal_puzzle(rows, cols);
       std::vector<std::vector<int>> singles;
       for (int t = 1; t < rows * cols; ++t) {
@@ -503,7 +507,9 @@ TEST_SUITE("encoder::Ida") {
       }
       const PatternDatabases db(rows, cols, p.goal(), singles);
       int i = 0;
-      for (const auto &[board, d] : all_distances(p)) {
+      for (const auto &board_and_distance : all_distances(p)) {
+        const Board &board = board_and_distance.first;
+        const int d = board_and_distance.second;
         if (i++ % step != 0) {
           continue;
         }

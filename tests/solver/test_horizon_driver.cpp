@@ -196,9 +196,11 @@ TEST_SUITE("solver::HorizonDriver") {
       solver::DriverOptions options;
       options.first_horizon = p.lower_bound();
       options.stride = p.horizon_stride();
-      for (const auto &[threads, split] :
+      for (const auto &threads_and_split :
            {std::pair{2, solver::Split::horizons}, {3, solver::Split::horizons},
             {2, solver::Split::portfolio}, {3, solver::Split::portfolio}}) {
+        const int threads = threads_and_split.first;
+        const solver::Split split = threads_and_split.second;
         CAPTURE(p.draw());
         CAPTURE(threads);
         CAPTURE(split == solver::Split::portfolio);

@@ -15,6 +15,17 @@
 
 #include <unistd.h>
 
+// SATSLIDE_UNDER_ASAN: this build runs under AddressSanitizer (GCC says
+// so by __SANITIZE_ADDRESS__, clang by __has_feature), for the few cases
+// that need more address space than it leaves.
+#if defined(__SANITIZE_ADDRESS__)
+#define SATSLIDE_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define SATSLIDE_UNDER_ASAN 1
+#endif
+#endif
+
 namespace satslide::test {
 
 std::string data_path(const std::string &name);
