@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs the Debian 12 packages satslide needs, and only those that are
 # missing: to build and run it (no argument), or also to run every test
-# and benchmark (--tests: outside SAT solvers, fuzzing, the game in tmux,
+# and benchmark (--tests: outside SAT solvers, fuzzing, Ninja, the game in tmux,
 # a SLURM cluster, the function-length check's ctags, the --html pages
 # in headless Chromium). Runs apt-get as root, or through sudo.
 #   install_deps.sh [--tests]
@@ -11,7 +11,7 @@ packages="build-essential cmake libcadical-dev libboost-program-options-dev \
 libspdlog-dev libfmt-dev doctest-dev nlohmann-json3-dev libncurses-dev python3"
 if [ "${1:-}" = "--tests" ]; then
   packages="$packages cadical minisat picosat cryptominisat hyperfine \
-gnuplot-nox parallel clang-14 libfuzzer-14-dev tmux universal-ctags \
+gnuplot-nox parallel clang-14 libfuzzer-14-dev ninja-build tmux universal-ctags \
 chromium chromium-driver python3-selenium slurm-wlm munge"
 elif [ $# -gt 0 ]; then
   echo "usage: install_deps.sh [--tests]" >&2
