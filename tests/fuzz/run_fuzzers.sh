@@ -8,7 +8,7 @@
 # build-fuzz/tests/fuzz/fuzz_<target> FILE.
 #
 # The targets come from build-fuzz, or $SATSLIDE_FUZZ_BUILD: a tree
-# already configured with -DSATSLIDE_FUZZ=ON (as tests/sanitized_and_fuzzed.sh
+# already configured with -DSATSLIDE_FUZZ=ON (as tests/every_test.sh
 # configures build-asan, tests and fuzz targets in one) is used as it is,
 # else one is configured with clang (fuzz targets only).
 #
