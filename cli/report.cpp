@@ -55,6 +55,10 @@ void print_plan(std::ostream &out, const planner::PlannerResult &r,
       out << indent(r.replay.moves[i].board, "     ");
     }
   }
+  if (show_boards && !r.replay.boards_drawn) {
+    out << "  (boards not drawn: the plan's boards hold more than "
+        << encoder::k_replay_drawn_cells << " cells)\n";
+  }
   if (!r.replay.compact.empty()) {
     out << "moves: " << r.replay.compact << '\n';
   }

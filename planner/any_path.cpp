@@ -227,10 +227,21 @@ void tighten(const Run &run, PlannerResult &result,
 // --any-path auto: search where the family has one and the board is too
 // large for the SAT engines' optimum (k_any_search_positions), else race.
 AnyPath any_path(const Run &run) {
+  if (run.puzzle.beyond_task()) { // no task to race or stage on
+    if (run.options.any_path != AnyPath::automatic &&
+        run.options.any_path != AnyPath::search) {
+      throw encoder::InputError(
+          run.puzzle.title() + " has no task for --any-path " +
+          std::string(to_name(run.options.any_path)) + ": only the search path "
+          "(--any-path search, the default) solves it");
+    }
+    return AnyPath::search;
+  }
   if (run.options.any_path != AnyPath::automatic) {
     return run.options.any_path;
   }
-  return run.puzzle.has_heuristic_search() &&
+  return (run.puzzle.has_heuristic_search() ||
+          run.puzzle.has_constructive_plan()) &&
                  run.puzzle.reachable_positions() > k_any_search_positions
              ? AnyPath::search
              : AnyPath::race;

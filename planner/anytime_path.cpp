@@ -1,7 +1,9 @@
 // The any-plan path by search (--any on boards past the SAT engines'
-// reach: the 24-puzzle and larger n-puzzles). Weighted IDA* over the
-// family's pattern databases finds a plan within twice the optimum at
-// once, then, with smaller weights, each time only a shorter one; beside
+// reach: the 24-puzzle and larger n-puzzles). The family's constructive
+// plan comes first, at once (the n-puzzle: line by line), shortened by
+// re-solving its windows (Puzzle::shorten_plan); then weighted IDA* over
+// the family's pattern databases, where it has them, with falling
+// weights, each time only for a shorter plan; beside
 // it, in a thread of its own (--threads: that many), IDA* raises the
 // proven lower bound threshold by threshold. The run ends when the plan
 // is within --gap of the bound, is proven optimal, or at --timeout, and
@@ -65,12 +67,46 @@ long prove_lower(const Run &run, const encoder::HeuristicSearchOptions &base,
   return s ? s->nodes : 0;
 }
 
-// Weighted IDA* with falling weights on one thread, each search only for
-// a plan shorter than the one at hand. One that ends without a shorter
-// plan under its cap proves the plan at hand optimal.
+// The plan at hand shortened by the family's own means (re-solved
+// windows), each shorter plan offered; the nodes its searches generated.
+long shorten(const Run &run, const encoder::HeuristicSearchOptions &base,
+             Interval &interval) {
+  const std::optional<encoder::Plan> plan = interval.plan();
+  if (!plan) {
+    return 0;
+  }
+  encoder::ShortenOptions o;
+  o.stop = base.stop;
+  const std::size_t had = plan->size();
+  const auto t0 = Run::Clock::now();
+  o.on_plan = [&](const encoder::Plan &p, const std::string &how) {
+    interval.offer(p, "windows of the plan re-solved by IDA*");
+    run.phase("search",
+              fmt::format("{}: a plan of {} moves ({:.2f} s); the optimum "
+                          "lies in [{}, {}]",
+                          how, p.size(), solver::seconds_since(t0),
+                          interval.lower(), interval.length()));
+  };
+  const auto s = run.puzzle.shorten_plan(*plan, o);
+  if (s) {
+    run.phase("search", fmt::format("windows: {} -> {} moves, {} of {} "
+                                    "windows shorter, {} nodes",
+                                    had, s->plan.size(), s->shortened,
+                                    s->windows, s->nodes));
+  }
+  return s ? s->nodes : 0;
+}
+
+// The constructive plan, its windows, then weighted IDA* with falling
+// weights on one thread, each search only for a plan shorter than the
+// one at hand. One that ends without a shorter plan under its cap proves
+// the plan at hand optimal.
 long improve_plan(const Run &run, const encoder::HeuristicSearchOptions &base,
                   Interval &interval) {
-  long nodes = 0;
+  long nodes = shorten(run, base, interval);
+  if (!run.puzzle.has_heuristic_search()) {
+    return nodes;
+  }
   for (const int weight : k_weights) {
     encoder::HeuristicSearchOptions o = base;
     o.weight_percent = weight;
@@ -147,6 +183,21 @@ long search_both(const Run &run, const encoder::HeuristicSearchOptions &base,
   return nodes;
 }
 
+
+// The family's constructive plan into the interval, if it has one.
+void offer_constructive(const Run &run, Interval &interval) {
+  const auto t0 = Run::Clock::now();
+  const std::optional<encoder::Plan> plan = run.puzzle.constructive_plan();
+  if (!plan) {
+    return;
+  }
+  interval.offer(*plan, "the constructive plan (line by line)");
+  run.phase("search",
+            fmt::format("the constructive plan (line by line, the last "
+                        "3 x 3 cells optimally): {} moves in {:.3f} s",
+                        plan->size(), solver::seconds_since(t0)));
+}
+
 } // namespace
 
 void solve_by_search(const Run &run, PlannerResult &result,
@@ -155,31 +206,37 @@ void solve_by_search(const Run &run, PlannerResult &result,
   result.encoding = "none (explicit states)";
   encoder::HeuristicSearchOptions base = run.search_options("search", stop);
   base.pattern_tiles = table_tiles(run);
-  // The tables read or built once, before the threads share them.
-  const encoder::StateBound bound = run.puzzle.state_bound(base);
   const auto stopped_by = [&stop] {
     return stop && stop() ? solver::Outcome::cancelled
                           : solver::Outcome::timeout;
   };
-  if (!bound) { // stopped while the tables were built
-    end_without_plan(result, stopped_by(), run, "", "");
-    return;
-  }
-  const int start = at_stride(bound(run.task.initial_state()), result);
-  Interval interval(std::max(start, result.lower_bound),
-                    start >= result.lower_bound ? "the pattern databases' "
-                                                  "bound on the start"
-                                                : result.lower_bound_name,
+  // The constructive plan first: a stop while the tables are built still
+  // ends with a plan.
+  Interval interval(result.lower_bound, result.lower_bound_name,
                     run.options.any_gap);
+  offer_constructive(run, interval);
+  bool tables = run.puzzle.has_heuristic_search();
+  if (tables) {
+    // The tables read or built once, before the threads share them.
+    const encoder::StateBound bound = run.puzzle.state_bound(base);
+    tables = static_cast<bool>(bound); // else stopped while built
+    if (tables) {
+      interval.raise(at_stride(bound(run.task.initial_state()), result),
+                     "the pattern databases' bound on the start");
+    }
+  }
   base.threads = 1;
   base.stop = [&run, &interval, stop] {
     return interval.decided() || run.stopped(stop);
   };
-  run.phase("search", fmt::format("--any by search: weighted IDA* for a "
-                                  "plan, IDA* for the lower bound ({}); "
-                                  "explicit search, not SAT",
-                                  interval.lower()));
-  result.nodes = search_both(run, base, result, interval);
+  if (tables || !run.puzzle.has_heuristic_search()) {
+    run.phase("search",
+              fmt::format("--any by search: {}the plan shortened, IDA* for "
+                          "the lower bound ({}); explicit search, not SAT",
+                          tables ? "windows and weighted IDA* " : "windows: ",
+                          interval.lower()));
+    result.nodes = search_both(run, base, result, interval);
+  }
   interval.fill(result);
   const std::string proven =
       fmt::format("; proven: no plan of length <= {} ({})",

@@ -33,6 +33,11 @@ int Interval::lower() const {
   return m_lower;
 }
 
+std::optional<encoder::Plan> Interval::plan() const {
+  const std::lock_guard<std::mutex> lock(m_mutex);
+  return m_plan;
+}
+
 int Interval::length() const {
   const std::lock_guard<std::mutex> lock(m_mutex);
   return m_plan ? static_cast<int>(m_plan->size()) : -1;

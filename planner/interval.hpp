@@ -34,6 +34,8 @@ public:
   int lower() const;
   // The plan's length, or -1.
   int length() const;
+  // The plan at hand, if any (a copy: the other search may replace it).
+  std::optional<encoder::Plan> plan() const;
   // The interval into the report: the bound, the plan, and their sources.
   void fill(PlannerResult &result) const;
 

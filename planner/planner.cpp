@@ -132,7 +132,16 @@ PlannerResult with_run(const encoder::Puzzle &puzzle, const PlannerOptions &o,
   result.lower_bound_name = puzzle.lower_bound_name();
   result.stride = puzzle.horizon_stride();
 
-  const encoder::Task task = puzzle.compile();
+  if (puzzle.beyond_task() && o.mode != Mode::any) {
+    throw encoder::InputError(
+        puzzle.title() + " is too large for a task (its formulas and its "
+        "searches' tables would not fit): only --any solves it, by a "
+        "constructive plan shortened while time is left");
+  }
+  // Past the task's size the run has none: the --any search path then
+  // reads only the puzzle (anytime_path.cpp).
+  const encoder::Task task =
+      puzzle.beyond_task() ? encoder::Task{} : puzzle.compile();
   const Run run(puzzle, task, encoding, o, started);
   if (auto problem = task.validate()) {
     result.status = Status::internal_error;

@@ -32,14 +32,16 @@ enum class Mode {
 
 // How --any finds its plan.
 enum class AnyPath {
-  automatic, // search where the family has one and the board is past
+  automatic, // search where the family has one (a heuristic search or a
+             // constructive plan) and the board is past
              // k_any_search_positions positions, else race
   race,  // the first-plan path and the optimal driver side by side, in two
          // threads; the first plan wins (never slower than either alone)
   first, // only the first-plan path: the goal agenda where the puzzle has
          // one, else parallel steps under a horizon schedule
-  search, // weighted IDA* over the family's bound, weights falling, beside
-          // IDA* raising the proven lower bound (anytime_path.cpp)
+  search, // a constructive plan at once, shortened by re-solved windows,
+          // then weighted IDA* over the family's bound, weights falling,
+          // beside IDA* raising the proven lower bound (anytime_path.cpp)
 };
 constexpr std::array<EnumName<AnyPath>, 4> names(AnyPath) {
   return {{{AnyPath::automatic, "auto"},

@@ -54,4 +54,19 @@ struct HeuristicSearch {
                           // plan shorter than shorter_than
 };
 
+// A plan shortened by the family's own means (Puzzle::shorten_plan).
+struct ShortenOptions {
+  std::function<bool()> stop; // polled often: time, signals
+  // After every step that shortened the plan: the plan now (actions of
+  // the family's task) and the step in words.
+  std::function<void(const Plan &, const std::string &)> on_plan;
+};
+
+struct PlanShortening {
+  Plan plan;         // ends where the plan given ends; never longer
+  long nodes = 0;    // positions the searches generated
+  long windows = 0;  // stretches of the plan re-solved
+  long shortened = 0; // of which a shorter way was found
+};
+
 } // namespace satslide::encoder

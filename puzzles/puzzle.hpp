@@ -42,13 +42,20 @@ struct PuzzleSpec {
 struct ReplayedMove {
   std::string notation; // e.g. "6 up" or "B right 2"
   std::string board;    // the board after the move, drawn as text
+                        // (empty where Replay::boards_drawn is false)
 };
+
+// Replay draws the board after every move while the boards of the plan
+// hold at most this many cells in all (a 20 x 20 board's plan of 10,000
+// moves); past it, none (a 100 x 100 board's plan has 10^6 moves).
+constexpr long k_replay_drawn_cells = 4'000'000;
 
 struct Replay {
   std::optional<std::string> error; // set if the plan breaks a rule
   std::vector<ReplayedMove> moves;
   std::string compact; // one-line move string, e.g. "LURDR"
   bool solved = false; // the last board is a goal board
+  bool boards_drawn = true; // false past k_replay_drawn_cells
 };
 
 class Puzzle {
@@ -149,6 +156,28 @@ public:
   // split into cubes by a frontier (the n-puzzle; its frontier grows
   // slowly on two rows); 0 where the family is not split by its own rule.
   virtual int narrowest_side() const { return 0; }
+
+  // A plan at once, not optimal, where the family builds one without a
+  // search (the n-puzzle: npuzzle/constructive.hpp); nullopt otherwise.
+  // Call only on a solvable instance.
+  virtual std::optional<Plan> constructive_plan() const {
+    return std::nullopt;
+  }
+  virtual bool has_constructive_plan() const { return false; }
+  // Whether compile()'s task is too large to build (the n-puzzle past
+  // 16 x 16: 10^8 fluents on a 100 x 100 board); such a puzzle is solved
+  // only by --any's constructive plan and shorten_plan, without a task.
+  virtual bool beyond_task() const { return false; }
+
+  // The plan (from the start, to the goal) shortened where the family
+  // knows how (the n-puzzle: npuzzle/plan_windows.hpp), until `options`'
+  // stop or nothing more is found; nullopt where it does not.
+  virtual std::optional<PlanShortening>
+  shorten_plan(const Plan &plan, const ShortenOptions &options) const {
+    (void)plan;
+    (void)options;
+    return std::nullopt;
+  }
 
   // For --any: the goal in stages, each a set of goal fluents of the
   // compiled task added to the earlier ones; the whole goal follows the

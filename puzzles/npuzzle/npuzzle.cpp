@@ -1,5 +1,7 @@
 #include "puzzles/npuzzle/npuzzle.hpp"
 
+#include "puzzles/npuzzle/constructive.hpp"
+#include "puzzles/npuzzle/plan_windows.hpp"
 #include "search/grid_cells.hpp"
 
 #include "puzzles/board_parsing.hpp"
@@ -8,13 +10,14 @@
 #include <cstdlib>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <unordered_map>
 
 namespace satslide::encoder {
 
 namespace {
 
-constexpr int k_max_side = 16; // larger boards make formulas of gigabytes
+constexpr int k_max_side = 128; // move ids (tiles x moves) must fit an int
 
 void check_values(const std::vector<int> &values, int n,
                   const std::string &what) {
@@ -77,13 +80,34 @@ NPuzzle::NPuzzle(int rows, int cols, std::vector<int> board,
   }
   check_values(m_board, cells(), "board");
   check_values(m_goal, cells(), "goal");
-  for (int tile = 1; tile < cells(); ++tile) {
-    for (int from = 0; from < cells(); ++from) {
-      for (int to : neighbours(from)) {
-        m_moves.push_back({tile, from, to});
-      }
-    }
+  m_edge_offset.reserve(cells() + 1);
+  m_edge_offset.push_back(0);
+  for (int from = 0; from < cells(); ++from) {
+    m_edge_offset.push_back(m_edge_offset.back() +
+                            static_cast<int>(neighbours(from).size()));
   }
+}
+
+int NPuzzle::move_id(int tile, int from, int to) const {
+  if (tile < 1 || tile >= cells() || from < 0 || from >= cells()) {
+    return -1;
+  }
+  const std::vector<int> next = neighbours(from);
+  const auto k = std::find(next.begin(), next.end(), to);
+  if (k == next.end()) {
+    return -1;
+  }
+  return (tile - 1) * m_edge_offset.back() + m_edge_offset[from] +
+         static_cast<int>(k - next.begin());
+}
+
+NPuzzle::Move NPuzzle::move_at(int id) const {
+  const int edges = m_edge_offset.back();
+  const int rest = id % edges;
+  const int from = static_cast<int>(
+      std::upper_bound(m_edge_offset.begin(), m_edge_offset.end(), rest) -
+      m_edge_offset.begin() - 1);
+  return {id / edges + 1, from, neighbours(from)[rest - m_edge_offset[from]]};
 }
 
 std::vector<int> NPuzzle::default_goal(int rows, int cols) {
@@ -310,7 +334,8 @@ Task NPuzzle::compile() const {
       group.push_back(fluent(v, c));
     }
   }
-  for (const Move &m : m_moves) {
+  for (int id = 0; id < num_moves(); ++id) {
+    const Move m = move_at(id);
     Action a;
     a.name = "move tile " + std::to_string(m.tile) + " from " +
              cell_name(m.from) + " to " + cell_name(m.to);
@@ -321,17 +346,9 @@ Task NPuzzle::compile() const {
   }
   label_moves(task);
   // The inverse of tile t from x to y is t from y to x.
-  std::unordered_map<long, int> index;
-  const auto key = [n](int tile, int from, int to) {
-    return (static_cast<long>(tile) * n + from) * n + to;
-  };
-  for (int k = 0; k < static_cast<int>(m_moves.size()); ++k) {
-    index.emplace(key(m_moves[k].tile, m_moves[k].from, m_moves[k].to), k);
-  }
-  for (const Move &m : m_moves) {
-    const auto it = index.find(key(m.tile, m.to, m.from));
-    task.inverse.push_back(it == index.end() ? static_cast<int>(m_moves.size())
-                                             : it->second);
+  for (int id = 0; id < num_moves(); ++id) {
+    const Move m = move_at(id);
+    task.inverse.push_back(move_id(m.tile, m.to, m.from));
   }
   return task;
 }
@@ -340,7 +357,8 @@ Task NPuzzle::compile() const {
 void NPuzzle::label_moves(Task &task) const {
   const int n = cells();
   std::vector<int> label_of(n * n, -1);
-  for (const Move &m : m_moves) {
+  for (int move = 0; move < num_moves(); ++move) {
+    const Move m = move_at(move);
     int &id = label_of[m.to * n + m.from];
     if (id < 0) {
       id = task.num_labels();
@@ -437,16 +455,67 @@ std::vector<std::vector<int>> NPuzzle::goal_agenda() const {
   return agenda;
 }
 
+std::optional<Plan> NPuzzle::constructive_plan() const {
+  return plan_of_blank_path(
+      constructive_blank_path(m_rows, m_cols, m_board, m_goal));
+}
+
+std::optional<PlanShortening>
+NPuzzle::shorten_plan(const Plan &plan, const ShortenOptions &options) const {
+  std::vector<int> path;
+  path.reserve(plan.size());
+  for (const int id : plan) {
+    path.push_back(move_at(id).from); // the blank moves to the tile's cell
+  }
+  WindowOptions o;
+  o.stop = options.stop;
+  if (options.on_plan) {
+    o.on_path = [&](const std::vector<int> &p, const std::string &how) {
+      options.on_plan(plan_of_blank_path(p), how);
+    };
+  }
+  WindowStats stats;
+  PlanShortening s;
+  s.plan = plan_of_blank_path(
+      shorten_blank_path(m_rows, m_cols, m_board, std::move(path), o, stats));
+  s.nodes = stats.nodes;
+  s.windows = stats.windows;
+  s.shortened = stats.shortened;
+  return s;
+}
+
+Plan NPuzzle::plan_of_blank_path(const std::vector<int> &blank_path) const {
+  std::vector<int> board = m_board;
+  int blank = static_cast<int>(std::find(board.begin(), board.end(), 0) -
+                               board.begin());
+  Plan plan;
+  plan.reserve(blank_path.size());
+  for (const int to : blank_path) {
+    const int id = move_id(board[to], to, blank);
+    if (id < 0) {
+      throw std::logic_error("a blank path with a step off the grid");
+    }
+    plan.push_back(id);
+    std::swap(board[to], board[blank]);
+    blank = to;
+  }
+  return plan;
+}
+
 Replay NPuzzle::replay(const Plan &plan) const {
   Replay result;
+  result.boards_drawn =
+      static_cast<double>(plan.size()) * cells() <= k_replay_drawn_cells;
+  result.moves.reserve(plan.size());
+  result.compact.reserve(plan.size());
   std::vector<int> board = m_board;
   for (std::size_t i = 0; i < plan.size(); ++i) {
     const int id = plan[i];
-    if (id < 0 || id >= static_cast<int>(m_moves.size())) {
+    if (id < 0 || id >= num_moves()) {
       result.error = "step " + std::to_string(i + 1) + ": no such move";
       return result;
     }
-    const Move &m = m_moves[id];
+    const Move m = move_at(id);
     const auto adjacent = neighbours(m.from);
     if (board[m.from] != m.tile || board[m.to] != 0 ||
         std::find(adjacent.begin(), adjacent.end(), m.to) == adjacent.end()) {
@@ -466,8 +535,8 @@ Replay NPuzzle::replay(const Plan &plan) const {
                       : d == m_cols ? 'U'
                       : d == -1     ? 'R'
                                     : 'L';
-    result.moves.push_back(
-        {std::to_string(m.tile) + " " + tile_dir, draw_board(board)});
+    result.moves.push_back({std::to_string(m.tile) + " " + tile_dir,
+                            result.boards_drawn ? draw_board(board) : ""});
   }
   result.solved = board == m_goal;
   return result;
@@ -481,7 +550,8 @@ std::unique_ptr<Puzzle> NPuzzle::after(const Plan &plan) const {
   }
   std::vector<int> board = m_board;
   for (int id : plan) {
-    std::swap(board[m_moves[id].from], board[m_moves[id].to]);
+    const Move m = move_at(id);
+    std::swap(board[m.from], board[m.to]);
   }
   return std::make_unique<NPuzzle>(m_rows, m_cols, board, m_goal);
 }

@@ -61,6 +61,17 @@ public:
   int horizon_stride() const override { return 2; }
   double reachable_positions() const override; // (RC)! / 2
   std::vector<std::vector<int>> goal_agenda() const override;
+  // Line by line, the last 3 x 3 cells optimally (constructive.hpp).
+  std::optional<Plan> constructive_plan() const override;
+  bool has_constructive_plan() const override { return true; }
+  // Past k_max_task_cells (16 x 16).
+  bool beyond_task() const override { return cells() > k_max_task_cells; }
+  static constexpr int k_max_task_cells = 256;
+  // Revisits cut, then windows re-solved by IDA* (plan_windows.hpp).
+  std::optional<PlanShortening>
+  shorten_plan(const Plan &plan, const ShortenOptions &options) const override;
+  // The plan of the blank's successive cells from this board.
+  Plan plan_of_blank_path(const std::vector<int> &blank_path) const;
   Replay replay(const Plan &plan) const override;
   bool numbered_tiles() const override { return true; }
   std::unique_ptr<Puzzle> after(const Plan &plan) const override;
@@ -129,7 +140,12 @@ private:
   databases(const HeuristicSearchOptions &options) const;
   int cells() const { return m_rows * m_cols; }
   void label_moves(Task &task) const;
+  // Action ids in the order compile() makes them: tile-major, then the
+  // cell the tile leaves, then its neighbours in grid_neighbours' order;
+  // computed, not stored (a 100 x 100 board has 4 x 10^8 of them).
   int move_id(int tile, int from, int to) const;
+  Move move_at(int id) const;
+  int num_moves() const { return (cells() - 1) * m_edge_offset.back(); }
   Plan plan_back(std::uint64_t goal, int depth,
                  const std::function<std::uint8_t(std::uint64_t)> &mark) const;
   int fluent(int value, int cell) const { return value * cells() + cell; }
@@ -137,7 +153,9 @@ private:
 
   int m_rows, m_cols;
   std::vector<int> m_board, m_goal;
-  std::vector<Move> m_moves; // action id -> move
+  // By cell, the number of (cell, neighbour) pairs of the cells before
+  // it; the last entry is all of them.
+  std::vector<int> m_edge_offset;
   std::shared_ptr<DatabaseMemo> m_memo = std::make_shared<DatabaseMemo>();
 };
 

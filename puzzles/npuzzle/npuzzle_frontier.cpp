@@ -300,10 +300,9 @@ std::optional<Frontier> NPuzzle::frontier(int depth,
   // The action sliding `tile` from `from` into `to`, at (tile * n + from)
   // * n + to.
   std::vector<int> action(static_cast<std::size_t>(n) * n * n, -1);
-  for (std::size_t a = 0; a < m_moves.size(); ++a) {
-    const Move &m = m_moves[a];
-    action[(static_cast<std::size_t>(m.tile) * n + m.from) * n + m.to] =
-        static_cast<int>(a);
+  for (int a = 0; a < num_moves(); ++a) {
+    const Move m = move_at(a);
+    action[(static_cast<std::size_t>(m.tile) * n + m.from) * n + m.to] = a;
   }
   PackedSearch search(n, std::move(adjacent), std::move(action),
                       pack(m_board), pack(m_goal), options);

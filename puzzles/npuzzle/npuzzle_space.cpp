@@ -245,16 +245,6 @@ NPuzzle::search_space(const SpaceOptions &options) const {
   return space;
 }
 
-int NPuzzle::move_id(int tile, int from, int to) const {
-  for (std::size_t k = 0; k < m_moves.size(); ++k) {
-    const Move &m = m_moves[k];
-    if (m.tile == tile && m.from == from && m.to == to) {
-      return static_cast<int>(k);
-    }
-  }
-  return -1;
-}
-
 // From the goal at `depth` down to the start: each step to a neighbour
 // marked one layer lower; the plan is those moves reversed.
 Plan NPuzzle::plan_back(

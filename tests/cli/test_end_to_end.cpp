@@ -889,8 +889,8 @@ TEST_SUITE("cli::EndToEnd") {
       int exit_code;
       const char *text; // in stdout or stderr
     } cases[] = {
-        {"--rows 1 --cols 4 --board '1 0 2 3'", 31, "between 2 and 16"},
-        {"--rows 4 --cols 1 --board '0 1 2 3'", 31, "between 2 and 16"},
+        {"--rows 1 --cols 4 --board '1 0 2 3'", 31, "between 2 and 128"},
+        {"--rows 4 --cols 1 --board '0 1 2 3'", 31, "between 2 and 128"},
         {"--puzzle klotski --board 'AB/CD' --goal-piece A --goal-at 1,1", 10,
          "all 1 reachable positions"},
         {"--puzzle klotski --board 'AB.C/DD.C/EE..' --goal-piece D "
