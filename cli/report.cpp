@@ -173,6 +173,14 @@ void any_json(const planner::PlannerResult &r, Json &j) {
   if (!r.plan_from.empty()) {
     j["plan_from"] = r.plan_from;
   }
+  if (!r.plan_steps.empty()) { // what each phase gained, in order
+    Json steps = Json::array();
+    for (const auto &s : r.plan_steps) {
+      steps.push_back(
+          {{"from", s.from}, {"length", s.length}, {"seconds", s.seconds}});
+    }
+    j["plan_steps"] = steps;
+  }
   // The interval the optimum lies in: [lower_bound, length], each end
   // with where it came from, and the ratio of the two.
   if (r.lower_bound >= 0) {

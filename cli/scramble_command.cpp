@@ -68,7 +68,13 @@ int run_scramble(const Options &o) {
       family->walk_origin ? family->walk_origin(o.family, given) : given;
   const auto puzzle = encoder::make_puzzle(o.family, origin);
   const std::string kind = puzzle->spec().kind;
-  const encoder::Task task = puzzle->compile();
+  if (!o.scramble_random && puzzle->beyond_task()) {
+    throw UsageError(puzzle->title() + " is too large for a task to walk "
+                     "on: use --random");
+  }
+  // The walk's moves are the task's; a random board needs none.
+  const encoder::Task task =
+      o.scramble_random ? encoder::Task{} : puzzle->compile();
   std::mt19937_64 rng(o.seed);
   std::ofstream file;
   if (!o.output.empty() && o.output != "-") {

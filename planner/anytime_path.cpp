@@ -30,6 +30,13 @@ namespace {
 // than the plan at hand and within its weight.
 constexpr std::array<int, 7> k_weights = {200, 150, 130, 120, 115, 110, 105};
 
+// Past this many positions (the 24-puzzle's 7.8e24: the 35-puzzle and
+// larger), beam search rather than weighted IDA*, from this width to
+// that, each four times the last.
+constexpr double k_beam_positions = 1e26;
+constexpr long k_beam_first_width = 1024;
+constexpr long k_beam_last_width = 1L << 22;
+
 // The least plan length at or above `bound` that the parity allows.
 int at_stride(int bound, const PlannerResult &result) {
   const int residue =
@@ -97,6 +104,37 @@ long shorten(const Run &run, const encoder::HeuristicSearchOptions &base,
   return s ? s->nodes : 0;
 }
 
+// Beam searches over the tables, each four times wider than the last
+// (k_beam_widths), each plan shorter than the one at hand offered and
+// its windows re-solved; until the run is decided or stopped.
+long beam_plans(const Run &run, const encoder::HeuristicSearchOptions &base,
+                Interval &interval) {
+  long nodes = 0;
+  for (long width = k_beam_first_width;
+       width <= k_beam_last_width && !base.stop(); width *= 4) {
+    encoder::HeuristicSearchOptions o = base;
+    o.beam_width = static_cast<int>(width);
+    o.shorter_than = interval.length();
+    const auto t0 = Run::Clock::now();
+    const auto s = run.puzzle.heuristic_search(o);
+    if (!s) {
+      break;
+    }
+    nodes += s->nodes;
+    if (s->found) {
+      interval.offer(s->plan, fmt::format("beam search, width {}", width));
+      run.phase("search", fmt::format("beam search, width {}: a plan of {} "
+                                      "moves ({:.1f} s, {} nodes); the "
+                                      "optimum lies in [{}, {}]",
+                                      width, s->plan.size(),
+                                      solver::seconds_since(t0), s->nodes,
+                                      interval.lower(), interval.length()));
+      nodes += shorten(run, base, interval);
+    }
+  }
+  return nodes;
+}
+
 // The constructive plan, its windows, then weighted IDA* with falling
 // weights on one thread, each search only for a plan shorter than the
 // one at hand. One that ends without a shorter plan under its cap proves
@@ -106,6 +144,9 @@ long improve_plan(const Run &run, const encoder::HeuristicSearchOptions &base,
   long nodes = shorten(run, base, interval);
   if (!run.puzzle.has_heuristic_search()) {
     return nodes;
+  }
+  if (run.puzzle.reachable_positions() > k_beam_positions) {
+    return nodes + beam_plans(run, base, interval);
   }
   for (const int weight : k_weights) {
     encoder::HeuristicSearchOptions o = base;

@@ -24,6 +24,9 @@ void Interval::offer(const encoder::Plan &plan, const std::string &from) {
   if (!m_plan || plan.size() < m_plan->size()) {
     m_plan = plan;
     m_plan_from = from;
+    m_steps.emplace_back(
+        from, static_cast<int>(plan.size()),
+        std::chrono::duration<double>(Clock::now() - m_made).count());
   }
   settle();
 }
@@ -51,6 +54,9 @@ void Interval::fill(PlannerResult &result) const {
   if (m_plan) {
     result.plan = *m_plan;
     result.plan_from = m_plan_from;
+  }
+  for (const auto &[from, length, seconds] : m_steps) {
+    result.plan_steps.push_back({from, length, seconds});
   }
 }
 

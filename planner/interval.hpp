@@ -7,6 +7,9 @@
 #include "task/task.hpp"
 
 #include <atomic>
+#include <chrono>
+#include <tuple>
+#include <vector>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -20,6 +23,7 @@ public:
   // The bound at the start, where it came from, and the factor within
   // which a plan ends the run (1: only an optimal one).
   Interval(int lower, std::string lower_from, double gap);
+  using Clock = std::chrono::steady_clock;
 
   // A higher lower bound (a lower one is ignored).
   void raise(int lower, const std::string &from);
@@ -47,6 +51,9 @@ private:
   std::string m_lower_from;
   std::optional<encoder::Plan> m_plan;
   std::string m_plan_from;
+  // Each plan kept: what found it, its length, the seconds since m_made.
+  std::vector<std::tuple<std::string, int, double>> m_steps;
+  Clock::time_point m_made = Clock::now();
   double m_gap;
   std::atomic<bool> m_decided{false};
 };

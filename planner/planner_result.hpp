@@ -87,6 +87,14 @@ struct PlannerResult {
   // --any by search: what found the plan (e.g. "weighted IDA*, weight
   // 1.20"); empty elsewhere.
   std::string plan_from;
+  // --any by search: every plan that was the shortest at hand when it
+  // came, in order: what found it, its moves, the run's seconds then.
+  struct PlanStep {
+    std::string from;
+    int length = 0;
+    double seconds = 0;
+  };
+  std::vector<PlanStep> plan_steps;
   std::string encoding; // the encoding(s) used
   // What was proven.
   bool optimal = false;

@@ -34,6 +34,9 @@ struct HeuristicSearchOptions {
   // Only plans shorter than this are sought (a plan at hand); -1 = any.
   // A search that ends without one proves that none exists (`limit`).
   int shorter_than = -1;
+  // Beam search of this width instead of IDA* (search/beam.hpp): a plan,
+  // not proven anything; 0 = IDA*.
+  int beam_width = 0;
 };
 
 // An admissible bound on the moves from a state of the family's task to

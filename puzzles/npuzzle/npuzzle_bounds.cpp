@@ -3,6 +3,7 @@
 // search itself knows no NPuzzle (search/ida.hpp).
 #include "puzzles/npuzzle/npuzzle.hpp"
 
+#include "search/beam.hpp"
 #include "search/ida.hpp"
 
 #include <functional>
@@ -50,6 +51,21 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
   if (!databases) { // stopped while building, or cached_only
     s.stopped = true;
     s.bound_name = "additive pattern databases (not built: stopped)";
+    return s;
+  }
+  if (options.beam_width > 0) {
+    BeamOptions b;
+    b.width = options.beam_width;
+    b.shorter_than = options.shorter_than;
+    b.stop = options.stop;
+    const BeamResult r = beam_search(*databases, m_board, b);
+    s.found = r.found;
+    s.bound_name = databases->name();
+    s.nodes = r.nodes;
+    s.stopped = r.stopped;
+    if (r.found) {
+      s.plan = plan_of_blank_path(r.blank_path);
+    }
     return s;
   }
   IdaOptions o;

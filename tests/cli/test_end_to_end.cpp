@@ -891,6 +891,11 @@ TEST_SUITE("cli::EndToEnd") {
     } cases[] = {
         {"--rows 1 --cols 4 --board '1 0 2 3'", 31, "between 2 and 128"},
         {"--rows 4 --cols 1 --board '0 1 2 3'", 31, "between 2 and 128"},
+        {"--rows 129 --cols 2 --board 1", 31, "between 2 and 128"},
+        {"scramble --puzzle npuzzle --rows 17 --cols 17 --walk 5", 32,
+         "too large for a task to walk on: use --random"},
+        {"--rows 17 --cols 17 --board \"$(seq -s ' ' 1 288) 0\"", 31,
+         "only --any solves it"},
         {"--puzzle klotski --board 'AB/CD' --goal-piece A --goal-at 1,1", 10,
          "all 1 reachable positions"},
         {"--puzzle klotski --board 'AB.C/DD.C/EE..' --goal-piece D "

@@ -124,6 +124,55 @@ TEST_SUITE("planner::any_search") {
     CHECK(first.lower_bound <= 59);
   }
 
+  TEST_CASE("--any on a board past the task's size: the constructive plan, "
+            "shortened, replayed, above the Manhattan bound") {
+    std::mt19937 rng(57);
+    const encoder::NPuzzle big = test::random_board(17, 19, rng);
+    const encoder::NPuzzle p =
+        big.unsolvable_reason()
+            ? encoder::NPuzzle(17, 19, test::random_walk(17, 19, 400, rng),
+                               encoder::NPuzzle::default_goal(17, 19))
+            : big;
+    REQUIRE(p.beyond_task());
+    planner::PlannerOptions o;
+    o.mode = planner::Mode::any;
+    o.timeout_seconds = 2;
+    const planner::PlannerResult r = planner::solve(p, o);
+    REQUIRE(r.status == Status::solved);
+    CHECK(r.path == "search");
+    CHECK(r.replay.solved);
+    CHECK(r.lower_bound == p.lower_bound());
+    CHECK(static_cast<int>(r.plan.size()) >= r.lower_bound);
+    REQUIRE(!r.plan_steps.empty());
+    CHECK(r.plan_steps.front().from == "the constructive plan (line by line)");
+    CHECK(r.plan_steps.back().length == static_cast<int>(r.plan.size()));
+    // Only --any, and only its search path.
+    o.mode = planner::Mode::optimal;
+    CHECK_THROWS_AS(planner::solve(p, o), encoder::InputError);
+    o.mode = planner::Mode::any;
+    o.any_path = planner::AnyPath::race;
+    CHECK_THROWS_AS(planner::solve(p, o), encoder::InputError);
+  }
+
+  TEST_CASE("--any on a 6x6 board stopped at once: a plan all the same, "
+            "the constructive one first") {
+    std::mt19937 rng(66);
+    encoder::NPuzzle p = test::random_board(6, 6, rng);
+    if (p.unsolvable_reason()) {
+      p = encoder::NPuzzle(6, 6, test::random_walk(6, 6, 300, rng),
+                           encoder::NPuzzle::default_goal(6, 6));
+    }
+    planner::PlannerOptions o;
+    o.mode = planner::Mode::any;
+    o.stop = [] { return true; };
+    const planner::PlannerResult r = planner::solve(p, o);
+    REQUIRE(r.status == Status::solved);
+    CHECK(r.replay.solved);
+    REQUIRE(!r.plan_steps.empty());
+    CHECK(r.plan_steps.front().from == "the constructive plan (line by line)");
+    CHECK(!r.optimal);
+  }
+
   TEST_CASE("--any-path auto: search past the 15-puzzle, the race below") {
     std::mt19937 rng(25);
     const encoder::NPuzzle big(5, 5, test::random_walk(5, 5, 30, rng),

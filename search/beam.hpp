@@ -1,0 +1,57 @@
+// Beam search for the sliding-tile puzzle (at most 256 cells) over a
+// bound (the additive pattern databases'): breadth-first, but of each
+// layer's successors only the `width` of least bound are kept (ties by a
+// hash of the board), and none the beam has kept before (every one
+// remembered by a 64-bit hash). Not optimal and not complete: a plan
+// fast on boards where weighted IDA* finds none in a minute (the 35- and
+// 48-puzzles), better the wider the beam. Over the Manhattan distance
+// alone it reaches no goal on a 10 x 10 board (widths 64 to 4,096, 10,000
+// layers: the bound's plateaus near the goal hold it).
+#pragma once
+
+#include "search/pattern_databases.hpp"
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace satslide::encoder {
+
+// The memory a beam may hold: its layers' parents and the boards of two
+// layers; a wider beam is narrowed to fit (BeamResult::width).
+constexpr double k_beam_max_bytes = 1.5e9;
+
+struct BeamOptions {
+  int width = 1024;
+  int shorter_than = -1;      // only plans shorter than this; -1 = any
+  std::function<bool()> stop; // polled every layer
+};
+
+struct BeamResult {
+  bool found = false;
+  std::vector<int> blank_path; // the blank's cell after each move
+  long nodes = 0;              // successors generated
+  int width = 0;               // the width searched (narrowed to fit)
+  bool stopped = false;
+};
+
+// The bound of a successor: the parent's board (a byte a cell) and
+// bound, and the move: the blank from cell `from` to `to` (the tile on
+// `to` slides the other way).
+using BeamBound = std::function<int(const std::uint8_t *parent,
+                                    int parent_bound, int from, int to)>;
+
+constexpr int k_beam_max_cells = 256; // a byte a cell
+
+// `board` and `goal` row-major, 0 the blank, of one parity class;
+// `start_bound` the bound of `board`; 0 only on the goal.
+BeamResult beam_search(int rows, int cols, const std::vector<int> &board,
+                       const std::vector<int> &goal, int start_bound,
+                       const BeamBound &bound, const BeamOptions &options);
+
+// The same over the databases' bound (their shape and goal).
+BeamResult beam_search(const PatternDatabases &databases,
+                       const std::vector<int> &board,
+                       const BeamOptions &options);
+
+} // namespace satslide::encoder

@@ -1,0 +1,95 @@
+// Beam search (search/beam.hpp) over pattern databases: its plan walks
+// from the board to the goal and is never shorter than the optimum
+// (breadth-first search on whole small spaces), a wider beam is no worse
+// on these boards, and a cap below the optimum leaves it without a plan.
+#include "puzzles/npuzzle/npuzzle.hpp"
+#include "search/beam.hpp"
+#include "search/pattern_databases.hpp"
+#include "support/test_support.hpp"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <random>
+
+using namespace satslide;
+using encoder::NPuzzle;
+using encoder::PatternDatabases;
+
+namespace {
+
+// The blank's path applied to `board`: the board it ends on, or empty if
+// a step is not to a cell next to the blank.
+std::vector<int> walked(const NPuzzle &p, std::vector<int> board,
+                        const std::vector<int> &path) {
+  int blank = static_cast<int>(std::find(board.begin(), board.end(), 0) -
+                               board.begin());
+  for (const int to : path) {
+    const auto next = p.neighbours(blank);
+    if (std::find(next.begin(), next.end(), to) == next.end()) {
+      return {};
+    }
+    std::swap(board[blank], board[to]);
+    blank = to;
+  }
+  return board;
+}
+
+} // namespace
+
+TEST_SUITE("search::beam") {
+
+  TEST_CASE("beam search: a plan to the goal, never below the optimum, "
+            "none under a cap below it, on random 3x3 and 2x4 boards") {
+    std::mt19937 rng(31);
+    int boards = 0;
+    for (const auto &[rows, cols] : {std::pair{3, 3}, {2, 4}}) {
+      const std::vector<int> goal = NPuzzle::default_goal(rows, cols);
+      std::vector<int> tiles(rows * cols - 1);
+      for (int t = 1; t < rows * cols; ++t) {
+        tiles[t - 1] = t;
+      }
+      const PatternDatabases db(rows, cols, goal, {tiles});
+      for (int k = 0; k < 12; ++k) {
+        const NPuzzle p = test::random_board(rows, cols, rng);
+        if (p.unsolvable_reason()) {
+          continue;
+        }
+        const int optimum = test::bfs_distance(p);
+        CAPTURE(p.draw());
+        int last = -1;
+        for (const int width : {1, 16, 256}) {
+          encoder::BeamOptions o;
+          o.width = width;
+          const encoder::BeamResult r = encoder::beam_search(db, p.board(), o);
+          if (!r.found) {
+            continue; // a beam of 1 may die
+          }
+          CHECK(walked(p, p.board(), r.blank_path) == goal);
+          CHECK(static_cast<int>(r.blank_path.size()) >= optimum);
+          last = static_cast<int>(r.blank_path.size());
+        }
+        // The whole space fits a beam of 256 on these boards except the
+        // widest layers; a plan is always found by then.
+        CHECK(last >= optimum);
+        encoder::BeamOptions capped;
+        capped.width = 256;
+        capped.shorter_than = optimum;
+        CHECK_FALSE(encoder::beam_search(db, p.board(), capped).found);
+        ++boards;
+      }
+    }
+    CHECK(boards >= 10);
+  }
+
+  TEST_CASE("beam search: a stop ends it without a plan") {
+    const std::vector<int> goal = NPuzzle::default_goal(3, 3);
+    const PatternDatabases db(3, 3, goal, {{1, 2, 3, 4, 5, 6, 7, 8}});
+    encoder::BeamOptions o;
+    o.stop = [] { return true; };
+    const encoder::BeamResult r =
+        encoder::beam_search(db, {8, 6, 7, 2, 5, 4, 3, 0, 1}, o);
+    CHECK(r.stopped);
+    CHECK_FALSE(r.found);
+  }
+}
