@@ -31,7 +31,7 @@ std::uint64_t board_hash(const std::uint8_t *cells, int n) {
 
 struct Layer {
   std::vector<std::uint8_t> boards; // n bytes a board
-  std::vector<int> blank, parent, bound;
+  std::vector<int> blank, parent, bound; // by board
 };
 
 // Every board's hash the beam has kept, open addressing (0 stands for
@@ -90,8 +90,118 @@ BeamResult beam_search(const PatternDatabases &db,
       options);
 }
 
+namespace {
+
+// One beam search: the layers so far, the boards kept, the goal.
+class Beam {
+public:
+  Beam(int rows, int cols, const std::vector<int> &board,
+       const std::vector<int> &goal, int start_bound, const BeamBound &bound)
+      : m_rows(rows), m_cols(cols), m_n(rows * cols), m_bound(bound),
+        m_goal(goal.begin(), goal.end()), m_child(m_n), m_layers(1) {
+    Layer &start = m_layers[0];
+    start.boards.assign(board.begin(), board.end());
+    start.blank = {static_cast<int>(std::find(board.begin(), board.end(), 0) -
+                                    board.begin())};
+    start.parent = {-1};
+    start.bound = {start_bound};
+    m_seen.insert(board_hash(start.boards.data(), m_n));
+  }
+
+  // The next layer's successors (their nodes counted), least bound first,
+  // none seen before, at most `width`.
+  void expand(int width, long &nodes);
+  // The layer made of them; the index of the goal in it, or -1. False
+  // in `alive` when every successor had been seen: the beam died.
+  int advance(bool &alive);
+  // The blank's path to board `k` of the last layer.
+  std::vector<int> path_to(int k) const;
+
+private:
+  int m_rows, m_cols, m_n;
+  const BeamBound &m_bound;
+  std::vector<std::uint8_t> m_goal, m_child;
+  std::vector<Layer> m_layers;
+  std::vector<Candidate> m_next;
+  SeenSet m_seen;
+};
+
+void Beam::expand(int width, long &nodes) {
+  const Layer &at = m_layers.back();
+  m_next.clear();
+  for (int i = 0; i < static_cast<int>(at.blank.size()); ++i) {
+    const std::uint8_t *cells = &at.boards[static_cast<std::size_t>(i) * m_n];
+    const int blank = at.blank[i];
+    const int back = at.parent[i] < 0
+                         ? -1
+                         : m_layers[m_layers.size() - 2].blank[at.parent[i]];
+    for (const int to : grid_neighbours(m_rows, m_cols, blank)) {
+      if (to == back) {
+        continue;
+      }
+      std::copy(cells, cells + m_n, m_child.begin());
+      std::swap(m_child[blank], m_child[to]);
+      m_next.push_back({m_bound(cells, at.bound[i], blank, to),
+                        board_hash(m_child.data(), m_n), i, to});
+      ++nodes;
+    }
+  }
+  std::sort(m_next.begin(), m_next.end(),
+            [](const Candidate &a, const Candidate &b) {
+              return a.bound != b.bound ? a.bound < b.bound : a.hash < b.hash;
+            });
+  std::size_t kept = 0; // the least bounds of the boards not seen before
+  for (std::size_t k = 0;
+       k < m_next.size() && kept < static_cast<std::size_t>(width); ++k) {
+    if (m_seen.insert(m_next[k].hash)) { // also drops the layer's repeats
+      m_next[kept++] = m_next[k];
+    }
+  }
+  m_next.resize(kept);
+}
+
+int Beam::advance(bool &alive) {
+  const Layer &at = m_layers.back();
+  Layer made;
+  made.boards.resize(m_next.size() * m_n);
+  int found = -1;
+  for (std::size_t k = 0; k < m_next.size(); ++k) {
+    const Candidate &c = m_next[k];
+    std::uint8_t *cells = &made.boards[k * m_n];
+    std::copy_n(&at.boards[static_cast<std::size_t>(c.parent) * m_n], m_n,
+                cells);
+    std::swap(cells[at.blank[c.parent]], cells[c.to]);
+    made.blank.push_back(c.to);
+    made.parent.push_back(c.parent);
+    made.bound.push_back(c.bound);
+    if (found < 0 && c.bound == 0 &&
+        std::equal(m_goal.begin(), m_goal.end(), cells)) {
+      found = static_cast<int>(k);
+    }
+  }
+  alive = !made.blank.empty();
+  // Only two layers of boards are kept; the others keep blank and parent.
+  if (m_layers.size() >= 2) {
+    m_layers[m_layers.size() - 2].boards = {};
+  }
+  m_layers.push_back(std::move(made));
+  return found;
+}
+
+std::vector<int> Beam::path_to(int k) const {
+  std::vector<int> path;
+  for (int layer = static_cast<int>(m_layers.size()) - 1; layer > 0;
+       k = m_layers[layer].parent[k], --layer) {
+    path.push_back(m_layers[layer].blank[k]);
+  }
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+} // namespace
+
 BeamResult beam_search(int rows, int cols, const std::vector<int> &board,
-                       const std::vector<int> &goal_board, int start_bound,
+                       const std::vector<int> &goal, int start_bound,
                        const BeamBound &bound, const BeamOptions &options) {
   const int n = rows * cols;
   if (n > k_beam_max_cells) {
@@ -100,100 +210,27 @@ BeamResult beam_search(int rows, int cols, const std::vector<int> &board,
   BeamResult result;
   const int max_depth = options.shorter_than > 0 ? options.shorter_than - 1
                                                  : 100 * n;
-  // Per board of the beam: its parent and blank in every layer, and two
-  // layers of boards and hashes.
-  const double per_board = max_depth * 8.0 + 3.0 * (n + 16);
+  // Per board of the beam: its parent, blank and bound in every layer
+  // (12 bytes), two layers of boards, its successors and its hash in the
+  // set of boards seen (at twice the slots) in every layer.
+  const double per_board = max_depth * 28.0 + 3.0 * (n + 24);
   result.width = static_cast<int>(std::max(
       1.0, std::min<double>(options.width, k_beam_max_bytes / per_board)));
-  std::vector<Layer> layers(1);
-  Layer &start = layers[0];
-  start.boards.assign(board.begin(), board.end());
-  start.blank = {static_cast<int>(std::find(board.begin(), board.end(), 0) -
-                                  board.begin())};
-  start.parent = {-1};
-  start.bound = {start_bound};
-  SeenSet seen;
-  seen.insert(board_hash(start.boards.data(), n));
-  const std::vector<std::uint8_t> goal(goal_board.begin(), goal_board.end());
-  std::vector<std::uint8_t> child(n);
-  std::vector<Candidate> next;
-  int found = -1;
-  for (int depth = 0; depth < max_depth && found < 0; ++depth) {
+  Beam beam(rows, cols, board, goal, start_bound, bound);
+  bool alive = true;
+  for (int depth = 0; depth < max_depth && alive; ++depth) {
     if (options.stop && options.stop()) {
       result.stopped = true;
       return result;
     }
-    const Layer &at = layers.back();
-    next.clear();
-    const int size = static_cast<int>(at.blank.size());
-    for (int i = 0; i < size; ++i) {
-      const std::uint8_t *cells = &at.boards[static_cast<std::size_t>(i) * n];
-      const int blank = at.blank[i];
-      const int back = at.parent[i] < 0
-                           ? -1
-                           : layers[layers.size() - 2].blank[at.parent[i]];
-      for (const int to : grid_neighbours(rows, cols, blank)) {
-        if (to == back) {
-          continue;
-        }
-        std::copy(cells, cells + n, child.begin());
-        std::swap(child[blank], child[to]);
-        next.push_back({bound(cells, at.bound[i], blank, to),
-                        board_hash(child.data(), n), i, to});
-        ++result.nodes;
-      }
+    beam.expand(result.width, result.nodes);
+    const int found = beam.advance(alive);
+    if (found >= 0) {
+      result.found = true;
+      result.blank_path = beam.path_to(found);
+      return result;
     }
-    std::sort(next.begin(), next.end(), [](const Candidate &a, const Candidate &b) {
-      return a.hash < b.hash;
-    });
-    next.erase(std::unique(next.begin(), next.end(),
-                           [](const Candidate &a, const Candidate &b) {
-                             return a.hash == b.hash;
-                           }),
-               next.end());
-    const auto by_bound = [](const Candidate &a, const Candidate &b) {
-      return a.bound != b.bound ? a.bound < b.bound : a.hash < b.hash;
-    };
-    std::sort(next.begin(), next.end(), by_bound);
-    std::size_t kept = 0; // the least bounds of the boards not seen before
-    for (std::size_t k = 0; k < next.size() && kept < static_cast<std::size_t>(result.width); ++k) {
-      if (seen.insert(next[k].hash)) {
-        next[kept++] = next[k];
-      }
-    }
-    next.resize(kept);
-    Layer made;
-    made.boards.resize(next.size() * n);
-    for (std::size_t k = 0; k < next.size(); ++k) {
-      const Candidate &c = next[k];
-      std::uint8_t *cells = &made.boards[k * n];
-      std::copy_n(&at.boards[static_cast<std::size_t>(c.parent) * n], n, cells);
-      std::swap(cells[at.blank[c.parent]], cells[c.to]);
-      made.blank.push_back(c.to);
-      made.parent.push_back(c.parent);
-      made.bound.push_back(c.bound);
-      if (found < 0 && c.bound == 0 && std::equal(goal.begin(), goal.end(), cells)) {
-        found = static_cast<int>(k);
-      }
-    }
-    if (made.blank.empty()) {
-      return result; // every successor a duplicate: the beam died
-    }
-    // Only two layers of boards are kept; the others keep blank and parent.
-    if (layers.size() >= 2) {
-      layers[layers.size() - 2].boards = {};
-    }
-    layers.push_back(std::move(made));
   }
-  if (found < 0) {
-    return result;
-  }
-  result.found = true;
-  for (int layer = static_cast<int>(layers.size()) - 1, k = found; layer > 0;
-       k = layers[layer].parent[k], --layer) {
-    result.blank_path.push_back(layers[layer].blank[k]);
-  }
-  std::reverse(result.blank_path.begin(), result.blank_path.end());
   return result;
 }
 
