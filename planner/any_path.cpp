@@ -224,6 +224,27 @@ void tighten(const Run &run, PlannerResult &result,
   result.plan = t.plan;
 }
 
+// A run stopped without a plan (the time, a signal) ends with the
+// family's constructive plan, where it has one: a plan rather than
+// nothing, with what the run proved kept as its lower bound.
+void constructive_instead(const Run &run, PlannerResult &result) {
+  if (!result.plan.empty() || !run.puzzle.has_constructive_plan()) {
+    return;
+  }
+  const std::optional<encoder::Plan> plan = run.puzzle.constructive_plan();
+  if (!plan) {
+    return;
+  }
+  result.optimality = fmt::format(
+      "--any: the constructive plan (line by line), the {} path having "
+      "found none before it was stopped ({})",
+      result.path, result.reason);
+  result.plan = *plan;
+  result.plan_from = "the constructive plan (line by line)";
+  result.status = Status::solved;
+  result.reason.clear();
+}
+
 // --any-path auto: search where the family has one and the board is too
 // large for the SAT engines' optimum (k_any_search_positions), else race.
 AnyPath any_path(const Run &run) {
@@ -261,6 +282,9 @@ void solve_any(const Run &run, PlannerResult &result,
     break;
   default:
     first_plan(run, result, stop);
+  }
+  if (result.status == Status::timeout || result.status == Status::cancelled) {
+    constructive_instead(run, result);
   }
   if (result.status != Status::solved || result.optimal) {
     return;
