@@ -125,6 +125,10 @@ rush-db-all-step-tail|Rush Hour database > The whole public split, both metrics
 rush-db-step-reruns|Rush Hour database > The whole public split, both metrics
 24puzzle-any|24-puzzle: any plan (`--any`), Korf & Felner's public instances
 24puzzle-tighten|24-puzzle > Tightening the plans (`--tighten`) with the rest of a 60 s budget
+any-board/shapes-1s|24-puzzle > Any board, any size: a plan at once, then better (2026-12-02)
+any-board/6x6-7x7-60s|24-puzzle > Any board, any size: a plan at once, then better (2026-12-02)
+any-board/10x10-60s|24-puzzle > Any board, any size: a plan at once, then better (2026-12-02)
+any-board/24puzzle-after|24-puzzle > Any board, any size: a plan at once, then better (2026-12-02)
 klotski-short|Klotski
 klotski-counts-seed|Klotski > Count invariants (`counts`, the Klotski default)
 klotski-counts|Klotski > Count invariants (`counts`, the Klotski default)
@@ -360,6 +364,24 @@ produce() {
     run --suite 24puzzle \
         --encodings pairs:--any:--any-path=first,pairs:--any:--any-path=first:--tighten \
         --timeout 60 --out $R/24puzzle-tighten ;;
+  # 24-puzzle > Any board, any size: boards drawn fresh by scramble --random
+  any-board/shapes-1s)
+    shapes=$(for n in $(seq 2 20); do printf '%sx%s,' "$n" "$n"; done)
+    ./benchmarks/any_board.py ${SATSLIDE:+--binary "$SATSLIDE"} \
+        --shapes "${shapes}2x10,2x20,10x2,20x2,3x8,4x7" --boards 1 --seed 57 \
+        --timeout 1 --out $R/any-board/shapes-1s ;;
+  any-board/6x6-7x7-60s)
+    ./benchmarks/any_board.py ${SATSLIDE:+--binary "$SATSLIDE"} \
+        --shapes 6x6,7x7 --boards 10 --seed 2026 --timeout 60 \
+        --out $R/any-board/6x6-7x7-60s ;;
+  any-board/10x10-60s)
+    ./benchmarks/any_board.py ${SATSLIDE:+--binary "$SATSLIDE"} \
+        --shapes 10x10 --boards 5 --seed 2026 --timeout 60 \
+        --out $R/any-board/10x10-60s ;;
+  # (any-board/24puzzle-before: the same with SATSLIDE= the binary of 32f455d)
+  any-board/24puzzle-after)
+    run --suite 24puzzle --encodings pairs:--any --timeout 60 \
+        --out $R/any-board/24puzzle-after ;;
   # Klotski (layouts with step optimum <= 26)
   klotski-short)
     run --extra "--engine horizons" --suite klotski-short --encodings seed,pairs --timeout 30 \

@@ -248,15 +248,18 @@ std::vector<OptionRow> rows() {
        "--encoding seed the whole textbook planner)"},
       {"any", "Search", k_search, nullptr,
        "any plan, fast, and how far from the optimum it may be: on boards "
-       "past the 15-puzzle, weighted IDA* over pattern databases with "
-       "falling weights beside IDA* raising the proven lower bound, until "
+       "past the 15-puzzle (any size up to 128x128), a constructive plan "
+       "at once (line by line), shortened by re-solved windows, then "
+       "weighted IDA* (up to 5x5) or beam search (up to 8x8) over pattern "
+       "databases, beside IDA* raising the proven lower bound, until "
        "--gap, the optimum or --timeout; smaller n-puzzles in stages "
        "(outer rows and columns tile by tile, then the last 3x3), each "
        "optimal; other puzzles by parallel steps (Madagascar's schedule), "
        "raced against the optimal driver: the first plan wins"},
       {"any-path", "Search", k_search,
        SATSLIDE_VALUE(po::value(&raw.any_path)->default_value("auto")),
-       "with --any: search (weighted IDA* and IDA*, explicit search), race "
+       "with --any: search (constructive plan, windows, weighted IDA* or "
+       "beam search, and IDA*: explicit search), race "
        "(the fast SAT path against the optimal driver, two threads), first "
        "(the fast SAT path alone) or auto (search on n-puzzles of more "
        "positions than the 15-puzzle, else race)"},

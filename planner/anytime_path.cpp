@@ -105,8 +105,10 @@ long shorten(const Run &run, const encoder::HeuristicSearchOptions &base,
 }
 
 // Beam searches over the tables, each four times wider than the last
-// (k_beam_widths), each plan shorter than the one at hand offered and
-// its windows re-solved; until the run is decided or stopped.
+// (k_beam_first_width to k_beam_last_width; a width past the memory
+// k_beam_max_bytes allows is narrowed), each plan shorter than the one
+// at hand offered and its windows re-solved; until the run is decided or
+// stopped.
 long beam_plans(const Run &run, const encoder::HeuristicSearchOptions &base,
                 Interval &interval) {
   long nodes = 0;

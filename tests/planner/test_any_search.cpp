@@ -146,6 +146,12 @@ TEST_SUITE("planner::any_search") {
     REQUIRE(!r.plan_steps.empty());
     CHECK(r.plan_steps.front().from == "the constructive plan (line by line)");
     CHECK(r.plan_steps.back().length == static_cast<int>(r.plan.size()));
+    // Two tiles swapped: refused by the parity at once, task or no task.
+    std::vector<int> swapped = p.board();
+    std::swap(swapped[swapped[0] == 0 ? 2 : 0], swapped[swapped[1] == 0 ? 2 : 1]);
+    const planner::PlannerResult none = planner::solve(
+        encoder::NPuzzle(17, 19, swapped, p.goal()), o);
+    CHECK(none.status == Status::unsolvable);
     // Only --any, and only its search path.
     o.mode = planner::Mode::optimal;
     CHECK_THROWS_AS(planner::solve(p, o), encoder::InputError);
