@@ -64,6 +64,8 @@ private:
     m_path.push_back(to);
   }
 
+  template <typename Reach>
+  int breadth_first(int from, int avoid1, int avoid2, const Reach &reach);
   template <typename Target>
   void blank_to(const Target &is_target, int avoid1, int avoid2);
   void fill_distances(int target, int avoid);
@@ -83,16 +85,15 @@ private:
   std::vector<int> m_path;
 };
 
-// The blank along a shortest path through open cells to the first cell
-// `is_target` accepts.
-template <typename Target>
-void Builder::blank_to(const Target &is_target, int avoid1, int avoid2) {
-  if (is_target(blank())) {
-    return;
-  }
+// Breadth-first from `from` over the open cells: `reach(cell, parent)`
+// for each cell found; the first for which it is true is returned (and
+// the search ends), -1 if none. Stamps m_seen with a new m_stamp.
+template <typename Reach>
+int Builder::breadth_first(int from, int avoid1, int avoid2,
+                           const Reach &reach) {
   ++m_stamp;
-  m_queue.assign(1, blank());
-  m_seen[blank()] = m_stamp;
+  m_queue.assign(1, from);
+  m_seen[from] = m_stamp;
   std::array<int, 4> next{};
   for (std::size_t head = 0; head < m_queue.size(); ++head) {
     const int at = m_queue[head];
@@ -103,42 +104,45 @@ void Builder::blank_to(const Target &is_target, int avoid1, int avoid2) {
         continue;
       }
       m_seen[to] = m_stamp;
-      m_parent[to] = at;
-      if (is_target(to)) {
-        std::vector<int> back;
-        for (int c = to; c != blank(); c = m_parent[c]) {
-          back.push_back(c);
-        }
-        for (auto c = back.rbegin(); c != back.rend(); ++c) {
-          step(*c);
-        }
-        return;
+      if (reach(to, at)) {
+        return to;
       }
       m_queue.push_back(to);
     }
   }
-  fail("the blank cannot reach its cell");
+  return -1;
+}
+
+// The blank along a shortest path through open cells to the first cell
+// `is_target` accepts.
+template <typename Target>
+void Builder::blank_to(const Target &is_target, int avoid1, int avoid2) {
+  if (is_target(blank())) {
+    return;
+  }
+  const int found = breadth_first(blank(), avoid1, avoid2, [&](int to, int at) {
+    m_parent[to] = at;
+    return is_target(to);
+  });
+  if (found < 0) {
+    fail("the blank cannot reach its cell");
+  }
+  std::vector<int> back;
+  for (int c = found; c != blank(); c = m_parent[c]) {
+    back.push_back(c);
+  }
+  for (auto c = back.rbegin(); c != back.rend(); ++c) {
+    step(*c);
+  }
 }
 
 // m_distance: each open cell's distance to `target` (stamped m_stamp).
 void Builder::fill_distances(int target, int avoid) {
-  ++m_stamp;
-  m_queue.assign(1, target);
-  m_seen[target] = m_stamp;
   m_distance[target] = 0;
-  std::array<int, 4> next{};
-  for (std::size_t head = 0; head < m_queue.size(); ++head) {
-    const int at = m_queue[head];
-    const int n = next_to(at, next);
-    for (int k = 0; k < n; ++k) {
-      const int to = next[k];
-      if (m_seen[to] != m_stamp && open(to, avoid, -1)) {
-        m_seen[to] = m_stamp;
-        m_distance[to] = m_distance[at] + 1;
-        m_queue.push_back(to);
-      }
-    }
-  }
+  breadth_first(target, avoid, -1, [&](int to, int at) {
+    m_distance[to] = m_distance[at] + 1;
+    return false;
+  });
 }
 
 // Tile `value` to `target` through open cells (never `avoid`): each step
