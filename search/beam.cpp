@@ -7,6 +7,7 @@
 #include "search/grid_cells.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <stdexcept>
 
@@ -135,7 +136,10 @@ void Beam::expand(int width, long &nodes) {
     const int back = at.parent[i] < 0
                          ? -1
                          : m_layers[m_layers.size() - 2].blank[at.parent[i]];
-    for (const int to : grid_neighbours(m_rows, m_cols, blank)) {
+    std::array<int, 4> next{};
+    const int count = grid_neighbours(m_rows, m_cols, blank, next);
+    for (int k = 0; k < count; ++k) {
+      const int to = next[k];
       if (to == back) {
         continue;
       }

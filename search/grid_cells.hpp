@@ -1,10 +1,13 @@
 // The cells next to a cell of a rows x cols grid, row-major: above,
-// below, left, right (the order every n-puzzle search expands in), and
-// which way a move between two of them goes. One definition for the
+// below, left, right (the order every n-puzzle search expands in), the
+// distance between two cells, and which way a move between two of them
+// goes. One definition for the
 // n-puzzle's rules, its pattern databases' build and their checks, and
 // IDA*.
 #pragma once
 
+#include <array>
+#include <cstdlib>
 #include <vector>
 
 namespace satslide::encoder {
@@ -25,6 +28,32 @@ inline std::vector<int> grid_neighbours(int rows, int cols, int cell) {
     result.push_back(cell + 1);
   }
   return result;
+}
+
+// The same into `out`, without allocating (the inner loops of the
+// constructive plan, the windows' IDA* and beam search); their count.
+inline int grid_neighbours(int rows, int cols, int cell,
+                           std::array<int, 4> &out) {
+  const int r = cell / cols, c = cell % cols;
+  int n = 0;
+  if (r > 0) {
+    out[n++] = cell - cols;
+  }
+  if (r + 1 < rows) {
+    out[n++] = cell + cols;
+  }
+  if (c > 0) {
+    out[n++] = cell - 1;
+  }
+  if (c + 1 < cols) {
+    out[n++] = cell + 1;
+  }
+  return n;
+}
+
+// The grid (Manhattan) distance between two cells.
+inline int grid_distance(int cols, int a, int b) {
+  return std::abs(a / cols - b / cols) + std::abs(a % cols - b % cols);
 }
 
 // The blank's four moves, in the order that decides between strings of

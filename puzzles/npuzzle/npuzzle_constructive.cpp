@@ -4,10 +4,11 @@
 // window, the last 3 x 3 cells or fewer optimally by IDA*.
 #include "puzzles/npuzzle/constructive.hpp"
 
+#include "search/grid_cells.hpp"
+
 #include <algorithm>
 #include <array>
 #include <functional>
-#include <cstdlib>
 #include <stdexcept>
 #include <string>
 
@@ -38,17 +39,9 @@ private:
 
   // The (up to four) cells next to `cell`, in grid_neighbours' order.
   int next_to(int cell, std::array<int, 4> &out) const {
-    const int r = cell / m_cols, c = cell % m_cols;
-    int n = 0;
-    if (r > 0) out[n++] = cell - m_cols;
-    if (r + 1 < m_rows) out[n++] = cell + m_cols;
-    if (c > 0) out[n++] = cell - 1;
-    if (c + 1 < m_cols) out[n++] = cell + 1;
-    return n;
+    return grid_neighbours(m_rows, m_cols, cell, out);
   }
-  int distance(int x, int y) const {
-    return std::abs(x / m_cols - y / m_cols) + std::abs(x % m_cols - y % m_cols);
-  }
+  int distance(int x, int y) const { return grid_distance(m_cols, x, y); }
   bool adjacent(int x, int y) const { return distance(x, y) == 1; }
   bool open(int cell, int avoid1, int avoid2) const {
     return !m_fixed[cell] && cell != avoid1 && cell != avoid2;

@@ -5,10 +5,11 @@
 // window costs its moves and its search, never a copy of the board.
 #include "puzzles/npuzzle/plan_windows.hpp"
 
+#include "search/grid_cells.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cstdint>
-#include <cstdlib>
 #include <unordered_map>
 
 namespace satslide::encoder {
@@ -62,9 +63,7 @@ public:
                           const std::function<bool()> &stop);
 
 private:
-  int distance(int a, int b) const {
-    return std::abs(a / m_cols - b / m_cols) + std::abs(a % m_cols - b % m_cols);
-  }
+  int distance(int a, int b) const { return grid_distance(m_cols, a, b); }
   bool search(int g, int threshold, int h, int previous);
 
   int m_rows, m_cols;
@@ -84,13 +83,11 @@ bool Walker::search(int g, int threshold, int h, int previous) {
     return false;
   }
   const int blank = m_where[0];
-  const int r = blank / m_cols, c = blank % m_cols;
-  const std::array<int, 4> next = {r > 0 ? blank - m_cols : -1,
-                                   r + 1 < m_rows ? blank + m_cols : -1,
-                                   c > 0 ? blank - 1 : -1,
-                                   c + 1 < m_cols ? blank + 1 : -1};
-  for (const int to : next) {
-    if (to < 0 || to == previous) {
+  std::array<int, 4> next{};
+  const int n = grid_neighbours(m_rows, m_cols, blank, next);
+  for (int k = 0; k < n; ++k) {
+    const int to = next[k];
+    if (to == previous) {
       continue;
     }
     const int tile = m_board[to];
