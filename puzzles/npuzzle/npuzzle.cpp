@@ -391,8 +391,7 @@ NPuzzle::unsolvable_reason(const std::function<bool()> & /*stop*/) const {
                                   m_board.begin());
   const int b1 = static_cast<int>(std::find(m_goal.begin(), m_goal.end(), 0) -
                                   m_goal.begin());
-  const int dist =
-      std::abs(b0 / m_cols - b1 / m_cols) + std::abs(b0 % m_cols - b1 % m_cols);
+  const int dist = grid_distance(m_cols, b0, b1);
   if (perm == dist % 2) {
     return std::nullopt;
   }
@@ -413,8 +412,7 @@ int NPuzzle::manhattan(const std::vector<int> &board) const {
   for (int c = 0; c < cells(); ++c) {
     if (board[c] != 0) {
       const int g = where[board[c]];
-      sum +=
-          std::abs(c / m_cols - g / m_cols) + std::abs(c % m_cols - g % m_cols);
+      sum += grid_distance(m_cols, c, g);
     }
   }
   return sum;
