@@ -129,6 +129,7 @@ any-board/shapes-1s|24-puzzle > Any board, any size: a plan at once, then better
 any-board/6x6-7x7-60s|24-puzzle > Any board, any size: a plan at once, then better (2026-12-02)
 any-board/10x10-60s|24-puzzle > Any board, any size: a plan at once, then better (2026-12-02)
 any-board/24puzzle-after|24-puzzle > Any board, any size: a plan at once, then better (2026-12-02)
+pdb-build/cold-15puzzle|24-puzzle > The first run: the tables in less than half the time (2026-12-02)
 klotski-short|Klotski
 klotski-counts-seed|Klotski > Count invariants (`counts`, the Klotski default)
 klotski-counts|Klotski > Count invariants (`counts`, the Klotski default)
@@ -382,6 +383,18 @@ produce() {
   any-board/24puzzle-after)
     run --suite 24puzzle --encodings pairs:--any --timeout 60 \
         --out $R/any-board/24puzzle-after ;;
+  # 24-puzzle > The first run: a cold 15-puzzle, the binary before
+  # ($BEFORE, default the PATH's satslide) against build/'s
+  pdb-build/cold-15puzzle)
+    mkdir -p $R/pdb-build
+    cold=$(mktemp -d)
+    board=6,2,8,3,5,4,13,15,1,7,0,12,10,9,14,11
+    hyperfine --runs 5 --prepare "rm -rf $cold/cache" \
+        -n before "SATSLIDE_CACHE_DIR=$cold/cache ${BEFORE:-satslide} --puzzle 15 --board $board" \
+        -n after "SATSLIDE_CACHE_DIR=$cold/cache ${SATSLIDE:-build/cli/satslide} --puzzle 15 --board $board" \
+        --export-json $R/pdb-build/cold-15puzzle.json \
+        --export-markdown $R/pdb-build/cold-15puzzle.md
+    rm -rf "$cold" ;;
   # Klotski (layouts with step optimum <= 26)
   klotski-short)
     run --extra "--engine horizons" --suite klotski-short --encodings seed,pairs --timeout 30 \

@@ -7,6 +7,7 @@
 #include "search/pattern_limits.hpp"
 
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -328,11 +329,25 @@ cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
                PatternDatabases::cache_key(rows, cols, goal, patterns) +
                (file.empty() ? std::string(" (no cache directory)")
                              : " once, cached in " + dir));
-  PatternDatabases db(rows, cols, goal, patterns, stop, 0, messages.note);
-  if (!file.empty()) {
-    save(db, dir, file, messages);
+  const auto began = std::chrono::steady_clock::now();
+  try {
+    PatternDatabases db(rows, cols, goal, patterns, stop, 0, messages.note);
+    if (!file.empty()) {
+      save(db, dir, file, messages);
+    }
+    return db;
+  } catch (const PatternDatabases::Stopped &) {
+    const std::chrono::duration<double> took =
+        std::chrono::steady_clock::now() - began;
+    std::ostringstream line;
+    line.precision(1);
+    line << std::fixed << "the pattern databases' build was stopped after "
+         << took.count()
+         << " s; nothing of it is kept: the next run that needs them builds "
+            "them again";
+    messages.say(line.str());
+    throw;
   }
-  return db;
 }
 
 } // namespace satslide::encoder

@@ -13,9 +13,11 @@
 // A table is built by breadth-first search from the goal in the space of
 // (pattern tiles, blank) placements, where moving the blank into a
 // non-pattern cell costs 0 and swapping it with a pattern tile costs 1;
-// each placement is stored at a perfect rank, one byte an entry. Larger
-// patterns than the family's choice are built on request (the 15-puzzle's
-// 7-8: 0.6 GB of tables, a search of 4.2 GB, minutes on every core).
+// each placement of the tiles is stored at a perfect rank, one byte an
+// entry (the search marks the placements with the blank, two bits each).
+// Larger patterns than the family's choice are built on request (the
+// 15-puzzle's 7-8: 0.6 GB of tables, a search of 1 GB, minutes on every
+// core).
 #pragma once
 
 #include "search/huge_pages.hpp"
@@ -56,8 +58,8 @@ public:
   // Thrown when the stop test ends a build.
   struct Stopped {};
 
-  // Builds every pattern's table (about 6 s for 6 tiles of 16 cells; a
-  // large table's layers are scanned on every core).
+  // Builds every pattern's table (about 3 s of one core for 6 tiles of 16
+  // cells; a large table's layers are scanned on every core).
   // `goal` must hold 0 .. RC-1 once each; the patterns must be disjoint
   // sets of tiles (not every tile need be in one). Throws
   // std::invalid_argument otherwise or if a table would be too large, and

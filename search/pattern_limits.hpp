@@ -7,10 +7,10 @@
 
 namespace satslide::encoder::pattern_limits {
 
-// A table's search stores one byte per (pattern tiles, blank) placement:
-// the family's own partition keeps a search under 6e7 placements (seconds,
-// 60 MB); a partition asked for may go to 5e9 (minutes, 5 GB) with a table
-// of at most 6e8 entries.
+// A table's search marks each (pattern tiles, blank) placement with two
+// bits: the family's own partition keeps a search under 6e7 placements
+// (seconds, 15 MB); a partition asked for may go to 5e9 (minutes, 1.25 GB)
+// with a table of at most 6e8 entries (one byte each).
 constexpr double k_max_placements = 6e7;
 constexpr double k_max_search = 5e9;
 constexpr double k_max_entries = 6e8;

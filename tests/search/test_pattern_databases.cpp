@@ -446,6 +446,23 @@ TEST_SUITE("encoder::PatternDatabases") {
     CHECK(notes.empty());
     unsetenv("SATSLIDE_CACHE_DIR");
   }
+
+  TEST_CASE("cache on disk: a build stopped says so and leaves no file") {
+    const test::TempDir dir("satslide-pdb-test-");
+    setenv("SATSLIDE_CACHE_DIR", dir.path.c_str(), 1);
+    std::vector<std::string> notes;
+    const auto note = [&](const std::string &n) { notes.push_back(n); };
+    CHECK_THROWS_AS(encoder::cached_pattern_databases(
+                        3, 4, NPuzzle::default_goal(3, 4), {note, {}},
+                        [] { return true; }),
+                    PatternDatabases::Stopped);
+    REQUIRE(notes.size() == 2); // building, stopped
+    CHECK(notes[1].find("build was stopped after") != std::string::npos);
+    CHECK(notes[1].find("nothing of it is kept") != std::string::npos);
+    CHECK((!std::filesystem::exists(dir.path) ||
+           std::filesystem::is_empty(dir.path)));
+    unsetenv("SATSLIDE_CACHE_DIR");
+  }
 }
 
 TEST_SUITE("encoder::Ida") {
