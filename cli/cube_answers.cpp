@@ -119,9 +119,9 @@ void take_line(Answering &a, const Json &j, const std::string &where,
     spdlog::warn("{}: cube {}: {}", where, cube.id, note);
   }
   cube.answered = true;
-  // The answer's own word for what refuted it (report.cpp's engine_of).
-  const std::string engine = j.value("engine", "");
-  if (engine == "ida" || engine == "bfs") {
+  // The answer's own word for what refuted it (planner::proven_by).
+  const auto by = from_name<planner::ProvenBy>(j.value("engine", ""));
+  if (by && planner::explicit_search(*by)) {
     cube.by_search = true; // not SAT: the merged proof says so
   }
 }

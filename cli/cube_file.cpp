@@ -83,8 +83,8 @@ std::string fingerprint_of(const planner::SplitRound &r, long cubes) {
   id["witness"] = r.witness;
   id["witness_length"] = r.witness_length;
   id["cubes"] = cubes;
-  if (!r.engine.empty()) { // (absent before IDA* cubes: old files still read)
-    id["engine"] = r.engine;
+  if (r.engine) { // (absent before IDA* cubes: old files still read)
+    id["engine"] = to_name(*r.engine);
   }
   return hex(encoder::fnv1a(id.dump()));
 }
@@ -112,8 +112,8 @@ Json header_json(const planner::SplitRound &r, const std::string &fingerprint) {
   if (r.pattern_tiles != 0) {
     header["pattern_tiles"] = r.pattern_tiles;
   }
-  if (!r.engine.empty()) {
-    header["engine"] = r.engine;
+  if (r.engine) {
+    header["engine"] = to_name(*r.engine);
   }
   if (r.witness_length >= 0) {
     header["witness"] = r.witness;
@@ -165,8 +165,8 @@ void write_round(const std::string &path, const planner::SplitRound &r) {
     line["split_round"] = r.round;
     line.update(instance_line({r.start.kind, c.params}));
     line["max-horizon"] = r.cap - r.depth;
-    if (!r.engine.empty()) {
-      line["engine"] = r.engine;
+    if (r.engine) {
+      line["engine"] = to_name(*r.engine);
       if (r.pattern_tiles != 0) {
         line["pattern-tiles"] = r.pattern_tiles;
       }
@@ -188,6 +188,19 @@ struct Counts {
   std::set<std::string> ids, solved_ids;
 };
 
+// An engine a split's cubes are not answered by.
+std::string cubes_engine_refused(const std::string &engine) {
+  std::string answering;
+  for (const planner::EngineInfo &e : planner::engines()) {
+    if (e.answers_cubes) {
+      answering += std::string(answering.empty() ? "" : " or ") + "\"" +
+                   e.name + "\"";
+    }
+  }
+  return "engine is \"" + engine + "\": a split's cubes are answered by " +
+         answering + " or by the batch's engine (no engine)";
+}
+
 void read_header(const Json &h, planner::SplitRound &r, Counts &n) {
   if (h.is_object() && !h.contains("split_fingerprint")) {
     throw encoder::InputError("the header has no split fingerprint: written "
@@ -203,7 +216,14 @@ void read_header(const Json &h, planner::SplitRound &r, Counts &n) {
   r.lower_bound = h.at("lower_bound").get<int>();
   r.lower_bound_name = h.at("lower_bound_name").get<std::string>();
   r.pattern_tiles = h.value("pattern_tiles", 0);
-  r.engine = h.value("engine", "");
+  const std::string engine = h.value("engine", "");
+  if (!engine.empty()) {
+    r.engine = from_name<planner::Engine>(engine);
+    if (!r.engine || !planner::engine_info(*r.engine).answers_cubes) {
+      throw encoder::InputError("the header is inconsistent: " +
+                                cubes_engine_refused(engine));
+    }
+  }
   r.witness = h.value("witness", "");
   r.witness_length = h.value("witness_length", -1);
   r.witness_seconds = h.value("witness_seconds", 0.0);
@@ -220,10 +240,6 @@ std::optional<std::string> header_out_of_range(const planner::SplitRound &r,
   if (r.round < 1 || r.depth < 0 || r.stride < 1 || r.window < 1 ||
       r.pattern_tiles < 0) {
     return "round, depth, stride, window or pattern_tiles out of range";
-  }
-  if (!r.engine.empty() && r.engine != "ida") {
-    return "engine is \"" + r.engine + "\": a split's cubes are answered "
-           "by IDA* (\"ida\") or by the batch's engine (no engine)";
   }
   if (r.lower_bound < r.depth || r.lower_bound > r.max_length ||
       r.cap < r.lower_bound || r.cap > r.max_length) {

@@ -2,6 +2,7 @@
 
 #include <cadical.hpp>
 
+#include <stdexcept>
 #include <string>
 
 namespace satslide::cli {
@@ -22,20 +23,10 @@ void check_search(const Options &o) {
       throw UsageError("--cadical: CaDiCaL has no option '" + name + "'");
     }
   }
-  const bool any = p.mode == planner::Mode::any;
-  if (any && (p.textbook_driver || p.min_horizon > 0)) {
-    throw UsageError("--any chooses its own horizons: it cannot be combined "
-                     "with --textbook-driver or --min-horizon");
-  }
-  if ((p.engine == planner::Engine::reach ||
-       p.engine == planner::Engine::bfs || p.engine == planner::Engine::ida) &&
-      (p.textbook_driver || p.min_horizon > 0)) {
-    throw UsageError("--engine reach searches positions, not horizons: it "
-                     "cannot be combined with --textbook-driver or "
-                     "--min-horizon");
-  }
-  if (p.tighten && !any) {
-    throw UsageError("--tighten works on the plan of --any; add --any");
+  try {
+    planner::check_engine_options(p, o.command == Command::split);
+  } catch (const std::invalid_argument &e) {
+    throw UsageError(e.what());
   }
   if ((o.command == Command::solve || o.command == Command::batch) &&
       p.encoding &&

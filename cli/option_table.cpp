@@ -1,6 +1,7 @@
 #include "cli/option_table.hpp"
 
 #include "encoder/encodings/encodings.hpp"
+#include "planner/engines.hpp"
 
 #include <memory>
 
@@ -43,6 +44,15 @@ std::string encoding_help() {
     text += "\n  " + e.name + ": " + e.help;
   }
   return text + "\n(default: per family, listed below)";
+}
+
+// --engine's help, from the engines' table.
+std::string engine_help() {
+  std::string text = "how the optimum is proven:";
+  for (const planner::EngineInfo &e : planner::engines()) {
+    text += std::string("\n  ") + e.name + ": " + e.help;
+  }
+  return text;
 }
 
 // A value landing in `field` of the options (or of the raw strings).
@@ -100,24 +110,7 @@ std::vector<OptionRow> rows() {
       // Search
       {"engine", "Search", k_search,
        SATSLIDE_VALUE(po::value(&raw.engine)->default_value("auto")),
-       "how the optimum is proven, both by SAT: horizons (plans of growing "
-       "length, each shorter one refuted), reach (breadth-first over "
-       "positions, each successor found by a SAT call; optimal at the first "
-       "goal layer), auto (the default: picks before the search from a "
-       "cheap explicit sample of the start's layers. n-puzzles: reach, "
-       "horizons or both side by side, by how many positions reach is "
-       "predicted to store; 3x4, 2x6 and the 15-puzzle: reach on near "
-       "boards, else the proof split into cubes on two threads, the deeper "
-       "the larger the start's pattern-database bound; block puzzles: "
-       "horizons where the goal is near behind wide layers, else reach on "
-       "two threads, the horizon driver joining past a positions "
-       "threshold; the progress line says which and why; the rules and "
-       "their constants: planner/engine_choice.hpp), or bfs (not SAT: "
-       "explicit breadth-first search over "
-       "positions, the seed game's auto-solve; for spaces that fit in "
-       "memory), or ida (not SAT: IDA* over additive pattern databases, the "
-       "n-puzzle's explicit optimal search; the tables are built once, in "
-       "seconds, and cached in ~/.cache/satslide)"},
+       engine_help()},
       {"witness", "Search", commands(C::solve, C::batch, C::split),
        SATSLIDE_VALUE(po::value(&raw.witness)->default_value("none")),
        "none, or ida: find the plan first by IDA* over the pattern "

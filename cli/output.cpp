@@ -189,7 +189,7 @@ planner::ProgressFn log_progress(bool show_path) {
     }
     const solver::HorizonStats &h = p.horizon;
     // reach reports a layer per depth, the horizon driver a horizon.
-    const char *what = p.path == "reach" ? "depth  " : "horizon";
+    const char *what = p.depth ? "depth  " : "horizon";
     spdlog::info("{}{} {:>3}: {:<7} {:>9} vars {:>11} clauses "
                  "{:>9.3f} s {:>9} conflicts",
                  show_path ? p.path + ": " : "", what, h.horizon, h.result,

@@ -95,22 +95,6 @@ Json horizons_json(const planner::PlannerResult &r) {
   return horizons;
 }
 
-// What proved the result: "sat" (horizons, reach, the --any paths),
-// "bfs" (explicit states), "outside solver" (decode), or "none" (no
-// search: a parity proof, an invalid option).
-std::string engine_of(const planner::PlannerResult &r) {
-  if (r.mode == "decode") {
-    return "outside solver";
-  }
-  if (r.path.rfind("bfs", 0) == 0) {
-    return "bfs";
-  }
-  if (r.path == "ida") {
-    return "ida";
-  }
-  return r.horizons.empty() && r.positions < 0 ? "none" : "sat";
-}
-
 // A spec's params as JSON, the sizes as numbers (as every report has them).
 Json instance_json(const encoder::Params &params) {
   Json j = Json::object();
@@ -143,11 +127,11 @@ Json split_json(const planner::PlannerResult &r) {
   Json split = {{"depth", r.split_depth},
                 {"cubes", r.cubes},
                 {"refuted_by_bound", r.cubes_by_bound}};
-  if (r.cube_solver.empty()) {
+  if (!r.cube_solver || !r.cube_order) {
     return split; // merged from separate runs
   }
-  split["solver"] = r.cube_solver;
-  split["order"] = r.cube_order;
+  split["solver"] = to_name(*r.cube_solver);
+  split["order"] = to_name(*r.cube_order);
   if (r.stronger_bound_from >= 0) {
     split["stronger_bound_from"] = r.stronger_bound_from;
   }
@@ -219,13 +203,14 @@ Json head_json(const Report &report) {
     j["lower_bound_name"] = r.lower_bound_name;
   }
   j["stride"] = r.stride;
-  j["mode"] = r.mode;
-  if (!r.path.empty()) {
-    j["path"] = r.path;
+  j["mode"] = to_name(r.mode);
+  if (r.path != planner::Path::none) {
+    j["path"] = std::string(to_name(r.path)) + (r.witnessed ? "+witness" : "");
   }
-  j["engine"] = engine_of(r);
-  if (!r.auto_choice.empty()) {
-    j["auto"] = {{"choice", r.auto_choice}, {"reason", r.auto_reason}};
+  j["engine"] = to_name(planner::proven_by(r));
+  if (r.auto_choice) {
+    j["auto"] = {{"choice", to_name(*r.auto_choice)},
+                 {"reason", r.auto_reason}};
   }
   if (r.positions >= 0) {
     j["positions"] = r.positions;
@@ -235,14 +220,14 @@ Json head_json(const Report &report) {
     j["split"] = split_json(r);
   }
   if (r.witness_length >= 0) {
-    j["witness"] = {{"engine", "ida"},
+    j["witness"] = {{"engine", to_name(planner::Witness::ida)},
                     {"length", r.witness_length},
                     {"seconds", r.witness_seconds}};
   }
   if (r.nodes >= 0) {
     j["nodes"] = r.nodes;
   }
-  if (r.mode == "any") {
+  if (r.mode == planner::Mode::any) {
     any_json(r, j);
   }
   j["no_plan_up_to"] =

@@ -49,7 +49,7 @@ void staged(const Run &run, PlannerResult &result,
                                           : describe_goals(run.task, adds),
                               first));
       });
-  result.path = "agenda";
+  result.path = Path::agenda;
   result.horizons = found.horizons;
   result.horizon_stage = found.horizon_stage;
   result.stages = found.stages;
@@ -99,7 +99,7 @@ void scheduled(const Run &run, PlannerResult &result,
   s.solver_options = run.options.cadical_options;
   s.timeout_seconds = run.seconds_left();
   s.stop = stop;
-  result.path = "schedule";
+  result.path = Path::schedule;
   result.encoding = parallel.name; // not the sequential encoding
   run.phase("schedule",
             fmt::format("--any: parallel steps, horizons {}, {}, ... side by "
@@ -179,7 +179,7 @@ void race_optimal(const Run &run, PlannerResult &result,
   const PlannerResult &sure = results[0], &fast = results[1];
   if (sure.status == Status::solved) {
     result = sure;
-    result.path = "optimal";
+    result.path = Path::optimal;
     result.optimality = "--any: the optimal driver finished first; " +
                         sure.optimality;
   } else {
@@ -193,7 +193,7 @@ void race_optimal(const Run &run, PlannerResult &result,
       result.lower_bound_name = "refuted by the optimal driver it raced";
     }
   }
-  result.mode = "any";
+  result.mode = Mode::any;
 }
 
 void tighten(const Run &run, PlannerResult &result,
@@ -238,7 +238,7 @@ void constructive_instead(const Run &run, PlannerResult &result) {
   result.optimality = fmt::format(
       "--any: the constructive plan (line by line), the {} path having "
       "found none before it was stopped ({})",
-      result.path, result.reason);
+      to_name(result.path), result.reason);
   result.plan = *plan;
   result.plan_from = "the constructive plan (line by line)";
   result.status = Status::solved;
@@ -272,7 +272,7 @@ AnyPath any_path(const Run &run) {
 
 void solve_any(const Run &run, PlannerResult &result,
                const solver::StopFn &stop) {
-  result.mode = "any";
+  result.mode = Mode::any;
   switch (any_path(run)) {
   case AnyPath::search:
     solve_by_search(run, result, stop);

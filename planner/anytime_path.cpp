@@ -245,7 +245,7 @@ void offer_constructive(const Run &run, Interval &interval) {
 
 void solve_by_search(const Run &run, PlannerResult &result,
                      const solver::StopFn &stop) {
-  result.path = "search";
+  result.path = Path::search;
   result.encoding = "none (explicit states)";
   encoder::HeuristicSearchOptions base = run.search_options("search", stop);
   base.pattern_tiles = table_tiles(run);

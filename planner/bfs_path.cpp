@@ -55,7 +55,7 @@ void solve_bfs(const Run &run, PlannerResult &result,
   const Search found = search(run, o);
   const encoder::StateSpace &space = found.space;
   const std::string &how = found.how;
-  result.path = "bfs";
+  result.path = Path::bfs;
   result.encoding = "none (explicit states)";
   result.positions = space.positions;
   result.sat_calls = 0;

@@ -36,7 +36,7 @@ PlannerResult decode_answer(const encoder::Puzzle &puzzle,
                             const solver::CnfMap &map,
                             const solver::SolverAnswer &answer) {
   PlannerResult result;
-  result.mode = "decode";
+  result.mode = Mode::decode;
   result.encoding = map.encoding;
   if (answer.status == solver::AnswerStatus::unsat) {
     result.status = Status::no_plan_at_horizon;

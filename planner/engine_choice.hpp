@@ -15,23 +15,6 @@
 
 namespace satslide::planner {
 
-enum class AutoEngine {
-  reach,    // reach on both threads (the horizon driver after its budget)
-  race,     // reach and the horizon driver from the start, a thread each
-  horizons, // the horizon driver alone
-  handover, // block puzzles: reach on both threads, the horizon driver
-            // taking one past k_race_after positions
-  split,    // the proof in cubes at a frontier depth, a solver per thread
-};
-
-constexpr std::array<EnumName<AutoEngine>, 5> names(AutoEngine) {
-  return {{{AutoEngine::reach, "reach"},
-           {AutoEngine::race, "race"},
-           {AutoEngine::horizons, "horizons"},
-           {AutoEngine::handover, "handover"},
-           {AutoEngine::split, "split"}}};
-}
-
 struct EngineChoice {
   AutoEngine engine = AutoEngine::reach;
   double predicted_positions = 0; // what reach would store, predicted

@@ -31,7 +31,7 @@ void solve_ida(const Run &run, PlannerResult &result,
                                 "n-puzzle has)");
   }
   const encoder::HeuristicSearch &s = *found;
-  result.path = "ida";
+  result.path = Path::ida;
   result.encoding = "none (explicit states)";
   result.nodes = s.nodes;
   // The bound the search used, when it is the stronger one.

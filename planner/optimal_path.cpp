@@ -58,7 +58,7 @@ void solve_optimal(const Run &run, PlannerResult &result,
                                            run.options.split,
                                            run.horizons("optimal"))
              : solver::run_horizons(make, d, run.horizons("optimal"));
-  result.path = "horizons";
+  result.path = Path::horizons;
   result.horizons = found.horizons;
   result.no_plan_up_to = found.no_plan_up_to;
   const std::string proven =

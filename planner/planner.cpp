@@ -33,41 +33,10 @@ void check(const PlannerOptions &o) {
   if (o.min_horizon < 0 || o.max_horizon < 0 || o.timeout_seconds < 0) {
     throw std::invalid_argument("horizons and the timeout must be >= 0");
   }
-  if (o.mode == Mode::any && (o.textbook_driver || o.min_horizon > 0)) {
-    throw std::invalid_argument("the any-plan mode chooses its own horizons: "
-                                "no textbook driver, no minimum horizon");
-  }
-  if ((o.engine == Engine::reach || o.engine == Engine::bfs ||
-       o.engine == Engine::ida) &&
-      (o.textbook_driver || o.min_horizon > 0)) {
-    throw std::invalid_argument("a search over positions has no horizons: "
-                                "no textbook driver, no minimum horizon");
-  }
-  if (o.split_depth >= 0 &&
-      (o.mode == Mode::any || o.textbook_driver || o.min_horizon > 0 ||
-       (o.engine != Engine::automatic && o.engine != Engine::horizons))) {
-    throw std::invalid_argument("splitting into cubes is the optimal "
-                                "horizon driver's: no --any, other engine, "
-                                "textbook driver or minimum horizon");
-  }
   if (o.max_states < 0) {
     throw std::invalid_argument("the positions limit must be >= 0");
   }
-  if (o.tighten && o.mode != Mode::any) {
-    throw std::invalid_argument("tightening works on the plan of the "
-                                "any-plan mode");
-  }
-  if (o.witness != Witness::none &&
-      (o.mode == Mode::any || o.engine == Engine::bfs ||
-       o.engine == Engine::ida)) {
-    throw std::invalid_argument("a witness plan is for a SAT engine's "
-                                "optimal proof: no --any, bfs or ida");
-  }
-  if (o.witness != Witness::none && o.min_horizon > 0) {
-    throw std::invalid_argument("--witness ida: SAT refutes every length "
-                                "below IDA*'s plan, from the lower bound; "
-                                "it takes no --min-horizon");
-  }
+  check_engine_options(o);
 }
 
 // Every plan is replayed by the puzzle's own rules before it is reported.
@@ -112,7 +81,7 @@ PlannerResult with_run(const encoder::Puzzle &puzzle, const PlannerOptions &o,
   puzzle.check_pattern_tiles(o.pattern_tiles);
   const encoder::EncodingInfo &encoding = chosen_encoding(puzzle, o);
   PlannerResult result;
-  result.mode = o.mode == Mode::any ? "any" : "optimal";
+  result.mode = o.mode;
   result.encoding = encoding.name;
   // A family's search for unsolvability counts against the timeout and
   // stops on a signal like every engine (then proves nothing: the engine
@@ -232,7 +201,7 @@ CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
   // The cubes are the same whichever engine answers them: IDA* cubes
   // (split --engine ida) are made as SAT cubes are.
   PlannerOptions made = o;
-  if (made.engine == Engine::ida) {
+  if (engine_info(made.engine).answers_cubes) {
     made.engine = Engine::automatic;
   }
   CubeSplit split;
@@ -260,7 +229,7 @@ CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
       return;
     }
     split.cubes = file_cubes(puzzle, *found);
-    result.path = "split";
+    result.path = Path::split;
     result.no_plan_up_to = result.lower_bound - 1;
     split.decided = false;
   });

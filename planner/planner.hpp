@@ -9,6 +9,7 @@
 //          -> plan -> replay -> PlannerResult
 #pragma once
 
+#include "planner/engines.hpp"
 #include "planner/planner_result.hpp"
 
 #include "encoder/encodings/encodings.hpp"
@@ -23,12 +24,6 @@
 #include <vector>
 
 namespace satslide::planner {
-
-// What the run is for.
-enum class Mode {
-  optimal, // raise the horizon from a proven bound: the plan is optimal
-  any,     // a plan fast; optimal only if the optimal path wins the race
-};
 
 // How --any finds its plan.
 enum class AnyPath {
@@ -48,52 +43,6 @@ constexpr std::array<EnumName<AnyPath>, 4> names(AnyPath) {
            {AnyPath::race, "race"},
            {AnyPath::first, "first"},
            {AnyPath::search, "search"}}};
-}
-
-// Which SAT engine proves an optimal plan.
-enum class Engine {
-  automatic, // block puzzles: reach (within a positions budget) on two
-             // threads; past k_race_after positions, horizons on one of
-             // them from the depth reached, the first proof wins;
-             // n-puzzles: reach, horizons or both side by side as
-             // engine_choice.hpp predicts (beyond k_reach_space
-             // positions horizons, but for short boards)
-  horizons,  // the horizon driver: paths of growing length, each refuted
-  reach,     // breadth-first over positions, successors by SAT calls
-  bfs,       // breadth-first over positions, explicit states (not SAT)
-  ida,       // IDA* over the family's pattern databases (not SAT)
-};
-constexpr std::array<EnumName<Engine>, 5> names(Engine) {
-  return {{{Engine::automatic, "auto"},
-           {Engine::horizons, "horizons"},
-           {Engine::reach, "reach"},
-           {Engine::bfs, "bfs"},
-           {Engine::ida, "ida"}}};
-}
-
-// How the split's cubes are solved (split_path.cpp).
-enum class CubeSolving {
-  shared, // one incremental solver per thread for every cube, the cube's
-          // position assumed (cube_solver.hpp): clauses learned on one cube
-          // serve the next
-  fresh,  // a new formula and solver per cube and round, the cube as the
-          // start (what a batch line across machines does)
-};
-constexpr std::array<EnumName<CubeSolving>, 2> names(CubeSolving) {
-  return {{{CubeSolving::shared, "shared"}, {CubeSolving::fresh, "fresh"}}};
-}
-
-// The order in which a round of the split takes its cubes. A refuted
-// round must answer every cube, so order matters most in the round that
-// holds the optimum: it ends at the first cube with a plan.
-enum class CubeOrder {
-  bound,    // the least bound first (the most slack: a cube refuted up to
-            // n - 2 whose bound is far below n is the likelier to reach the
-            // goal in n), breadth-first order among equals
-  frontier, // breadth-first order (the order the frontier was found in)
-};
-constexpr std::array<EnumName<CubeOrder>, 2> names(CubeOrder) {
-  return {{{CubeOrder::bound, "bound"}, {CubeOrder::frontier, "frontier"}}};
 }
 
 // A plan found before the SAT proof (witness_path.cpp), so that the SAT
@@ -132,6 +81,8 @@ struct Progress {
   Kind kind = Kind::phase;
   std::string path; // "optimal", "agenda", "schedule" or "tighten"
   solver::HorizonStats horizon; // Kind::horizon
+  bool depth = false; // Kind::horizon: the line is a depth's (reach's
+                      // layers), not a horizon's
   std::string text;             // Kind::phase, Kind::warning
 };
 using ProgressFn = std::function<void(const Progress &)>;

@@ -4,15 +4,54 @@
 // only this and the puzzle.
 #pragma once
 
+#include "planner/engines.hpp"
 #include "task/enum_names.hpp"
 #include "puzzles/puzzle.hpp"
 #include "solver/stats.hpp"
 
 #include <array>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace satslide::planner {
+
+// What the run is for (PlannerOptions::mode) or was (PlannerResult::mode).
+enum class Mode {
+  optimal, // raise the horizon from a proven bound: the plan is optimal
+  any,     // a plan fast; optimal only if the optimal path wins the race
+  decode,  // a result only: another solver's answer decoded (decode.cpp)
+};
+constexpr std::array<EnumName<Mode>, 3> names(Mode) {
+  return {{{Mode::optimal, "optimal"},
+           {Mode::any, "any"},
+           {Mode::decode, "decode"}}};
+}
+
+// How the split's cubes are solved (split_path.cpp).
+enum class CubeSolving {
+  shared, // one incremental solver per thread for every cube, the cube's
+          // position assumed (cube_solver.hpp): clauses learned on one cube
+          // serve the next
+  fresh,  // a new formula and solver per cube and round, the cube as the
+          // start (what a batch line across machines does)
+};
+constexpr std::array<EnumName<CubeSolving>, 2> names(CubeSolving) {
+  return {{{CubeSolving::shared, "shared"}, {CubeSolving::fresh, "fresh"}}};
+}
+
+// The order in which a round of the split takes its cubes. A refuted
+// round must answer every cube, so order matters most in the round that
+// holds the optimum: it ends at the first cube with a plan.
+enum class CubeOrder {
+  bound,    // the least bound first (the most slack: a cube refuted up to
+            // n - 2 whose bound is far below n is the likelier to reach the
+            // goal in n), breadth-first order among equals
+  frontier, // breadth-first order (the order the frontier was found in)
+};
+constexpr std::array<EnumName<CubeOrder>, 2> names(CubeOrder) {
+  return {{{CubeOrder::bound, "bound"}, {CubeOrder::frontier, "frontier"}}};
+}
 
 enum class Status {
   solved,             // a plan, replayed and checked
@@ -49,13 +88,14 @@ enum class Proof {
 struct PlannerResult {
   Status status = Status::internal_error;
   std::string reason; // why, for anything but solved
-  std::string mode = "optimal"; // "optimal", "any" or "decode"
-  std::string path;     // what produced the plan: "horizons", "reach",
-                        // "reach+horizons", "agenda", "schedule",
-                        // "optimal" (won the --any race)
-  // --engine auto: what its rule chose ("reach", "race", "horizons" or
-  // "handover", engine_choice.hpp) and why; empty where no rule ran.
-  std::string auto_choice;
+  Mode mode = Mode::optimal;
+  Path path = Path::none; // what produced the plan or the proof
+  // The plan found first by --witness ida, proven optimal by the SAT
+  // engine's refutations below it (JSON: the path's name + "+witness").
+  bool witnessed = false;
+  // --engine auto: what its rule chose (engine_choice.hpp) and why;
+  // nullopt where no rule ran.
+  std::optional<AutoEngine> auto_choice;
   std::string auto_reason;
   long positions = -1;  // reach: positions found; -1 = engine not run
   long sat_calls = -1;  // reach: solver calls
@@ -65,8 +105,10 @@ struct PlannerResult {
   int split_depth = -1;
   long cubes = -1;
   long cubes_by_bound = -1;
-  std::string cube_solver; // "shared" or "fresh": how the cubes were solved
-  std::string cube_order;  // "bound" or "frontier": the order of a round
+  // How the cubes were solved and in which order; nullopt where the split
+  // did not run in this process (merged from separate runs).
+  std::optional<CubeSolving> cube_solver;
+  std::optional<CubeOrder> cube_order;
   // Per round of the split, its solver calls (what a cluster's workers
   // would share out): their seconds summed and the longest, the round
   // named by its last horizon.

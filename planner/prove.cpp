@@ -1,8 +1,8 @@
 // Which engine proves the optimum, below the front door (planner.cpp):
-// the engine the user named, or the automatic engine's choice
-// (engine_choice.hpp) run as reach, the horizon driver, the two side by
-// side, or the block puzzles' hand-over race. The --any path races this
-// against its first-plan path.
+// the engine the user named, through its row (engines.cpp), or the
+// automatic engine's choice (engine_choice.hpp) run as reach, the horizon
+// driver, the two side by side, or the block puzzles' hand-over race. The
+// --any path races this against its first-plan path.
 #include "planner/engine_choice.hpp"
 #include "planner/race.hpp"
 #include "planner/run.hpp"
@@ -78,7 +78,7 @@ void race_engines(const Run &run, PlannerResult &result,
            return; // the search decided (or stopped) on its own
          }
          joined = true;
-         r.path = "reach+horizons";
+         r.path = Path::reach_horizons;
          run.phase("auto", fmt::format("over {} positions by depth {}: the "
                                        "horizon driver joins the search",
                                        race_after, proven->depth));
@@ -135,7 +135,7 @@ void split_on_both_threads(const Run &run, const EngineChoice &choice,
 void run_automatic_choice(const Run &run, const EngineChoice &choice,
                           PlannerResult &result, const solver::StopFn &stop) {
   run.phase("auto", choice.reason);
-  result.auto_choice = to_name(choice.engine);
+  result.auto_choice = choice.engine;
   result.auto_reason = choice.reason;
   const long budget = automatic_budget(run.options);
   switch (choice.engine) {
@@ -180,30 +180,8 @@ bool searches_positions_first(const Run &run) {
          (known_space > 0 && known_space <= k_reach_space);
 }
 
-void prove(const Run &run, PlannerResult &result,
-           const solver::StopFn &stop) {
-  const PlannerOptions &o = run.options;
-  if (o.witness == Witness::ida) {
-    solve_with_witness(run, result, stop);
-    return;
-  }
-  if (o.engine == Engine::bfs) {
-    solve_bfs(run, result, stop);
-    return;
-  }
-  if (o.engine == Engine::ida) {
-    solve_ida(run, result, stop);
-    return;
-  }
-  if (o.split_depth >= 0) {
-    solve_split(run, result, stop);
-    return;
-  }
-  if (o.engine == Engine::reach) {
-    // A budget hands over to the horizon driver: the proofs add up.
-    solve_reach(run, result, stop, o.max_states, o.max_states > 0, o.threads);
-    return;
-  }
+void solve_automatic(const Run &run, PlannerResult &result,
+                     const solver::StopFn &stop) {
   if (chooses_engine(run)) {
     run_automatic_choice(run, choose_automatic_engine(run, stop), result,
                          stop);
@@ -211,6 +189,21 @@ void prove(const Run &run, PlannerResult &result,
     run_automatic_choice(run, choose_block_engine(run), result, stop);
   } else {
     solve_optimal(run, result, stop);
+  }
+}
+
+// --witness and --split-depth run the engine's proof their own way (the
+// options' rules, check_engine_options, admit them only where they
+// apply); otherwise the engine's row runs it.
+void prove(const Run &run, PlannerResult &result,
+           const solver::StopFn &stop) {
+  const PlannerOptions &o = run.options;
+  if (o.witness == Witness::ida) {
+    solve_with_witness(run, result, stop);
+  } else if (o.split_depth >= 0) {
+    solve_split(run, result, stop);
+  } else {
+    engine_info(o.engine).run(run, result, stop);
   }
 }
 

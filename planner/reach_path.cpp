@@ -120,7 +120,7 @@ void horizons_after_reach(const Run &run, PlannerResult &result, int depth,
   }
   run.phase("reach", fmt::format("horizons from {}", result.lower_bound));
   solve_optimal(run, result, stop);
-  result.path = "reach+horizons";
+  result.path = Path::reach_horizons;
   if (result.proof == Proof::refuted_horizons) {
     result.proof = Proof::exhausted_layers;
     // Said so that it holds from one end or both (depth = a + b).
@@ -151,8 +151,8 @@ void solve_reach(const Run &run, PlannerResult &result,
                                                    budget)
                                      : std::string()));
   const solver::ReachResult r =
-      solver::run_reach(run.task, formula, o, run.horizons("reach"));
-  result.path = "reach";
+      solver::run_reach(run.task, formula, o, run.horizons("reach", true));
+  result.path = Path::reach;
   // Labels where the task has them; a task without (the piece metric)
   // gets the textbook formula, and the report says so.
   const ReachFormula used = run.options.reach_formula == ReachFormula::labels &&

@@ -69,11 +69,12 @@ void Run::phase(const std::string &path, const std::string &text) const {
   report(p);
 }
 
-solver::ProgressFn Run::horizons(const std::string &path) const {
-  return [this, path](const solver::HorizonStats &h) {
+solver::ProgressFn Run::horizons(const std::string &path, bool depths) const {
+  return [this, path, depths](const solver::HorizonStats &h) {
     Progress p;
     p.kind = Progress::Kind::horizon;
     p.path = path;
+    p.depth = depths;
     p.horizon = h;
     report(p);
   };
@@ -100,7 +101,7 @@ void end_out_of_memory(PlannerResult &result, const Run &run,
   const std::string refused = solver::refused_formula(e);
   const std::string hint =
       result.split_depth >= 0 ? "; a smaller --split-depth needs less"
-      : result.path == "bfs"  ? "; --max-states stores fewer positions"
+      : result.path == Path::bfs ? "; --max-states stores fewer positions"
                               : "";
   result.reason =
       (!refused.empty() ? refused

@@ -54,7 +54,10 @@ public:
 
   // Reports progress; one caller at a time, whatever the thread.
   void phase(const std::string &path, const std::string &text) const;
-  solver::ProgressFn horizons(const std::string &path) const;
+  // Each solver call's line under `path`; `depths`: reach's, a layer per
+  // depth.
+  solver::ProgressFn horizons(const std::string &path,
+                              bool depths = false) const;
 
 private:
   void report(const Progress &p) const;
@@ -139,13 +142,18 @@ void solve_split(const Run &run, PlannerResult &result,
 void solve_bfs(const Run &run, PlannerResult &result,
                const solver::StopFn &stop);
 
-// True where the automatic engine searches positions first (planner.cpp):
+// True where the automatic engine searches positions first (prove.cpp):
 // the block puzzles and n-puzzles of at most k_reach_space positions.
 bool searches_positions_first(const Run &run);
 
-// The optimal plan by the engine the options choose (planner.cpp); the
-// automatic engine may use two threads.
+// The optimal plan by the engine the options choose (prove.cpp, through
+// the engines' table); the automatic engine may use two threads.
 void prove(const Run &run, PlannerResult &result, const solver::StopFn &stop);
+
+// The automatic engine (prove.cpp): its predicted choice where the family
+// counts its space, the block puzzles' race, else the horizon driver.
+void solve_automatic(const Run &run, PlannerResult &result,
+                     const solver::StopFn &stop);
 
 // The witness path (witness_path.cpp): a plan by IDA* first, then the
 // engine the options choose (through prove) refutes the lengths below it.

@@ -318,7 +318,7 @@ bool settled_by_frontier(const Run &run, const encoder::Frontier &frontier,
                          PlannerResult &result, const solver::StopFn &stop) {
   const int k = run.options.split_depth;
   if (frontier.goal_plan) {
-    result.path = "bfs";
+    result.path = Path::bfs;
     result.sat_calls = 0;
     result.cubes = 0;
     result.cubes_by_bound = 0;
@@ -668,9 +668,10 @@ void solve_split(const Run &run, PlannerResult &result,
   }
   const FrontierCubes &frontier = *found;
   std::vector<Cube> cubes = cubes_of(frontier);
-  result.path = "split";
-  result.cube_solver = solves_shared(run) ? "shared" : "fresh";
-  result.cube_order = to_name(run.options.cube_order);
+  result.path = Path::split;
+  result.cube_solver =
+      solves_shared(run) ? CubeSolving::shared : CubeSolving::fresh;
+  result.cube_order = run.options.cube_order;
   result.sat_calls = 0;
   result.no_plan_up_to = result.lower_bound - 1;
   const auto by_bound = [&] {

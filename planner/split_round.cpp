@@ -26,7 +26,8 @@ PlannerResult round_result(const SplitRound &r, long by_bound) {
   result.lower_bound = r.lower_bound;
   result.lower_bound_name = r.lower_bound_name;
   result.stride = r.stride;
-  result.path = r.witness_length >= 0 ? "split+witness" : "split";
+  result.path = Path::split;
+  result.witnessed = r.witness_length >= 0;
   result.witness_length = r.witness_length;
   result.witness_seconds = r.witness_seconds;
   result.split_depth = r.depth;
@@ -156,7 +157,9 @@ RoundJudgement first_round(const encoder::Puzzle &start,
   r.lower_bound = s.lower_bound;
   r.lower_bound_name = s.lower_bound_name;
   r.pattern_tiles = options.pattern_tiles;
-  r.engine = options.engine == Engine::ida ? "ida" : "";
+  if (engine_info(options.engine).answers_cubes) {
+    r.engine = options.engine;
+  }
   const bool witness = !split.witness.empty();
   if (witness) {
     r.witness = start.replay(split.witness).compact;

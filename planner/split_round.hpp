@@ -33,11 +33,11 @@ struct RoundHeader {
   int witness_length = -1;
   double witness_seconds = 0;
   int pattern_tiles = 0; // the split's --pattern-tiles: its cubes' bounds
-  // split --engine ida: "ida", the cubes answered by IDA* over the tables
-  // of pattern_tiles (written into every solve line, so that a batch
-  // without options answers each cube by explicit search, threshold by
-  // threshold up to the cap); empty: the batch's own engine (SAT).
-  std::string engine;
+  // split --engine ida: Engine::ida, the cubes answered by IDA* over the
+  // tables of pattern_tiles (written into every solve line, so that a
+  // batch without options answers each cube by explicit search, threshold
+  // by threshold up to the cap); nullopt: the batch's own engine (SAT).
+  std::optional<Engine> engine;
 };
 
 struct RoundCube {

@@ -89,7 +89,7 @@ bool judged_below_witness(const PlannerResult &sat, const FoundWitness &found,
                     "SAT) and replayed",
                     refutation_words(sat), found.ida.nodes));
     result.reason.clear();
-    result.path = sat.path + "+witness";
+    result.witnessed = true;
     return true;
   }
   return false;

@@ -62,8 +62,8 @@ TEST_SUITE("planner::any_search") {
           CAPTURE(gap);
           const planner::PlannerResult r = planner::solve(p, by_search(gap));
           REQUIRE(r.status == Status::solved);
-          CHECK(r.path == "search");
-          CHECK(r.mode == "any");
+          CHECK(r.path == planner::Path::search);
+          CHECK(r.mode == planner::Mode::any);
           CHECK(!r.plan_from.empty());
           const int length = static_cast<int>(r.plan.size());
           CHECK(length >= optimum);
@@ -139,7 +139,7 @@ TEST_SUITE("planner::any_search") {
     o.timeout_seconds = 2;
     const planner::PlannerResult r = planner::solve(p, o);
     REQUIRE(r.status == Status::solved);
-    CHECK(r.path == "search");
+    CHECK(r.path == planner::Path::search);
     CHECK(r.replay.solved);
     CHECK(r.lower_bound == p.lower_bound());
     CHECK(static_cast<int>(r.plan.size()) >= r.lower_bound);
@@ -187,12 +187,12 @@ TEST_SUITE("planner::any_search") {
     o.mode = planner::Mode::any;
     const planner::PlannerResult r = planner::solve(big, o);
     REQUIRE(r.status == Status::solved);
-    CHECK(r.path == "search");
+    CHECK(r.path == planner::Path::search);
     CHECK(r.plan.size() <= planner::k_any_gap * r.lower_bound);
     const encoder::NPuzzle small(3, 3, {8, 6, 7, 2, 5, 4, 3, 0, 1},
                                  encoder::NPuzzle::default_goal(3, 3));
     const planner::PlannerResult s = planner::solve(small, o);
     REQUIRE(s.status == Status::solved);
-    CHECK(s.path != "search");
+    CHECK(s.path != planner::Path::search);
   }
 }

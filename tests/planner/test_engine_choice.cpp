@@ -99,7 +99,7 @@ TEST_SUITE("planner::EngineChoice") {
         check_optimum(s, p);
         CHECK(has(s.choice, "reach on both threads"));
         CHECK(has(s.choice, "a space of"));
-        CHECK(s.result.path == "reach");
+        CHECK(s.result.path == planner::Path::reach);
       }
     }
   }
@@ -123,7 +123,7 @@ TEST_SUITE("planner::EngineChoice") {
     check_optimum(s, p);
     CHECK(has(s.choice, "pattern databases bound 26"));
     CHECK(has(s.choice, "split into cubes on both threads at depth 18"));
-    CHECK(s.result.path == "split");
+    CHECK(s.result.path == planner::Path::split);
     CHECK(s.result.split_depth == 18);
   }
 
@@ -135,7 +135,7 @@ TEST_SUITE("planner::EngineChoice") {
                              encoder::NPuzzle::default_goal(2, 6));
     const Solved s = solve_auto(p);
     check_optimum(s, p);
-    CHECK(s.result.path == "split");
+    CHECK(s.result.path == planner::Path::split);
     CHECK(has(s.choice, "split into cubes on both threads at depth"));
   }
 
@@ -148,7 +148,7 @@ TEST_SUITE("planner::EngineChoice") {
     const Solved s = solve_auto(p, o);
     check_optimum(s, p);
     CHECK(has(s.choice, "side by side, a thread each"));
-    CHECK((s.result.path == "reach" || s.result.path == "horizons"));
+    CHECK((s.result.path == planner::Path::reach || s.result.path == planner::Path::horizons));
   }
 
   TEST_CASE("reach predicted past its positions budget, no split: the "
@@ -162,7 +162,7 @@ TEST_SUITE("planner::EngineChoice") {
     check_optimum(s, p);
     CHECK(has(s.choice, "the horizon driver"));
     CHECK_FALSE(has(s.choice, "side by side"));
-    CHECK(s.result.path == "horizons");
+    CHECK(s.result.path == planner::Path::horizons);
   }
 
   TEST_CASE("the 15-puzzle: a short board searched by reach, a longer one "
@@ -181,9 +181,9 @@ TEST_SUITE("planner::EngineChoice") {
     REQUIRE(m.result.status == Status::solved);
     CHECK(m.result.optimal);
     CHECK(has(m.choice, "split into cubes on both threads at depth 10"));
-    CHECK(m.result.path == "split");
+    CHECK(m.result.path == planner::Path::split);
     CHECK(m.result.split_depth == 10);
-    CHECK(m.result.auto_choice == "split");
+    CHECK(m.result.auto_choice == planner::AutoEngine::split);
     planner::PlannerOptions ida;
     ida.engine = planner::Engine::ida;
     const planner::PlannerResult explicit_search = planner::solve(mid, ida);
@@ -221,7 +221,7 @@ TEST_SUITE("planner::EngineChoice") {
     REQUIRE(s.result.status == Status::solved);
     CHECK(s.result.optimal);
     CHECK(has(s.choice, "split into cubes"));
-    CHECK(s.result.path == "split");
+    CHECK(s.result.path == planner::Path::split);
     CHECK(s.result.plan.size() == 24); // scramble #54's optimum: IDA*'s above
   }
 
@@ -371,7 +371,7 @@ TEST_SUITE("planner::EngineChoice") {
     const Solved s = solve_auto(*p);
     check_optimum(s, *p);
     CHECK(has(s.choice, "reach on both threads"));
-    CHECK(s.result.path.rfind("reach", 0) == 0);
+    CHECK((s.result.path == planner::Path::reach || s.result.path == planner::Path::reach_horizons));
   }
 }
 
@@ -386,7 +386,7 @@ TEST_SUITE("planner::AnyOnSmallBoards") {
         planner::solve(*encoder::make_puzzle("8", io), o);
     REQUIRE(r.status == Status::solved);
     CHECK(r.optimal);
-    CHECK(r.path == "optimal"); // the race's optimal side won
+    CHECK(r.path == planner::Path::optimal); // the race's optimal side won
     CHECK(has(r.encoding, "reach")); // by the default engine on 3x3
     CHECK(r.replay.moves.size() == 31);
     CHECK(r.no_plan_up_to == 30);
@@ -404,7 +404,7 @@ TEST_SUITE("planner::AnyOnSmallBoards") {
     check_optimum(short_card, *card2);
     CHECK(has(short_card.choice, "before the goal's depth 8"));
     CHECK(has(short_card.choice, "the horizon driver"));
-    CHECK(short_card.result.path == "horizons");
+    CHECK(short_card.result.path == planner::Path::horizons);
 
     // Card #40 (the default board): its goal is 51 slides away, beyond the
     // sample's depth; card 3 in slides: 14 slides behind 766 positions
@@ -418,7 +418,7 @@ TEST_SUITE("planner::AnyOnSmallBoards") {
       const Solved s = solve_auto(*card);
       check_optimum(s, *card);
       CHECK(has(s.choice, "reach first"));
-      CHECK(s.result.path.rfind("reach", 0) == 0);
+      CHECK((s.result.path == planner::Path::reach || s.result.path == planner::Path::reach_horizons));
     }
   }
 
@@ -436,6 +436,6 @@ TEST_SUITE("planner::AnyOnSmallBoards") {
     check_optimum(s, *card7);
     CHECK(has(s.choice, "before the goal's depth 21"));
     CHECK(has(s.choice, "side by side"));
-    CHECK(s.result.auto_choice == "race");
+    CHECK(s.result.auto_choice == planner::AutoEngine::race);
   }
 }

@@ -64,7 +64,7 @@ TEST_SUITE("planner") {
     CHECK(r.stride == 2);
     CHECK(r.no_plan_up_to == 4);
     CHECK(r.encoding == "pairs"); // the family's default
-    CHECK(r.path == "horizons");
+    CHECK(r.path == planner::Path::horizons);
     CHECK(r.horizons.back().result == "SAT");
   }
 
@@ -172,7 +172,7 @@ TEST_SUITE("planner") {
     const auto board = eight("1 2 8 0 5 7 4 6 3");
     const planner::PlannerResult r = planner::solve(*board, o);
     REQUIRE(r.status == Status::solved);
-    CHECK(r.path == "schedule");
+    CHECK(r.path == planner::Path::schedule);
     CHECK(r.encoding == "forall-step");
     const int optimum =
         static_cast<int>(planner::solve(*board, {}).plan.size());
@@ -189,7 +189,7 @@ TEST_SUITE("planner") {
     const planner::PlannerResult meets =
         planner::solve(*eight("1 3 6 4 2 0 7 5 8"), o);
     REQUIRE(meets.status == Status::solved);
-    CHECK(meets.path == "schedule");
+    CHECK(meets.path == planner::Path::schedule);
     CHECK(meets.plan.size() == 5);
     CHECK(meets.lower_bound == 5);
     CHECK(meets.optimal);
@@ -206,11 +206,11 @@ TEST_SUITE("planner") {
       const planner::PlannerResult r = planner::solve(*eight(board), o);
       REQUIRE(r.status == Status::solved);
       CHECK(r.replay.solved);
-      CHECK(r.mode == "any");
-      CHECK((r.path == "optimal" || r.path == "schedule"));
+      CHECK(r.mode == planner::Mode::any);
+      CHECK((r.path == planner::Path::optimal || r.path == planner::Path::schedule));
       // The first-plan path's plan is optimal where it meets the bound.
       CHECK(r.optimal ==
-            (r.path == "optimal" ||
+            (r.path == planner::Path::optimal ||
              static_cast<int>(r.plan.size()) == r.lower_bound));
       CHECK(static_cast<int>(r.replay.moves.size()) >= r.lower_bound);
     }

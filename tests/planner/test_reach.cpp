@@ -75,7 +75,7 @@ TEST_SUITE("reach") {
         explicit_search.engine = planner::Engine::bfs;
         const planner::PlannerResult b = planner::solve(*p, explicit_search);
         REQUIRE(b.status == Status::solved);
-        CHECK(b.path == "bfs");
+        CHECK(b.path == planner::Path::bfs);
         CHECK(static_cast<int>(b.replay.moves.size()) == d);
         for (const auto formula :
              {planner::ReachFormula::seed, planner::ReachFormula::labels,
@@ -83,7 +83,7 @@ TEST_SUITE("reach") {
           CAPTURE(to_name(formula));
           const planner::PlannerResult r = planner::solve(*p, reach(formula));
           REQUIRE(r.status == Status::solved);
-          CHECK(r.path == "reach");
+          CHECK(r.path == planner::Path::reach);
           CHECK(r.optimal);
           CHECK(static_cast<int>(r.replay.moves.size()) == d);
           CHECK(r.no_plan_up_to == d - 1);
@@ -438,7 +438,7 @@ TEST_SUITE("reach") {
     budget.max_states = 4;
     const planner::PlannerResult both = planner::solve(*p, budget);
     REQUIRE(both.status == Status::solved);
-    CHECK(both.path == "reach+horizons");
+    CHECK(both.path == planner::Path::reach_horizons);
     CHECK(both.optimal);
     CHECK(both.proof == planner::Proof::exhausted_layers);
     CHECK(static_cast<int>(both.replay.moves.size()) == d);
@@ -464,7 +464,7 @@ TEST_SUITE("reach") {
         continue;
       }
       REQUIRE(r.status == Status::solved);
-      CHECK((r.path == "reach" || r.path == "horizons"));
+      CHECK((r.path == planner::Path::reach || r.path == planner::Path::horizons));
       CHECK(r.optimal);
       CHECK(static_cast<int>(r.replay.moves.size()) == d);
     }
@@ -474,7 +474,7 @@ TEST_SUITE("reach") {
     const planner::PlannerResult small =
         planner::solve(*encoder::make_puzzle("8", o), {});
     REQUIRE(small.status == Status::solved);
-    CHECK(small.path == "reach");
+    CHECK(small.path == planner::Path::reach);
     CHECK(small.optimal);
     CHECK(small.replay.moves.size() == 31);
     CHECK(small.no_plan_up_to == 30);
@@ -487,7 +487,7 @@ TEST_SUITE("reach") {
     // One move from the goal: reach is predicted to store a handful of
     // positions (engine_choice.hpp); far boards keep the horizon driver
     // (test_engine_choice.cpp).
-    CHECK(large.path == "reach");
+    CHECK(large.path == planner::Path::reach);
     CHECK(large.replay.moves.size() == 1);
   }
 
@@ -525,8 +525,8 @@ TEST_SUITE("reach") {
         return t.find("the horizon driver joins the search") !=
                std::string::npos;
       }));
-      CHECK((r.path == "reach" || r.path == "reach+horizons"));
-      if (r.path == "reach+horizons") {
+      CHECK((r.path == planner::Path::reach || r.path == planner::Path::reach_horizons));
+      if (r.path == planner::Path::reach_horizons) {
         CHECK(r.optimality.find("breadth-first by SAT: no plan of length "
                                 "<=") != std::string::npos);
       }
@@ -555,7 +555,7 @@ TEST_SUITE("reach") {
     CHECK(std::any_of(phases.begin(), phases.end(), [](const auto &t) {
       return t.find("horizons from") != std::string::npos;
     }));
-    CHECK(r.path == "reach+horizons");
+    CHECK(r.path == planner::Path::reach_horizons);
   }
 
   TEST_CASE("the automatic engine: a timeout before the horizon driver "
@@ -565,7 +565,7 @@ TEST_SUITE("reach") {
     const planner::PlannerResult r =
         planner::solve(*encoder::make_puzzle("klotski", {}), o);
     CHECK(r.status == Status::timeout);
-    CHECK(r.path == "reach");
+    CHECK(r.path == planner::Path::reach);
     CHECK(r.replay.moves.empty());
   }
 

@@ -100,11 +100,11 @@ TEST_SUITE("planner::Split") {
           CHECK(r.no_plan_up_to == d - 1);
           CHECK(r.split_depth == k);
           if (k >= d) { // the frontier's search meets the goal first
-            CHECK(r.path == "bfs");
+            CHECK(r.path == planner::Path::bfs);
             CHECK(r.cubes == 0);
             continue;
           }
-          CHECK(r.path == "split");
+          CHECK(r.path == planner::Path::split);
           CHECK(r.cubes > 0);
           CHECK(r.cubes_by_bound >= 0);
           CHECK(r.cubes_by_bound < r.cubes); // the plan's cube was solved
@@ -156,7 +156,7 @@ TEST_SUITE("planner::Split") {
           CHECK(r.optimal);
           CHECK(static_cast<int>(r.replay.moves.size()) == d);
           CHECK(r.no_plan_up_to == d - 1);
-          CHECK(r.cube_order == to_name(order));
+          CHECK(r.cube_order == order);
         }
       }
     }
@@ -241,7 +241,7 @@ TEST_SUITE("planner::Split") {
       REQUIRE(r.status == Status::solved);
       CHECK(r.optimal);
       CHECK(r.replay.moves.size() == d);
-      CHECK(r.path == "split");
+      CHECK(r.path == planner::Path::split);
     }
   }
 

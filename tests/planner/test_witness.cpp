@@ -86,7 +86,7 @@ TEST_SUITE("planner::Witness") {
         CHECK(static_cast<int>(r.replay.moves.size()) == d);
         CHECK(r.witness_length == d);
         CHECK(r.no_plan_up_to >= d - 2); // d - 1 has the wrong parity
-        CHECK(has(r.path, "+witness"));
+        CHECK(r.witnessed);
         CHECK(has(r.optimality, "no plan of length <= " +
                                     std::to_string(r.no_plan_up_to)));
         CHECK(has(r.optimality, "IDA*"));
@@ -114,7 +114,7 @@ TEST_SUITE("planner::Witness") {
     REQUIRE(!phases.empty());
     CHECK(has(phases.back(), "no plan of length <= 23"));
     CHECK(has(phases.back(), "no next round: the horizon limit is 24"));
-    CHECK(r.path == "split+witness");
+    CHECK((r.path == planner::Path::split && r.witnessed));
     CHECK(r.no_plan_up_to == 23);
     CHECK(r.cubes > r.cubes_by_bound);
     CHECK(has(r.optimality, "by SAT over cubes: no plan of length <= 23: "

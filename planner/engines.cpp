@@ -1,0 +1,162 @@
+// The engines' table and the rules of the options that choose them.
+#include "planner/engines.hpp"
+
+#include "planner/planner.hpp"
+#include "planner/run.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace satslide::planner {
+
+namespace {
+
+// --engine reach: a positions budget hands over to the horizon driver
+// (the proofs add up).
+void solve_reach_engine(const Run &run, PlannerResult &result,
+                        const solver::StopFn &stop) {
+  const PlannerOptions &o = run.options;
+  solve_reach(run, result, stop, o.max_states, o.max_states > 0, o.threads);
+}
+
+} // namespace
+
+const std::vector<EngineInfo> &engines();
+
+namespace {
+
+// The names of the engines that have `flag`: "auto or horizons".
+std::string engines_where(bool EngineInfo::*flag) {
+  std::vector<const char *> named;
+  for (const EngineInfo &e : engines()) {
+    if (e.*flag) {
+      named.push_back(e.name);
+    }
+  }
+  std::string out;
+  for (std::size_t i = 0; i < named.size(); ++i) {
+    out += i == 0 ? "" : i + 1 == named.size() ? " or " : ", ";
+    out += named[i];
+  }
+  return out;
+}
+
+} // namespace
+
+const std::vector<EngineInfo> &engines() {
+  static const std::vector<EngineInfo> table = {
+      {Engine::automatic, "auto",
+       "the default: picks before the search from a cheap explicit sample "
+       "of the start's layers. n-puzzles: reach, horizons or both side by "
+       "side, by how many positions reach is predicted to store; 3x4, 2x6 "
+       "and the 15-puzzle: reach on near boards, else the proof split into "
+       "cubes on two threads, the deeper the larger the start's "
+       "pattern-database bound; block puzzles: horizons where the goal is "
+       "near behind wide layers, else reach on two threads, the horizon "
+       "driver joining past a positions threshold; the progress line says "
+       "which and why; the rules and their constants: "
+       "planner/engine_choice.hpp",
+       Prover::sat, true, true, true, false, solve_automatic},
+      {Engine::horizons, "horizons",
+       "by SAT: plans of growing length, each shorter one refuted",
+       Prover::sat, true, true, true, false, solve_optimal},
+      {Engine::reach, "reach",
+       "by SAT: breadth-first over positions, each successor found by a SAT "
+       "call; optimal at the first goal layer",
+       Prover::sat, false, false, true, false, solve_reach_engine},
+      {Engine::bfs, "bfs",
+       "not SAT: explicit breadth-first search over positions, the seed "
+       "game's auto-solve; for spaces that fit in memory",
+       Prover::explicit_search, false, false, false, false, solve_bfs},
+      {Engine::ida, "ida",
+       "not SAT: IDA* over additive pattern databases, the n-puzzle's "
+       "explicit optimal search; the tables are built once, in seconds, and "
+       "cached in ~/.cache/satslide",
+       Prover::explicit_search, false, false, false, true, solve_ida},
+  };
+  return table;
+}
+
+const EngineInfo &engine_info(Engine engine) {
+  for (const EngineInfo &e : engines()) {
+    if (e.engine == engine) {
+      return e;
+    }
+  }
+  throw std::logic_error("an engine without a row in engines()");
+}
+
+const std::vector<EnumName<Engine>> &names(Engine) {
+  static const std::vector<EnumName<Engine>> table = [] {
+    std::vector<EnumName<Engine>> t;
+    for (const EngineInfo &e : engines()) {
+      t.push_back({e.engine, e.name});
+    }
+    return t;
+  }();
+  return table;
+}
+
+void check_engine_options(const PlannerOptions &o, bool making_cubes) {
+  const EngineInfo &engine = engine_info(o.engine);
+  const std::string named = std::string("--engine ") + engine.name;
+  const bool any = o.mode == Mode::any;
+  const bool horizons = o.textbook_driver || o.min_horizon > 0;
+  if (any && horizons) {
+    throw std::invalid_argument(
+        "--any chooses its own horizons: it cannot be combined with "
+        "--textbook-driver or --min-horizon");
+  }
+  if (!engine.horizons && horizons) {
+    throw std::invalid_argument(
+        named + " searches positions, not horizons: it cannot be combined "
+                "with --textbook-driver or --min-horizon");
+  }
+  const bool splits =
+      engine.splits || (making_cubes && engine.answers_cubes);
+  if (o.split_depth >= 0 && (any || horizons || !splits)) {
+    throw std::invalid_argument(
+        "--split-depth splits the horizon driver's proof into cubes: it "
+        "cannot be combined with --any, --textbook-driver, --min-horizon or "
+        "an engine but " +
+        engines_where(&EngineInfo::splits) +
+        (making_cubes ? " (or " + engines_where(&EngineInfo::answers_cubes) +
+                            ", to answer the cubes)"
+                      : std::string()));
+  }
+  if (o.tighten && !any) {
+    throw std::invalid_argument(
+        "--tighten works on the plan of --any; add --any");
+  }
+  if (o.witness != Witness::none && (any || !engine.witnessed)) {
+    throw std::invalid_argument(
+        "--witness ida is for a SAT engine's optimal proof: it cannot be "
+        "combined with " +
+        (any ? std::string("--any") : named + " (not SAT)"));
+  }
+  if (o.witness != Witness::none && o.min_horizon > 0) {
+    throw std::invalid_argument("--witness ida: SAT refutes every length "
+                                "below IDA*'s plan, from the lower bound; "
+                                "it takes no --min-horizon");
+  }
+}
+
+ProvenBy proven_by(const PlannerResult &r) {
+  if (r.mode == Mode::decode) {
+    return ProvenBy::outside_solver;
+  }
+  if (r.path == Path::bfs) {
+    return ProvenBy::bfs;
+  }
+  if (r.path == Path::ida) {
+    return ProvenBy::ida;
+  }
+  return r.horizons.empty() && r.positions < 0 ? ProvenBy::none
+                                               : ProvenBy::sat;
+}
+
+bool explicit_search(ProvenBy by) {
+  return by == ProvenBy::bfs || by == ProvenBy::ida;
+}
+
+} // namespace satslide::planner
