@@ -27,7 +27,7 @@ void animate(std::ostream &out, const Report &report, double delay,
   const auto pause = [&] {
     std::this_thread::sleep_for(std::chrono::duration<double>(delay));
   };
-  const encoder::Replay &replay = report.result.replay;
+  const puzzles::Replay &replay = report.result.replay;
   const std::size_t n = replay.moves.size();
   frame(out, redraw, report.title + ": start", report.board);
   for (std::size_t i = 0; i < n; ++i) {

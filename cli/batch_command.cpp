@@ -30,7 +30,7 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 std::vector<BatchLine> read_lines(const Options &o) {
-  const encoder::FamilyInfo *family = encoder::find_family(o.family);
+  const puzzles::FamilyInfo *family = puzzles::find_family(o.family);
   const std::string name = family ? family->name : o.family;
   if (o.input == "-") {
     return read_batch(std::cin, name, "");
@@ -73,11 +73,11 @@ std::set<int> answered_lines(const std::string &path) {
 // The metric name a line's known optima are keyed by ("" if the family
 // has one metric).
 std::string metric_of(const Options &o) {
-  const encoder::FamilyInfo *family = encoder::find_family(o.family);
-  if (!family || !family->accepts_field(encoder::InstanceField::metric)) {
+  const puzzles::FamilyInfo *family = puzzles::find_family(o.family);
+  if (!family || !family->accepts_field(puzzles::InstanceField::metric)) {
     return "";
   }
-  return to_name(o.instance.metric.value_or(encoder::Metric::step));
+  return to_name(o.instance.metric.value_or(puzzles::Metric::step));
 }
 
 struct Answer {
@@ -107,13 +107,13 @@ Answer solve_line(const BatchLine &line, const std::vector<const char *> &argv,
   a.json["input"] = line.text;
   try {
     if (!line.error.empty()) {
-      throw encoder::InputError("line " + std::to_string(line.number) + ": " +
-                                line.error);
+      throw task::InputError("line " + std::to_string(line.number) + ": " +
+                             line.error);
     }
     Options o = parse_options(static_cast<int>(argv.size()), argv.data(),
                               line.options);
     o.command = Command::solve;
-    const auto puzzle = encoder::make_puzzle(o.family, read_instance(o));
+    const auto puzzle = puzzles::make_puzzle(o.family, read_instance(o));
     planner::PlannerOptions p = o.planner;
     p.stop = stop;
     Report report = report_for(*puzzle);

@@ -90,7 +90,7 @@ void read_json_line(BatchLine &line, const std::string &folder) {
       }
       std::string text = v.is_string() ? v.get<std::string>() : v.dump();
       if (key == "file") {
-        text = encoder::path_beside(text, folder);
+        text = puzzles::path_beside(text, folder);
       }
       line.options.push_back("--" + key);
       line.options.push_back(text);
@@ -102,7 +102,7 @@ void read_json_line(BatchLine &line, const std::string &folder) {
 
 std::vector<BatchLine> read_batch(std::istream &in, const std::string &family,
                                   const std::string &folder) {
-  const encoder::FamilyInfo *info = encoder::find_family(family);
+  const puzzles::FamilyInfo *info = puzzles::find_family(family);
   std::vector<BatchLine> lines;
   std::string text;
   for (int number = 1; std::getline(in, text); ++number) {
@@ -110,7 +110,7 @@ std::vector<BatchLine> read_batch(std::istream &in, const std::string &family,
       text.pop_back();
     }
     if (number == 1) {
-      encoder::drop_byte_order_mark(text);
+      puzzles::drop_byte_order_mark(text);
     }
     const auto first = text.find_first_not_of(" \t");
     if (first == std::string::npos || text[first] == '#' ||
@@ -123,7 +123,7 @@ std::vector<BatchLine> read_batch(std::istream &in, const std::string &family,
     if (text[first] == '{') {
       read_json_line(line, folder);
     } else if (info && info->data_line) {
-      encoder::DataLine data = info->data_line(text, folder);
+      puzzles::DataLine data = info->data_line(text, folder);
       line.options = std::move(data.options);
       line.id = std::move(data.id);
       line.known = std::move(data.known);
@@ -138,7 +138,7 @@ std::vector<BatchLine> read_batch(std::istream &in, const std::string &family,
   return lines;
 }
 
-nlohmann::ordered_json instance_line(const encoder::PuzzleSpec &spec) {
+nlohmann::ordered_json instance_line(const puzzles::PuzzleSpec &spec) {
   nlohmann::ordered_json j;
   j["puzzle"] = spec.kind;
   for (const auto &[key, value] : spec.params) {

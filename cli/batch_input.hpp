@@ -46,7 +46,7 @@ std::vector<BatchLine> read_batch(std::istream &in, const std::string &family,
 // write): "puzzle" (the family) and the spec's params as the solve
 // options they are (goal_piece is --goal-piece, identify=no is
 // --distinct-pieces; a title is dropped).
-nlohmann::ordered_json instance_line(const encoder::PuzzleSpec &spec);
+nlohmann::ordered_json instance_line(const puzzles::PuzzleSpec &spec);
 
 // The known optimum of `line` in `metric` (a metric name, "" for
 // families with one); -1 if the line does not say.

@@ -37,7 +37,7 @@ std::string plan_text(const Options &o) {
 } // namespace
 
 int run_check_plan(const Options &o) {
-  const auto puzzle = encoder::make_puzzle(o.family, read_instance(o));
+  const auto puzzle = puzzles::make_puzzle(o.family, read_instance(o));
   const planner::PlanCheck check = planner::check_plan(*puzzle, plan_text(o));
   planner::PlannerOptions p;
   p.timeout_seconds =

@@ -24,17 +24,17 @@ using Json = nlohmann::json;
 struct Answering {
   planner::SplitRound &round;
   std::map<std::string, std::size_t> by_id;
-  std::map<std::size_t, std::unique_ptr<encoder::Puzzle>> puzzles;
+  std::map<std::size_t, std::unique_ptr<puzzles::Puzzle>> puzzles;
 
   explicit Answering(planner::SplitRound &r) : round(r) {
     for (std::size_t i = 0; i < r.cubes.size(); ++i) {
       by_id[r.cubes[i].id] = i;
     }
   }
-  const encoder::Puzzle &puzzle(std::size_t i) {
+  const puzzles::Puzzle &puzzle(std::size_t i) {
     auto &p = puzzles[i];
     if (!p) {
-      p = encoder::make_puzzle({round.start.kind, round.cubes[i].params});
+      p = puzzles::make_puzzle({round.start.kind, round.cubes[i].params});
     }
     return *p;
   }
@@ -61,26 +61,27 @@ std::size_t cube_answered(const Answering &a, const Json &j,
   const planner::SplitRound &r = a.round;
   const std::string split = j.value("split_fingerprint", "");
   if (split != r.fingerprint) {
-    throw encoder::InputError(
-        where + (split.empty()
-                     ? std::string(": not an answer to a split's cube (no "
-                                   "\"split_fingerprint\")")
-                     : ": an answer of another split (fingerprint " +
-                           printable(split, 40) + ", this split's " +
-                           r.fingerprint + ")") +
+    throw task::InputError(
+        where +
+        (split.empty() ? std::string(": not an answer to a split's cube (no "
+                                     "\"split_fingerprint\")")
+                       : ": an answer of another split (fingerprint " +
+                             printable(split, 40) + ", this split's " +
+                             r.fingerprint + ")") +
         ": merge takes only answers to the lines of this cubes file");
   }
   if (j.value("split_round", -1) != r.round) {
-    throw encoder::InputError(fmt::format(
+    throw task::InputError(fmt::format(
         "{}: an answer of round {}; this cubes file is round {}: merge "
         "answers into the file of the round they answer",
         where, j.value("split_round", -1), r.round));
   }
   const auto it = a.by_id.find(j.value("id", ""));
   if (it == a.by_id.end()) {
-    throw encoder::InputError(where + ": the answer names no cube of this "
-                                      "split (" +
-                              printable(j.value("id", ""), 40) + ")");
+    throw task::InputError(where +
+                           ": the answer names no cube of this "
+                           "split (" +
+                           printable(j.value("id", ""), 40) + ")");
   }
   const planner::RoundCube &cube = r.cubes[it->second];
   const auto board = cube.params.find("board");
@@ -88,8 +89,8 @@ std::size_t cube_answered(const Answering &a, const Json &j,
       (!j.contains("instance") || !j["instance"].is_object() ||
        board == cube.params.end() ||
        j["instance"].value("board", "") != board->second)) {
-    throw encoder::InputError(where + ": the answer for cube " + cube.id +
-                              " is for another board");
+    throw task::InputError(where + ": the answer for cube " + cube.id +
+                           " is for another board");
   }
   return it->second;
 }
@@ -112,8 +113,8 @@ void take_line(Answering &a, const Json &j, const std::string &where,
   std::string note;
   if (auto refused = planner::take_cube_answer(
           a.puzzle(i), answer_of(j), cube.standing, note)) {
-    throw encoder::InputError(where + ": the answer for cube " + cube.id +
-                              " is refused: " + *refused);
+    throw task::InputError(where + ": the answer for cube " + cube.id +
+                           " is refused: " + *refused);
   }
   if (!note.empty()) {
     spdlog::warn("{}: cube {}: {}", where, cube.id, note);
@@ -144,17 +145,18 @@ Merged read_answers(planner::SplitRound &round, const std::vector<std::string> &
       }
       const Json j = Json::parse(text, nullptr, false);
       if (j.is_discarded() || !j.is_object()) {
-        throw encoder::InputError(
-            where + ": not a JSON line of satslide batch (a batch stopped "
-                    "while writing leaves its last line cut: `satslide batch "
-                    "CUBES -o " +
+        throw task::InputError(
+            where +
+            ": not a JSON line of satslide batch (a batch stopped "
+            "while writing leaves its last line cut: `satslide batch "
+            "CUBES -o " +
             printable(file, 200) + " --resume` completes the file)");
       }
       try {
         take_line(a, j, where, m);
       } catch (const Json::exception &e) {
-        throw encoder::InputError(where + ": not an answer of satslide batch (" +
-                                  e.what() + ")");
+        throw task::InputError(where + ": not an answer of satslide batch (" +
+                               e.what() + ")");
       }
     }
     if (in.bad()) {

@@ -20,7 +20,7 @@ struct Merged {
 };
 
 // Folds every answer line of `files` into `round`'s cubes; throws
-// encoder::InputError naming the file and line of the first answer
+// task::InputError naming the file and line of the first answer
 // refused, IoError if a file cannot be read.
 Merged read_answers(planner::SplitRound &round, const std::vector<std::string> &files);
 

@@ -32,7 +32,7 @@ std::string hex(std::uint64_t h) { return fmt::format("{:016x}", h); }
 std::string seal(const std::string &fingerprint, const Json &line) {
   nlohmann::json sorted = nlohmann::json::parse(line.dump());
   sorted.erase("seal");
-  return hex(encoder::fnv1a(sorted.dump(), encoder::fnv1a(fingerprint)));
+  return hex(search::fnv1a(sorted.dump(), search::fnv1a(fingerprint)));
 }
 
 Json standing_json(const planner::CubeStanding &s) {
@@ -53,7 +53,7 @@ Json standing_json(const planner::CubeStanding &s) {
 
 } // namespace
 
-RoundReport round_report(const encoder::Puzzle &start,
+RoundReport round_report(const puzzles::Puzzle &start,
                          const planner::SplitRound &r,
                          const std::string &output) {
   RoundReport report;
@@ -86,7 +86,7 @@ std::string fingerprint_of(const planner::SplitRound &r, long cubes) {
   if (r.engine) { // (absent before IDA* cubes: old files still read)
     id["engine"] = to_name(*r.engine);
   }
-  return hex(encoder::fnv1a(id.dump()));
+  return hex(search::fnv1a(id.dump()));
 }
 
 } // namespace
@@ -203,9 +203,9 @@ std::string cubes_engine_refused(const std::string &engine) {
 
 void read_header(const Json &h, planner::SplitRound &r, Counts &n) {
   if (h.is_object() && !h.contains("split_fingerprint")) {
-    throw encoder::InputError("the header has no split fingerprint: written "
-                              "by a satslide before fingerprints, or edited "
-                              "(split again)");
+    throw task::InputError("the header has no split fingerprint: written "
+                           "by a satslide before fingerprints, or edited "
+                           "(split again)");
   }
   r.round = h.at("round").get<int>();
   r.depth = h.at("depth").get<int>();
@@ -220,15 +220,15 @@ void read_header(const Json &h, planner::SplitRound &r, Counts &n) {
   if (!engine.empty()) {
     r.engine = from_name<planner::Engine>(engine);
     if (!r.engine || !planner::engine_info(*r.engine).answers_cubes) {
-      throw encoder::InputError("the header is inconsistent: " +
-                                cubes_engine_refused(engine));
+      throw task::InputError("the header is inconsistent: " +
+                             cubes_engine_refused(engine));
     }
   }
   r.witness = h.value("witness", "");
   r.witness_length = h.value("witness_length", -1);
   r.witness_seconds = h.value("witness_seconds", 0.0);
   r.start.kind = h.at("kind").get<std::string>();
-  r.start.params = h.at("start").get<encoder::Params>();
+  r.start.params = h.at("start").get<puzzles::Params>();
   r.fingerprint = h.at("split_fingerprint").get<std::string>();
   n.cubes = h.at("cubes").get<long>();
   n.to_solve = h.at("to_solve").get<long>();
@@ -259,20 +259,20 @@ std::optional<std::string> header_out_of_range(const planner::SplitRound &r,
 
 planner::RoundCube read_cube(const Json &j, const planner::SplitRound &r, Counts &n) {
   if (j.value("split_fingerprint", "") != r.fingerprint) {
-    throw encoder::InputError("a cube line of another split (its fingerprint "
-                              "is not the header's)");
+    throw task::InputError("a cube line of another split (its fingerprint "
+                           "is not the header's)");
   }
   if (j.at("seal").get<std::string>() != seal(r.fingerprint, j)) {
-    throw encoder::InputError("the cube line was edited or damaged (its seal "
-                              "does not match)");
+    throw task::InputError("the cube line was edited or damaged (its seal "
+                           "does not match)");
   }
   planner::RoundCube c;
   c.id = j.at("id").get<std::string>();
   if (!n.ids.insert(c.id).second) {
-    throw encoder::InputError("cube " + c.id + " is listed twice");
+    throw task::InputError("cube " + c.id + " is listed twice");
   }
   c.moves = j.at("moves").get<std::string>();
-  c.params = j.at("params").get<encoder::Params>();
+  c.params = j.at("params").get<puzzles::Params>();
   c.standing.bound = j.at("bound").get<int>();
   c.standing.refuted = j.at("refuted").get<int>();
   c.standing.length = j.value("length", -1);
@@ -286,12 +286,12 @@ planner::RoundCube read_cube(const Json &j, const planner::SplitRound &r, Counts
 void read_solve_line(const Json &j, const planner::SplitRound &r, Counts &n) {
   if (j.value("split_fingerprint", "") != r.fingerprint ||
       j.value("split_round", -1) != r.round) {
-    throw encoder::InputError("a solve line of another split or round");
+    throw task::InputError("a solve line of another split or round");
   }
   const std::string id = j.at("id").get<std::string>();
   if (!n.ids.count(id) || !n.solved_ids.insert(id).second) {
-    throw encoder::InputError("the solve line for " + id +
-                              " names no cube listed above it, or repeats one");
+    throw task::InputError("the solve line for " + id +
+                           " names no cube listed above it, or repeats one");
   }
   ++n.solve_lines;
 }
@@ -302,15 +302,15 @@ void read_line(const std::string &text, planner::SplitRound &r, Counts &n,
   const std::string header(k_header), cube(k_cube);
   if (text.rfind(header, 0) == 0) {
     if (header_seen) {
-      throw encoder::InputError("a second header");
+      throw task::InputError("a second header");
     }
     read_header(Json::parse(text.substr(header.size())), r, n);
     if (fingerprint_of(r, n.cubes) != r.fingerprint) {
-      throw encoder::InputError("the header was edited or damaged (it does "
-                                "not match its split fingerprint)");
+      throw task::InputError("the header was edited or damaged (it does "
+                             "not match its split fingerprint)");
     }
     if (auto wrong = header_out_of_range(r, n)) {
-      throw encoder::InputError("the header is inconsistent: " + *wrong);
+      throw task::InputError("the header is inconsistent: " + *wrong);
     }
     header_seen = true;
     return;
@@ -320,9 +320,9 @@ void read_line(const std::string &text, planner::SplitRound &r, Counts &n,
     return; // a comment
   }
   if (!header_seen) {
-    throw encoder::InputError("not a cubes file of satslide split or merge "
-                              "(a cube or solve line before the '" +
-                              header + "{...}' line)");
+    throw task::InputError("not a cubes file of satslide split or merge "
+                           "(a cube or solve line before the '" +
+                           header + "{...}' line)");
   }
   if (is_cube) {
     r.cubes.push_back(read_cube(Json::parse(text.substr(cube.size())), r, n));
@@ -348,24 +348,25 @@ planner::SplitRound read_round(const std::string &path) {
     try {
       read_line(text, r, n, header_seen);
     } catch (const Json::exception &e) {
-      throw encoder::InputError(where + ": not a line of a cubes file (" +
-                                e.what() + ")");
-    } catch (const encoder::InputError &e) {
-      throw encoder::InputError(where + ": " + e.what());
+      throw task::InputError(where + ": not a line of a cubes file (" +
+                             e.what() + ")");
+    } catch (const task::InputError &e) {
+      throw task::InputError(where + ": " + e.what());
     }
   }
   if (in.bad()) {
     throw IoError("error while reading the cubes file '" + path + "'");
   }
   if (!header_seen) {
-    throw encoder::InputError("'" + path + "' is not a cubes file of "
-                              "satslide split or merge (no '" +
-                              std::string(k_header) +
-                              "{...}' line with a split fingerprint)");
+    throw task::InputError("'" + path +
+                           "' is not a cubes file of "
+                           "satslide split or merge (no '" +
+                           std::string(k_header) +
+                           "{...}' line with a split fingerprint)");
   }
   if (static_cast<long>(r.cubes.size()) != n.cubes ||
       n.solve_lines != n.to_solve) {
-    throw encoder::InputError(fmt::format(
+    throw task::InputError(fmt::format(
         "'{}': the header says {} cubes, {} to solve; the file lists {} and "
         "{} (a partial copy? copy it again, or split again)",
         path, n.cubes, n.to_solve, r.cubes.size(), n.solve_lines));

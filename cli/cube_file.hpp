@@ -36,7 +36,8 @@ namespace satslide::cli {
 // The report of a round written to `output` (status cubes_written; the
 // caller adds what it knows beyond the round).
 struct RoundReport;
-RoundReport round_report(const encoder::Puzzle &start, const planner::SplitRound &round,
+RoundReport round_report(const puzzles::Puzzle &start,
+                         const planner::SplitRound &round,
                          const std::string &output);
 
 // The split's fingerprint: 16 hex digits over what defines the proof
@@ -46,7 +47,7 @@ std::string split_fingerprint(const planner::SplitRound &round);
 // Writes the round; throws IoError if the file cannot be written.
 void write_round(const std::string &path, const planner::SplitRound &round);
 
-// Reads a round written by write_round; throws encoder::InputError
+// Reads a round written by write_round; throws task::InputError
 // naming the line if it is not one (a header that does not match its
 // fingerprint or out of range, a cube line repeated, edited or missing,
 // a solve line of another split), IoError if it cannot be read.

@@ -27,13 +27,13 @@ std::ifstream open_input(const std::string &path) {
 } // namespace
 
 int run_dimacs(const Options &o) {
-  const auto puzzle = encoder::make_puzzle(o.family, read_instance(o));
+  const auto puzzle = puzzles::make_puzzle(o.family, read_instance(o));
   if (auto reason = puzzle->unsolvable_reason()) {
     spdlog::warn("the instance is unsolvable, so the CNF is unsatisfiable: "
                  "{}",
                  *reason);
   }
-  const encoder::Task task = puzzle->compile();
+  const task::Task task = puzzle->compile();
   const encoder::EncodingInfo &info =
       planner::encoding_for(*puzzle, o.planner.encoding);
   const auto encoding = info.make(task);
@@ -66,10 +66,10 @@ int run_decode(const Options &o) {
   auto model_in = open_input(o.model_file);
   const solver::SolverAnswer answer = solver::read_answer(model_in);
   const solver::CnfMap map = solver::read_map(cnf);
-  std::unique_ptr<encoder::Puzzle> puzzle;
+  std::unique_ptr<puzzles::Puzzle> puzzle;
   try {
-    puzzle = encoder::make_puzzle(map.spec);
-  } catch (const encoder::InputError &e) {
+    puzzle = puzzles::make_puzzle(map.spec);
+  } catch (const task::InputError &e) {
     // The instance came from the CNF's header: the file is what is bad.
     throw solver::FormatError(std::string("the CNF's header: ") + e.what());
   }

@@ -20,8 +20,8 @@ namespace satslide::cli {
 
 int run_explore(const Options &o) {
   const auto start = std::chrono::steady_clock::now();
-  const auto puzzle = encoder::make_puzzle(o.family, read_instance(o));
-  encoder::SpaceOptions options;
+  const auto puzzle = puzzles::make_puzzle(o.family, read_instance(o));
+  search::SpaceOptions options;
   options.max_states = o.planner.max_states; // 0: the family's own search
                                              // is bounded by its array
   // A progress line every 5 s, within a layer too; SIGINT and SIGTERM
@@ -44,7 +44,7 @@ int run_explore(const Options &o) {
     return progress("expanding depth", depth, positions);
   };
   planner::Exploration found = planner::explore(*puzzle, options);
-  const encoder::StateSpace &space = found.space;
+  const search::StateSpace &space = found.space;
   SpaceReport report;
   report.title = puzzle->title();
   report.board = puzzle->draw();

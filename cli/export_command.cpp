@@ -23,7 +23,7 @@ namespace satslide::cli {
 
 namespace {
 
-std::string header(const encoder::Puzzle &puzzle, const std::string &prefix) {
+std::string header(const puzzles::Puzzle &puzzle, const std::string &prefix) {
   const std::string domain = prefix.empty() ? "domain.pddl"
                                             : prefix + "-domain.pddl";
   const std::string problem = prefix.empty() ? "problem.pddl"
@@ -54,8 +54,8 @@ namespace {
 // What every export shares: the instance, its task, where it goes, and
 // the comment that opens each file.
 struct Export {
-  const encoder::Puzzle &puzzle;
-  const encoder::Task &task;
+  const puzzles::Puzzle &puzzle;
+  const task::Task &task;
   const Options &options;
   bool to_stdout;
   std::string about;
@@ -65,14 +65,19 @@ void export_smv(const Export &e) {
   const std::string file =
       e.to_stdout ? "FILE.smv" : output_stem(e.options.output, {".smv"}) + ".smv";
   std::ostringstream text;
-  encoder::write_smv(
+  task::write_smv(
       text, e.task,
-      e.about + "A counterexample to either spec is a plan:\n"
-                "  NuSMV " + file + "   (BDD: the shortest plan)\n"
-                "Bounded model checking proves the invariant false only with\n"
-                "an induction-free algorithm: NuSMV -int " + file + ", then\n"
-                "  go_bmc\n  check_invar_bmc -a een-sorensson\n"
-                "(plain 'NuSMV -bmc' tries induction, which fails here).\n");
+      e.about +
+          "A counterexample to either spec is a plan:\n"
+          "  NuSMV " +
+          file +
+          "   (BDD: the shortest plan)\n"
+          "Bounded model checking proves the invariant false only with\n"
+          "an induction-free algorithm: NuSMV -int " +
+          file +
+          ", then\n"
+          "  go_bmc\n  check_invar_bmc -a een-sorensson\n"
+          "(plain 'NuSMV -bmc' tries induction, which fails here).\n");
   e.to_stdout ? void(std::cout << text.str()) : write_file(file, text.str());
 }
 
@@ -91,12 +96,13 @@ void export_tla(const Export &e) {
                  prefix, prefix);
   }
   std::ostringstream tla, cfg;
-  encoder::write_tla(tla, e.task, module,
-                     e.about + "TLC's counterexample to NotSolved is a "
-                               "shortest plan:\n  java -jar tla2tools.jar "
-                               "-config " + module + ".cfg " + module +
-                               ".tla\n");
-  encoder::write_tla_config(cfg);
+  task::write_tla(tla, e.task, module,
+                  e.about +
+                      "TLC's counterexample to NotSolved is a "
+                      "shortest plan:\n  java -jar tla2tools.jar "
+                      "-config " +
+                      module + ".cfg " + module + ".tla\n");
+  task::write_tla_config(cfg);
   if (e.to_stdout) {
     std::cout << tla.str() << "\n" << module << ".cfg:\n" << cfg.str();
   } else {
@@ -121,14 +127,14 @@ void export_limboole(const Export &e) {
 }
 
 void export_pddl(const Export &e) {
-  const encoder::PddlNames names = encoder::pddl_names(e.task);
+  const task::PddlNames names = task::pddl_names(e.task);
   const std::string domain = "satslide-" + e.puzzle.spec().kind;
   const std::string stem = output_stem(
       e.options.output, {"-domain.pddl", "-problem.pddl", ".pddl"});
   std::ostringstream d, p;
-  encoder::write_pddl_domain(d, e.task, names, domain,
-                             header(e.puzzle, e.to_stdout ? "" : stem));
-  encoder::write_pddl_problem(p, e.task, names, domain, "start");
+  task::write_pddl_domain(d, e.task, names, domain,
+                          header(e.puzzle, e.to_stdout ? "" : stem));
+  task::write_pddl_problem(p, e.task, names, domain, "start");
   if (e.to_stdout) {
     std::cout << d.str() << '\n' << p.str();
     return;
@@ -140,8 +146,8 @@ void export_pddl(const Export &e) {
 } // namespace
 
 int run_export(const Options &o) {
-  const auto puzzle = encoder::make_puzzle(o.family, read_instance(o));
-  const encoder::Task task = puzzle->compile();
+  const auto puzzle = puzzles::make_puzzle(o.family, read_instance(o));
+  const task::Task task = puzzle->compile();
   const Export e{*puzzle, task, o, o.output.empty() || o.output == "-",
                  puzzle->title() + ", written by satslide " +
                      SATSLIDE_VERSION + ".\nStart:\n" + puzzle->draw()};

@@ -148,10 +148,10 @@ std::string command_summary(Command c) {
 
 std::string families_help() {
   std::string text = "Puzzle families (--puzzle):\n";
-  for (const encoder::FamilyInfo &f : encoder::families()) {
+  for (const puzzles::FamilyInfo &f : puzzles::families()) {
     std::string options = "options:";
-    for (encoder::InstanceField field : f.accepts) {
-      options += std::string(" --") + encoder::field_name(field);
+    for (puzzles::InstanceField field : f.accepts) {
+      options += std::string(" --") + puzzles::field_name(field);
     }
     text += wrap("  ", f.name + ": " + f.help);
     text += wrap("      ", options + "; default encoding " +
@@ -171,7 +171,7 @@ std::string help_after_options(bool instance) {
   }
   help << k_exit_code_help;
   if (instance) {
-    help << '\n' << encoder::klotski_layouts_help();
+    help << '\n' << puzzles::klotski_layouts_help();
   }
   return help.str();
 }

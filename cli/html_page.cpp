@@ -94,7 +94,7 @@ nlohmann::json frames_json(const SolutionPage &page) {
   frames.push_back({{"svg", board_svg(page.start, k_page_cell)},
                     {"board", page.start},
                     {"move", ""}});
-  for (const encoder::ReplayedMove &m : page.moves) {
+  for (const puzzles::ReplayedMove &m : page.moves) {
     frames.push_back({{"svg", board_svg(m.board, k_page_cell)},
                       {"board", m.board},
                       {"move", m.notation}});
@@ -164,7 +164,7 @@ void write_html(std::ostream &out, const SolutionPage &page) {
       << "<input type=\"range\" id=\"slider\" min=\"0\" max=\""
       << page.moves.size() << "\" value=\"0\">\n<p id=\"step\"></p>\n"
       << "</div>\n<ol id=\"moves\">\n";
-  for (const encoder::ReplayedMove &m : page.moves) {
+  for (const puzzles::ReplayedMove &m : page.moves) {
     out << "<li>" << xml_escaped(m.notation) << "</li>\n";
   }
   out << "</ol>\n</div>\n";

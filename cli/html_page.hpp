@@ -20,7 +20,7 @@ namespace satslide::cli {
 struct SolutionPage {
   std::string title;
   std::string start;                        // the start board, drawn
-  std::vector<encoder::ReplayedMove> moves; // each with the board after
+  std::vector<puzzles::ReplayedMove> moves; // each with the board after
   std::string verdict;                      // what is proven, in words
   std::vector<solver::HorizonStats> horizons; // the horizon driver's calls
 };

@@ -96,7 +96,7 @@ std::string man_page(const std::string &version) {
   commands_section(out);
   options_section(out);
   verbatim(out, "PUZZLE FAMILIES", families_help());
-  verbatim(out, "KLOTSKI LAYOUTS", encoder::klotski_layouts_help());
+  verbatim(out, "KLOTSKI LAYOUTS", puzzles::klotski_layouts_help());
   verbatim(out, "EXIT STATUS", k_exit_code_help);
   out << ".SH FILES\n.TP\n\\fI$SATSLIDE_CACHE_DIR\\fR, else "
          "\\fI$XDG_CACHE_HOME/satslide\\fR, else "

@@ -18,7 +18,7 @@ namespace satslide::cli {
 int run_merge(const Options &o) {
   const auto started = std::chrono::steady_clock::now();
   planner::SplitRound r = read_round(o.input);
-  const auto start = encoder::make_puzzle(r.start);
+  const auto start = puzzles::make_puzzle(r.start);
   Report decided = report_for(*start);
   planner::RoundJudgement j = planner::check_round(*start, r, stop_on_signal());
   Merged m;

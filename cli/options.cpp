@@ -179,10 +179,10 @@ void check_command_takes(Command command, const po::variables_map &vm) {
 
 // Every instance option given must be one the family accepts.
 void check_family_takes(const Options &o, const po::variables_map &vm) {
-  const encoder::FamilyInfo *family = encoder::find_family(o.family);
+  const puzzles::FamilyInfo *family = puzzles::find_family(o.family);
   if (!family) {
     std::string known;
-    for (const encoder::FamilyInfo &f : encoder::families()) {
+    for (const puzzles::FamilyInfo &f : puzzles::families()) {
       for (const auto &alias : f.aliases) {
         known += alias.first + ", ";
       }
@@ -191,15 +191,15 @@ void check_family_takes(const Options &o, const po::variables_map &vm) {
     throw UsageError("--puzzle: unknown puzzle '" + o.family + "' (expected " +
                      known.substr(0, known.size() - 2) + ")");
   }
-  for (int k = 0; k <= static_cast<int>(encoder::InstanceField::distinct_pieces);
-       ++k) {
-    const auto field = static_cast<encoder::InstanceField>(k);
-    const std::string flag = encoder::field_name(field);
+  for (int k = 0;
+       k <= static_cast<int>(puzzles::InstanceField::distinct_pieces); ++k) {
+    const auto field = static_cast<puzzles::InstanceField>(k);
+    const std::string flag = puzzles::field_name(field);
     if (!vm.count(flag) || vm[flag].defaulted() || family->accepts_field(field)) {
       continue;
     }
     throw UsageError("--" + flag + " does not apply to --puzzle " + o.family +
-                     " (it is for: " + encoder::families_accepting(field) +
+                     " (it is for: " + puzzles::families_accepting(field) +
                      ")");
   }
 }
@@ -270,8 +270,8 @@ void type_values(Options &o, const RawOptions &raw,
   }
   if (!raw.metric.empty()) {
     try {
-      o.instance.metric = encoder::parse_metric(raw.metric);
-    } catch (const encoder::InputError &e) {
+      o.instance.metric = puzzles::parse_metric(raw.metric);
+    } catch (const task::InputError &e) {
       throw UsageError(std::string("--metric: ") + e.what());
     }
   }
@@ -385,7 +385,7 @@ std::vector<std::string> option_words(const std::string &option) {
       {"format", words_of<ExportFormat>},
       {"plan-format", words_of<PlanFormat>},
       {"log-level", words_of<LogLevel>},
-      {"metric", words_of<encoder::Metric>},
+      {"metric", words_of<puzzles::Metric>},
   };
   for (const auto &[name, words] : k_words) {
     if (name == option) {
@@ -394,7 +394,7 @@ std::vector<std::string> option_words(const std::string &option) {
   }
   std::vector<std::string> out;
   if (option == "puzzle") {
-    for (const encoder::FamilyInfo &f : encoder::families()) {
+    for (const puzzles::FamilyInfo &f : puzzles::families()) {
       out.push_back(f.name);
       for (const auto &alias : f.aliases) {
         out.push_back(alias.first);
@@ -405,7 +405,7 @@ std::vector<std::string> option_words(const std::string &option) {
       out.push_back(e.name);
     }
   } else if (option == "layout") {
-    for (const auto &layout : encoder::klotski_layouts()) {
+    for (const auto &layout : puzzles::klotski_layouts()) {
       out.push_back(layout.name);
     }
   }

@@ -68,10 +68,10 @@ constexpr std::array<EnumName<LogLevel>, 4> names(LogLevel) {
 
 struct Options {
   Command command = Command::solve;
-  // The instance: a family (name or alias in encoder::families()) and
+  // The instance: a family (name or alias in puzzles::families()) and
   // what the user said of it. --file is read by read_instance().
   std::string family = "npuzzle";
-  encoder::InstanceOptions instance;
+  puzzles::InstanceOptions instance;
   std::string file;
   // The search; the command sets the callbacks.
   planner::PlannerOptions planner;
@@ -130,7 +130,7 @@ Options parse_options(int argc, const char *const argv[],
                       const std::vector<std::string> &first = {});
 
 // The instance options with --file read; throws IoError if it cannot be
-// read, encoder::InputError if it is empty.
-encoder::InstanceOptions read_instance(const Options &options);
+// read, task::InputError if it is empty.
+puzzles::InstanceOptions read_instance(const Options &options);
 
 } // namespace satslide::cli

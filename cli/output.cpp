@@ -56,7 +56,7 @@ Failure current_failure() {
     return {ExitCode::bad_usage, "bad_usage", e.what()};
   } catch (const IoError &e) {
     return {ExitCode::io_error, "io_error", e.what()};
-  } catch (const encoder::InputError &e) {
+  } catch (const task::InputError &e) {
     return {ExitCode::bad_input, "bad_input",
             std::string("bad input: ") + e.what()};
   } catch (const solver::FormatError &e) {

@@ -214,13 +214,13 @@ std::string known_optimum(const Game &game) {
 
 // The family's named opening `name` (play's 'o' key), in the metric of
 // the command line.
-std::unique_ptr<encoder::Puzzle> opening(const Options &o,
+std::unique_ptr<puzzles::Puzzle> opening(const Options &o,
                                          const std::string &name) {
-  encoder::InstanceOptions instance;
+  puzzles::InstanceOptions instance;
   instance.layout = name;
   instance.metric = o.instance.metric;
   instance.distinct_pieces = o.instance.distinct_pieces;
-  return encoder::make_puzzle(o.family, instance);
+  return puzzles::make_puzzle(o.family, instance);
 }
 
 // Selects by typed character: a piece letter, or digits building a tile
@@ -317,10 +317,10 @@ void select_next(View &view, const std::vector<std::string> &names) {
 // The instance the options give, or, where they give no board and the
 // family draws random instances (the n-puzzle), a random solvable one,
 // said in `message`: a newcomer's `satslide play --puzzle 8` plays.
-encoder::InstanceOptions instance_to_play(const Options &o,
+puzzles::InstanceOptions instance_to_play(const Options &o,
                                           std::string &message) {
-  encoder::InstanceOptions instance = read_instance(o);
-  const encoder::FamilyInfo *family = encoder::find_family(o.family);
+  puzzles::InstanceOptions instance = read_instance(o);
+  const puzzles::FamilyInfo *family = puzzles::find_family(o.family);
   if (!instance.board.empty() || !instance.file_text.empty() || !family ||
       !family->random_instance) {
     return instance;
@@ -348,7 +348,7 @@ int run_play(const Options &o) {
     throw UsageError("satslide play needs a terminal on stdin and stdout "
                      "(for a plan without one, use satslide solve)");
   }
-  const encoder::FamilyInfo *family = encoder::find_family(o.family);
+  const puzzles::FamilyInfo *family = puzzles::find_family(o.family);
   const std::vector<std::string> openings =
       family && family->openings ? family->openings()
                                    : std::vector<std::string>{};
@@ -359,7 +359,7 @@ int run_play(const Options &o) {
   const double delay = o.animate >= 0 ? o.animate : 0.3;
   std::string first_message;
   auto game = std::make_unique<Game>(
-      encoder::make_puzzle(o.family, instance_to_play(o, first_message)),
+      puzzles::make_puzzle(o.family, instance_to_play(o, first_message)),
       options);
   Screen screen;
   View view{game.get(), "", known_optimum(*game), first_message};

@@ -12,12 +12,12 @@ namespace satslide::cli {
 namespace {
 
 // The instance as given: --board - and --file read.
-encoder::InstanceOptions instance_as_read(const Options &o) {
-  encoder::InstanceOptions instance = o.instance;
+puzzles::InstanceOptions instance_as_read(const Options &o) {
+  puzzles::InstanceOptions instance = o.instance;
   if (instance.board == "-") { // the board from stdin
     instance.board.assign(std::istreambuf_iterator<char>(std::cin), {});
     if (instance.board.find_first_not_of(" \t\r\n") == std::string::npos) {
-      throw encoder::InputError("--board -: stdin is empty");
+      throw task::InputError("--board -: stdin is empty");
     }
   }
   if (o.file.empty()) {
@@ -27,7 +27,7 @@ encoder::InstanceOptions instance_as_read(const Options &o) {
     instance.file_text.assign(std::istreambuf_iterator<char>(std::cin), {});
     if (instance.file_text.find_first_not_of(" \t\r\n") ==
         std::string::npos) {
-      throw encoder::InputError("--file -: stdin is empty");
+      throw task::InputError("--file -: stdin is empty");
     }
     return instance;
   }
@@ -40,17 +40,17 @@ encoder::InstanceOptions instance_as_read(const Options &o) {
     throw IoError("error while reading layout file '" + o.file + "'");
   }
   if (instance.file_text.find_first_not_of(" \t\r\n") == std::string::npos) {
-    throw encoder::InputError("layout file '" + o.file + "' is empty");
+    throw task::InputError("layout file '" + o.file + "' is empty");
   }
   return instance;
 }
 
 } // namespace
 
-encoder::InstanceOptions read_instance(const Options &o) {
-  encoder::InstanceOptions instance = instance_as_read(o);
-  encoder::drop_byte_order_mark(instance.board);
-  encoder::drop_byte_order_mark(instance.file_text);
+puzzles::InstanceOptions read_instance(const Options &o) {
+  puzzles::InstanceOptions instance = instance_as_read(o);
+  puzzles::drop_byte_order_mark(instance.board);
+  puzzles::drop_byte_order_mark(instance.file_text);
   return instance;
 }
 

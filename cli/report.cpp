@@ -57,14 +57,14 @@ void print_plan(std::ostream &out, const planner::PlannerResult &r,
   }
   if (show_boards && !r.replay.boards_drawn) {
     out << "  (boards not drawn: the plan's boards hold more than "
-        << encoder::k_replay_drawn_cells << " cells)\n";
+        << puzzles::k_replay_drawn_cells << " cells)\n";
   }
   if (!r.replay.compact.empty()) {
     out << "moves: " << r.replay.compact << '\n';
   }
 }
 
-Json plan_json(const encoder::Replay &replay, bool show_boards) {
+Json plan_json(const puzzles::Replay &replay, bool show_boards) {
   Json plan = Json::array();
   for (const auto &m : replay.moves) {
     if (show_boards) {
@@ -96,7 +96,7 @@ Json horizons_json(const planner::PlannerResult &r) {
 }
 
 // A spec's params as JSON, the sizes as numbers (as every report has them).
-Json instance_json(const encoder::Params &params) {
+Json instance_json(const puzzles::Params &params) {
   Json j = Json::object();
   for (const auto &[key, value] : params) {
     if (key == "rows" || key == "cols") {
@@ -247,7 +247,7 @@ std::string solution_words(const planner::PlannerResult &r) {
   return words;
 }
 
-Report report_for(const encoder::Puzzle &puzzle) {
+Report report_for(const puzzles::Puzzle &puzzle) {
   Report report;
   report.title = puzzle.title();
   report.board = puzzle.draw();
@@ -257,8 +257,8 @@ Report report_for(const encoder::Puzzle &puzzle) {
 }
 
 void print_ipc(std::ostream &out, const Report &report) {
-  const encoder::Task task = report.puzzle->compile();
-  out << encoder::ipc_plan(encoder::pddl_names(task), report.result.plan);
+  const task::Task task = report.puzzle->compile();
+  out << task::ipc_plan(task::pddl_names(task), report.result.plan);
 }
 
 void print_text(std::ostream &out, const Report &report, bool show_boards) {
@@ -327,8 +327,7 @@ std::string grouped(long n) {
   return out;
 }
 
-std::string summary(const encoder::StateSpace &s, long limit,
-                    double estimate) {
+std::string summary(const search::StateSpace &s, long limit, double estimate) {
   if (s.complete) {
     return "every reachable position";
   }
@@ -348,7 +347,7 @@ std::string summary(const encoder::StateSpace &s, long limit,
 } // namespace
 
 void print_text(std::ostream &out, const SpaceReport &r) {
-  const encoder::StateSpace &s = r.space;
+  const search::StateSpace &s = r.space;
   out << printable(r.title) << '\n';
   out << "positions: " << grouped(s.positions) << " ("
       << summary(s, r.max_states, r.estimate) << ")\n";
@@ -381,7 +380,7 @@ void print_text(std::ostream &out, const SpaceReport &r) {
 }
 
 void print_json(std::ostream &out, const SpaceReport &r) {
-  const encoder::StateSpace &s = r.space;
+  const search::StateSpace &s = r.space;
   Json j;
   j["puzzle"] = r.title;
   j["kind"] = r.spec.kind;

@@ -22,10 +22,10 @@ struct Report {
   // The instance.
   std::string title;
   std::string board;
-  encoder::PuzzleSpec spec;
+  puzzles::PuzzleSpec spec;
   // The instance itself while it lives (report_for sets it): the IPC
   // renderer names the plan's actions by its task.
-  const encoder::Puzzle *puzzle = nullptr;
+  const puzzles::Puzzle *puzzle = nullptr;
   // What the planner (or a decoded answer) found.
   planner::PlannerResult result;
   // --count-optimal: the optimal plans counted, if asked.
@@ -36,8 +36,8 @@ struct Report {
 struct SpaceReport {
   std::string title;
   std::string board;
-  encoder::PuzzleSpec spec;
-  encoder::StateSpace space;
+  puzzles::PuzzleSpec spec;
+  search::StateSpace space;
   long max_states = 0;
   double estimate = 0; // positions the family knows are reachable; 0 = ?
   double seconds = 0;
@@ -74,7 +74,7 @@ nlohmann::ordered_json error_json(int exit_code, const std::string &kind,
                                   const std::string &reason);
 
 // The instance part of a report.
-Report report_for(const encoder::Puzzle &puzzle);
+Report report_for(const puzzles::Puzzle &puzzle);
 
 // "31 moves, optimal (by SAT: ...)": a plan's length and what is proven
 // of it, as the report's "solution:" line says it.

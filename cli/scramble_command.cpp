@@ -21,11 +21,11 @@ namespace {
 
 // `steps` random legal moves from the puzzle's start, none undoing the
 // one before; the instance where they end, as the family writes it.
-encoder::Params random_walk(const encoder::Puzzle &puzzle,
-                            const encoder::Task &task, int steps,
+puzzles::Params random_walk(const puzzles::Puzzle &puzzle,
+                            const task::Task &task, int steps,
                             std::mt19937_64 &rng) {
-  encoder::State state = task.initial_state();
-  encoder::Plan plan;
+  task::State state = task.initial_state();
+  task::Plan plan;
   for (int s = 0; s < steps; ++s) {
     std::vector<int> moves;
     for (int a = 0; a < task.num_actions(); ++a) {
@@ -54,27 +54,26 @@ encoder::Params random_walk(const encoder::Puzzle &puzzle,
 } // namespace
 
 int run_scramble(const Options &o) {
-  const encoder::FamilyInfo *family = encoder::find_family(o.family);
+  const puzzles::FamilyInfo *family = puzzles::find_family(o.family);
   if (!family) {
-    encoder::make_puzzle(o.family, {}); // says which families there are
+    puzzles::make_puzzle(o.family, {}); // says which families there are
   }
   if (o.scramble_random && !family->random_instance) {
     throw UsageError("--random is for " +
-                     encoder::families_with_random_instances() +
+                     puzzles::families_with_random_instances() +
                      "; other families take --walk N");
   }
-  const encoder::InstanceOptions given = read_instance(o);
-  const encoder::InstanceOptions origin =
+  const puzzles::InstanceOptions given = read_instance(o);
+  const puzzles::InstanceOptions origin =
       family->walk_origin ? family->walk_origin(o.family, given) : given;
-  const auto puzzle = encoder::make_puzzle(o.family, origin);
+  const auto puzzle = puzzles::make_puzzle(o.family, origin);
   const std::string kind = puzzle->spec().kind;
   if (!o.scramble_random && puzzle->beyond_task()) {
     throw UsageError(puzzle->title() + " is too large for a task to walk "
                      "on: use --random");
   }
   // The walk's moves are the task's; a random board needs none.
-  const encoder::Task task =
-      o.scramble_random ? encoder::Task{} : puzzle->compile();
+  const task::Task task = o.scramble_random ? task::Task{} : puzzle->compile();
   std::mt19937_64 rng(o.seed);
   std::ofstream file;
   if (!o.output.empty() && o.output != "-") {
@@ -85,10 +84,10 @@ int run_scramble(const Options &o) {
   }
   std::ostream &out = file.is_open() ? file : std::cout;
   for (int k = 0; k < o.count; ++k) {
-    const encoder::Params params =
+    const puzzles::Params params =
         o.scramble_random
-            ? encoder::make_puzzle(o.family, family->random_instance(
-                                                 o.family, given, rng))
+            ? puzzles::make_puzzle(
+                  o.family, family->random_instance(o.family, given, rng))
                   ->spec()
                   .params
             : random_walk(*puzzle, task, o.walk, rng);

@@ -22,7 +22,7 @@ namespace {
 
 // The progress lines, and the planner's hint that an explicit search
 // would enumerate the space (planner/explore.hpp), worded here.
-planner::ProgressFn progress_with_hint(const encoder::Puzzle &puzzle,
+planner::ProgressFn progress_with_hint(const puzzles::Puzzle &puzzle,
                                        const planner::PlannerOptions &p) {
   return planner::with_explicit_search_hint(
       puzzle, p, log_progress(p.mode == planner::Mode::any), [](long n) {
@@ -36,7 +36,7 @@ planner::ProgressFn progress_with_hint(const encoder::Puzzle &puzzle,
 } // namespace
 
 int run_solve(const Options &o) {
-  const auto puzzle = encoder::make_puzzle(o.family, read_instance(o));
+  const auto puzzle = puzzles::make_puzzle(o.family, read_instance(o));
   planner::PlannerOptions p = o.planner;
   p.progress = progress_with_hint(*puzzle, p);
   p.stop = stop_on_signal();

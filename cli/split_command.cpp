@@ -12,7 +12,7 @@
 namespace satslide::cli {
 
 int run_split(const Options &o) {
-  const auto puzzle = encoder::make_puzzle(o.family, read_instance(o));
+  const auto puzzle = puzzles::make_puzzle(o.family, read_instance(o));
   planner::PlannerOptions p = o.planner;
   p.progress = log_progress(false);
   p.stop = stop_on_signal();

@@ -20,8 +20,7 @@ GameMove parse_move(const std::string &notation) {
   return m;
 }
 
-Game::Game(std::unique_ptr<encoder::Puzzle> opening,
-           planner::HintOptions hints)
+Game::Game(std::unique_ptr<puzzles::Puzzle> opening, planner::HintOptions hints)
     : m_opening(std::move(opening)), m_hints(hints),
       m_task(m_opening->compile()) {
   enter();
@@ -30,14 +29,14 @@ Game::Game(std::unique_ptr<encoder::Puzzle> opening,
 void Game::enter() {
   m_state = *m_task.apply_plan(m_task.initial_state(), m_history);
   m_legal.clear();
-  encoder::Plan next = m_history;
+  task::Plan next = m_history;
   next.push_back(-1);
   for (int a = 0; a < m_task.num_actions(); ++a) {
     if (!m_task.applicable(m_state, a)) {
       continue;
     }
     next.back() = a;
-    const encoder::Replay r = m_opening->replay(next);
+    const puzzles::Replay r = m_opening->replay(next);
     if (!r.error) {
       GameMove m = parse_move(r.moves.back().notation);
       m.action = a;
@@ -100,10 +99,10 @@ bool Game::step(const std::string &piece, const std::string &direction) {
   };
   const GameMove last =
       m_history.empty() ? GameMove{} : parse_move(history().back());
-  const encoder::Metric metric = m_opening->metric();
-  const bool merges = metric != encoder::Metric::step &&
+  const puzzles::Metric metric = m_opening->metric();
+  const bool merges = metric != puzzles::Metric::step &&
                       last.piece == move.piece &&
-                      (metric == encoder::Metric::piece ||
+                      (metric == puzzles::Metric::piece ||
                        axis(last.direction) == axis(direction));
   if (!merges) {
     m_history.push_back(move.action);
@@ -112,9 +111,9 @@ bool Game::step(const std::string &piece, const std::string &direction) {
   }
   // The last move and this step as one move of the metric, if there is
   // one (or none at all, if the piece is back where the move began).
-  const encoder::Plan before(m_history.begin(), m_history.end() - 1);
-  const encoder::State from = *m_task.apply_plan(m_task.initial_state(), before);
-  const encoder::State to = m_task.apply(m_state, move.action);
+  const task::Plan before(m_history.begin(), m_history.end() - 1);
+  const task::State from = *m_task.apply_plan(m_task.initial_state(), before);
+  const task::State to = m_task.apply(m_state, move.action);
   if (to == from) {
     m_history.pop_back();
   } else if (const auto merged = m_task.action_between(from, to)) {

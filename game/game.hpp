@@ -32,11 +32,11 @@ struct GameMove {
 
 class Game {
 public:
-  Game(std::unique_ptr<encoder::Puzzle> opening,
+  Game(std::unique_ptr<puzzles::Puzzle> opening,
        planner::HintOptions hints = {});
 
-  const encoder::Puzzle &opening() const { return *m_opening; }
-  encoder::Metric metric() const { return m_opening->metric(); }
+  const puzzles::Puzzle &opening() const { return *m_opening; }
+  puzzles::Metric metric() const { return m_opening->metric(); }
   std::string board() const; // the current position, drawn
   int moves() const { return static_cast<int>(m_history.size()); }
   bool won() const { return m_task.satisfies_goal(m_state); }
@@ -71,10 +71,10 @@ private:
   bool shift(std::vector<int> &from, std::vector<int> &to);
   std::vector<int> m_history; // actions of the opening's task
   std::vector<int> m_redo;
-  std::unique_ptr<encoder::Puzzle> m_opening;
+  std::unique_ptr<puzzles::Puzzle> m_opening;
   planner::HintOptions m_hints;
-  encoder::Task m_task;
-  encoder::State m_state;
+  task::Task m_task;
+  task::State m_state;
   std::vector<GameMove> m_legal;
 };
 

@@ -27,7 +27,7 @@ namespace {
 // second on the 24-puzzle.
 constexpr int k_tighten_window = 20;
 
-std::string describe_goals(const encoder::Task &task,
+std::string describe_goals(const task::Task &task,
                            const std::vector<int> &fluents) {
   std::string out;
   for (int f : fluents) {
@@ -93,7 +93,7 @@ void scheduled(const Run &run, PlannerResult &result,
       *encoder::find_encoding("forall-step");
   solver::ScheduleOptions s;
   s.first_horizon =
-      encoder::TaskDistances::compute(run.task).initial_bound(run.task);
+      task::TaskDistances::compute(run.task).initial_bound(run.task);
   s.max_horizon = run.options.max_horizon;
   s.solver_config = run.options.solver_config;
   s.solver_options = run.options.cadical_options;
@@ -136,8 +136,8 @@ void scheduled(const Run &run, PlannerResult &result,
                      "a decoded plan does not apply to the task" + where);
     return;
   }
-  result.plan = encoder::shortcut_plan(run.task, run.task.initial_state(),
-                                       found.plan);
+  result.plan =
+      task::shortcut_plan(run.task, run.task.initial_state(), found.plan);
   result.raw_length = static_cast<int>(found.plan.size());
   result.status = Status::solved;
   result.optimality =
@@ -231,7 +231,7 @@ void constructive_instead(const Run &run, PlannerResult &result) {
   if (!result.plan.empty() || !run.puzzle.has_constructive_plan()) {
     return;
   }
-  const std::optional<encoder::Plan> plan = run.puzzle.constructive_plan();
+  const std::optional<task::Plan> plan = run.puzzle.constructive_plan();
   if (!plan) {
     return;
   }
@@ -251,10 +251,11 @@ AnyPath any_path(const Run &run) {
   if (run.puzzle.beyond_task()) { // no task to race or stage on
     if (run.options.any_path != AnyPath::automatic &&
         run.options.any_path != AnyPath::search) {
-      throw encoder::InputError(
-          run.puzzle.title() + " has no task for --any-path " +
-          std::string(to_name(run.options.any_path)) + ": only the search path "
-          "(--any-path search, the default) solves it");
+      throw task::InputError(run.puzzle.title() +
+                             " has no task for --any-path " +
+                             std::string(to_name(run.options.any_path)) +
+                             ": only the search path "
+                             "(--any-path search, the default) solves it");
     }
     return AnyPath::search;
   }

@@ -48,9 +48,9 @@ int at_stride(int bound, const PlannerResult &result) {
 // IDA* (weight 1) on --threads threads, raising the lower bound after
 // every threshold; its plan, if it finds one before the run is decided, is
 // optimal.
-long prove_lower(const Run &run, const encoder::HeuristicSearchOptions &base,
+long prove_lower(const Run &run, const puzzles::HeuristicSearchOptions &base,
                  const PlannerResult &result, Interval &interval) {
-  encoder::HeuristicSearchOptions o = base;
+  puzzles::HeuristicSearchOptions o = base;
   o.threads = std::max(1, run.options.threads);
   o.on_threshold = [&](int threshold, long nodes, long total) {
     const int lower = at_stride(threshold + 1, result);
@@ -76,17 +76,17 @@ long prove_lower(const Run &run, const encoder::HeuristicSearchOptions &base,
 
 // The plan at hand shortened by the family's own means (re-solved
 // windows), each shorter plan offered; the nodes its searches generated.
-long shorten(const Run &run, const encoder::HeuristicSearchOptions &base,
+long shorten(const Run &run, const puzzles::HeuristicSearchOptions &base,
              Interval &interval) {
-  const std::optional<encoder::Plan> plan = interval.plan();
+  const std::optional<task::Plan> plan = interval.plan();
   if (!plan) {
     return 0;
   }
-  encoder::ShortenOptions o;
+  puzzles::ShortenOptions o;
   o.stop = base.stop;
   const std::size_t had = plan->size();
   const auto t0 = Run::Clock::now();
-  o.on_plan = [&](const encoder::Plan &p, const std::string &how) {
+  o.on_plan = [&](const task::Plan &p, const std::string &how) {
     interval.offer(p, "windows of the plan re-solved by IDA*");
     run.phase("search",
               fmt::format("{}: a plan of {} moves ({:.2f} s); the optimum "
@@ -109,12 +109,12 @@ long shorten(const Run &run, const encoder::HeuristicSearchOptions &base,
 // k_beam_max_bytes allows is narrowed), each plan shorter than the one
 // at hand offered and its windows re-solved; until the run is decided or
 // stopped.
-long beam_plans(const Run &run, const encoder::HeuristicSearchOptions &base,
+long beam_plans(const Run &run, const puzzles::HeuristicSearchOptions &base,
                 Interval &interval) {
   long nodes = 0;
   for (long width = k_beam_first_width;
        width <= k_beam_last_width && !base.stop(); width *= 4) {
-    encoder::HeuristicSearchOptions o = base;
+    puzzles::HeuristicSearchOptions o = base;
     o.beam_width = static_cast<int>(width);
     o.shorter_than = interval.length();
     const auto t0 = Run::Clock::now();
@@ -141,7 +141,7 @@ long beam_plans(const Run &run, const encoder::HeuristicSearchOptions &base,
 // weights on one thread, each search only for a plan shorter than the
 // one at hand. One that ends without a shorter plan under its cap proves
 // the plan at hand optimal.
-long improve_plan(const Run &run, const encoder::HeuristicSearchOptions &base,
+long improve_plan(const Run &run, const puzzles::HeuristicSearchOptions &base,
                   Interval &interval) {
   long nodes = shorten(run, base, interval);
   if (!run.puzzle.has_heuristic_search()) {
@@ -151,7 +151,7 @@ long improve_plan(const Run &run, const encoder::HeuristicSearchOptions &base,
     return nodes + beam_plans(run, base, interval);
   }
   for (const int weight : k_weights) {
-    encoder::HeuristicSearchOptions o = base;
+    puzzles::HeuristicSearchOptions o = base;
     o.weight_percent = weight;
     o.shorter_than = interval.length();
     const auto s = run.puzzle.heuristic_search(o);
@@ -200,7 +200,7 @@ int table_tiles(const Run &run) {
 // The two searches side by side, the prover in threads of its own;
 // their nodes together. An exception of either stops both and is
 // rethrown.
-long search_both(const Run &run, const encoder::HeuristicSearchOptions &base,
+long search_both(const Run &run, const puzzles::HeuristicSearchOptions &base,
                  const PlannerResult &result, Interval &interval) {
   std::atomic<long> nodes{0};
   std::exception_ptr failed;
@@ -226,11 +226,10 @@ long search_both(const Run &run, const encoder::HeuristicSearchOptions &base,
   return nodes;
 }
 
-
 // The family's constructive plan into the interval, if it has one.
 void offer_constructive(const Run &run, Interval &interval) {
   const auto t0 = Run::Clock::now();
-  const std::optional<encoder::Plan> plan = run.puzzle.constructive_plan();
+  const std::optional<task::Plan> plan = run.puzzle.constructive_plan();
   if (!plan) {
     return;
   }
@@ -247,7 +246,7 @@ void solve_by_search(const Run &run, PlannerResult &result,
                      const solver::StopFn &stop) {
   result.path = Path::search;
   result.encoding = "none (explicit states)";
-  encoder::HeuristicSearchOptions base = run.search_options("search", stop);
+  puzzles::HeuristicSearchOptions base = run.search_options("search", stop);
   base.pattern_tiles = table_tiles(run);
   const auto stopped_by = [&stop] {
     return stop && stop() ? solver::Outcome::cancelled
@@ -261,7 +260,7 @@ void solve_by_search(const Run &run, PlannerResult &result,
   bool tables = run.puzzle.has_heuristic_search();
   if (tables) {
     // The tables read or built once, before the threads share them.
-    const encoder::StateBound bound = run.puzzle.state_bound(base);
+    const puzzles::StateBound bound = run.puzzle.state_bound(base);
     tables = static_cast<bool>(bound); // else stopped while built
     if (tables) {
       interval.raise(at_stride(bound(run.task.initial_state()), result),

@@ -12,7 +12,7 @@ namespace satslide::planner {
 namespace {
 
 struct Search {
-  encoder::StateSpace space;
+  search::StateSpace space;
   std::string how; // "from both ends", "over perfect ranks" or ""
 };
 
@@ -21,11 +21,11 @@ struct Search {
 // family's own compact search where it has one (bounded by its array,
 // unless the user set a bound); else forward over packed positions.
 // `o.max_states` is the user's bound, or 0.
-Search search(const Run &run, encoder::SpaceOptions o) {
-  const encoder::SpaceOptions own = o;
+Search search(const Run &run, search::SpaceOptions o) {
+  const search::SpaceOptions own = o;
   o.max_states = own.max_states > 0 ? own.max_states : k_bfs_max_states;
-  std::optional<encoder::StateSpace> found =
-      encoder::search_bidirectional(run.task, o);
+  std::optional<search::StateSpace> found =
+      search::search_bidirectional(run.task, o);
   std::string how = found ? "from both ends" : "";
   if (!found || (found->limit_reached && own.max_states == 0)) {
     if (auto ranked = run.puzzle.search_space(own)) {
@@ -34,7 +34,7 @@ Search search(const Run &run, encoder::SpaceOptions o) {
     }
   }
   if (!found) {
-    found = encoder::explore_space(run.task, o);
+    found = search::explore_space(run.task, o);
   }
   return {std::move(*found), how};
 }
@@ -43,7 +43,7 @@ Search search(const Run &run, encoder::SpaceOptions o) {
 
 void solve_bfs(const Run &run, PlannerResult &result,
                const solver::StopFn &stop) {
-  encoder::SpaceOptions o;
+  search::SpaceOptions o;
   o.max_states = run.options.max_states;
   o.stop_at_goal = true;
   o.on_layer = [&](int depth, long positions) {
@@ -53,7 +53,7 @@ void solve_bfs(const Run &run, PlannerResult &result,
   };
   run.phase("bfs", "breadth-first search over positions (explicit states)");
   const Search found = search(run, o);
-  const encoder::StateSpace &space = found.space;
+  const search::StateSpace &space = found.space;
   const std::string &how = found.how;
   result.path = Path::bfs;
   result.encoding = "none (explicit states)";

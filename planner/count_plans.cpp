@@ -11,7 +11,7 @@ namespace {
 // "Not these positions again, in this order": the clause that blocks the
 // plan of the current model; empty for the empty plan.
 std::vector<int> blocking_clause(const solver::Formula &f,
-                                 const encoder::Task &task, int length) {
+                                 const task::Task &task, int length) {
   std::vector<int> block;
   for (int t = 1; t <= length; ++t) {
     for (int fl = 0; fl < task.num_fluents(); ++fl) {
@@ -26,7 +26,7 @@ std::vector<int> blocking_clause(const solver::Formula &f,
 
 } // namespace
 
-PlanCount count_plans(const encoder::Puzzle &puzzle, int length,
+PlanCount count_plans(const puzzles::Puzzle &puzzle, int length,
                       const CountOptions &options) {
   const auto start = std::chrono::steady_clock::now();
   const encoder::EncodingInfo &info = encoding_for(puzzle, options.encoding);
@@ -35,7 +35,7 @@ PlanCount count_plans(const encoder::Puzzle &puzzle, int length,
         "counting plans needs an encoding that keeps every optimal plan; " +
         info.name + " does not");
   }
-  const encoder::Task task = puzzle.compile();
+  const task::Task task = puzzle.compile();
   const auto deadline = solver::deadline_after(start, options.timeout_seconds);
   solver::Formula f = solver::open_formula(
       [&] { return info.make(task); }, solver::SolverConfig::standard, {},
@@ -62,8 +62,8 @@ PlanCount count_plans(const encoder::Puzzle &puzzle, int length,
     }
     const auto value = [&](int var) { return f.sink->value(var); };
     const auto plan = f.encoding->decode(length, value);
-    const encoder::Replay replay =
-        plan ? puzzle.replay(*plan) : encoder::Replay{};
+    const puzzles::Replay replay =
+        plan ? puzzle.replay(*plan) : puzzles::Replay{};
     if (!plan || replay.error || !replay.solved) {
       throw std::logic_error("a model of horizon " + std::to_string(length) +
                              " does not replay as a plan");

@@ -36,7 +36,7 @@ struct PlanCount {
 
 // Throws std::invalid_argument for an encoding that drops optimal plans;
 // std::logic_error if a model does not replay (a bug).
-PlanCount count_plans(const encoder::Puzzle &puzzle, int length,
+PlanCount count_plans(const puzzles::Puzzle &puzzle, int length,
                       const CountOptions &options);
 
 } // namespace satslide::planner

@@ -45,7 +45,7 @@ std::string engines_disagree(const std::string &found_by, int sat_length,
       "shorter than {}, so its pattern databases overestimate: a damaged "
       "cache file in {} (delete it and run again), or a bug (please report "
       "it)",
-      found_by, sat_length, ida_length, encoder::pattern_cache_directory());
+      found_by, sat_length, ida_length, search::pattern_cache_directory());
 }
 
 int first_round_cap(int lower_bound, int stride, int window,
@@ -120,7 +120,7 @@ RoundVerdict judge_round(const std::vector<CubeStanding> &cubes, int depth,
   return v;
 }
 
-std::optional<std::string> take_cube_answer(const encoder::Puzzle &cube,
+std::optional<std::string> take_cube_answer(const puzzles::Puzzle &cube,
                                             const CubeAnswer &answer,
                                             CubeStanding &standing,
                                             std::string &note) {

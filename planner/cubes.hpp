@@ -22,10 +22,10 @@
 namespace satslide::planner {
 
 struct SplitCube {
-  encoder::Params params; // the puzzle restarted at the position (its
+  puzzles::Params params; // the puzzle restarted at the position (its
                           // spec; a Puzzle a cube, 13 KB, is too much
                           // for millions of cubes)
-  encoder::Plan path;     // from the start: k moves
+  task::Plan path;        // from the start: k moves
   std::string moves; // the path in the puzzle's move notation
   int bound = 0;     // its first plan length to try (an admissible bound
                      // at the residue its plan lengths have)
@@ -44,7 +44,7 @@ struct CubeSplit {
   int max_length = 0;
   // options.witness ida: the plan IDA* found first (longer than the
   // depth: else it decided the split) and the seconds it took.
-  encoder::Plan witness;
+  task::Plan witness;
   double witness_seconds = 0;
 };
 
@@ -61,13 +61,13 @@ constexpr long k_max_file_cubes = 1'000'000;
 // below it, and IDA* decides alone where it finds no plan or one no
 // longer than the depth (nothing to split). More than k_max_file_cubes
 // cubes decide it too (a horizon limit saying the depth to choose).
-CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
+CubeSplit split_into_cubes(const puzzles::Puzzle &puzzle,
                            const PlannerOptions &options);
 
 // A cube as a cubes file claims it, for check_cubes.
 struct CubeClaim {
   std::string moves;      // its path from the start, in move notation
-  encoder::Params params; // the position that path reaches
+  puzzles::Params params; // the position that path reaches
   int bound = 0;          // its bound, as split_into_cubes gave it
 };
 
@@ -77,10 +77,10 @@ struct CubeClaim {
 // witness, and no solver call): the same cubes in the same order, each
 // with the split's path, position and bound, and the split's lower bound
 // and stride. A partial, edited or foreign cubes file fails here before
-// any answer is read. Throws encoder::InputError naming the first claim
+// any answer is read. Throws task::InputError naming the first claim
 // that differs; true if they agree, false if options.stop (polled) ended
 // the check first.
-bool check_cubes(const encoder::Puzzle &start, const PlannerOptions &options,
+bool check_cubes(const puzzles::Puzzle &start, const PlannerOptions &options,
                  int lower_bound, int stride,
                  const std::vector<CubeClaim> &claims);
 
@@ -111,7 +111,7 @@ struct CubeAnswer {
 // refuted). Returns why the answer is refused (the standing untouched),
 // or nullopt once it is folded in. `note` gets what the merge should say
 // of an answer it folds only in part (a plan not proven optimal).
-std::optional<std::string> take_cube_answer(const encoder::Puzzle &cube,
+std::optional<std::string> take_cube_answer(const puzzles::Puzzle &cube,
                                             const CubeAnswer &answer,
                                             CubeStanding &standing,
                                             std::string &note);

@@ -10,7 +10,7 @@ namespace {
 // is read through the formula those give. A CNF whose clauses are not
 // that formula (an edited header or body, another version's encoding) is
 // bad input, not a plan that fails to replay: encode it again and compare.
-void check_unedited(const encoder::Task &task, const solver::CnfFile &cnf,
+void check_unedited(const task::Task &task, const solver::CnfFile &cnf,
                     const solver::CnfMap &map) {
   const encoder::EncodingInfo *info = encoder::find_encoding(map.encoding);
   if (!info) {
@@ -31,7 +31,7 @@ void check_unedited(const encoder::Task &task, const solver::CnfFile &cnf,
 
 } // namespace
 
-PlannerResult decode_answer(const encoder::Puzzle &puzzle,
+PlannerResult decode_answer(const puzzles::Puzzle &puzzle,
                             const solver::CnfFile &cnf,
                             const solver::CnfMap &map,
                             const solver::SolverAnswer &answer) {
@@ -49,7 +49,7 @@ PlannerResult decode_answer(const encoder::Puzzle &puzzle,
     throw solver::FormatError("the solver's answer is UNKNOWN: nothing to "
                               "decode");
   }
-  const encoder::Task task = puzzle.compile();
+  const task::Task task = puzzle.compile();
   check_unedited(task, cnf, map);
   result.plan = solver::decode_answer(cnf, map, answer, task);
   result.replay = puzzle.replay(result.plan);

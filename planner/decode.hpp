@@ -12,7 +12,7 @@ namespace satslide::planner {
 
 // Throws solver::FormatError for an UNKNOWN answer, a model that does not
 // satisfy the CNF or a map that does not fit the puzzle.
-PlannerResult decode_answer(const encoder::Puzzle &puzzle,
+PlannerResult decode_answer(const puzzles::Puzzle &puzzle,
                             const solver::CnfFile &cnf,
                             const solver::CnfMap &map,
                             const solver::SolverAnswer &answer);

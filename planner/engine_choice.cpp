@@ -50,7 +50,7 @@ const char *in_words(AutoEngine engine) {
 // The start's strongest bound (the n-puzzle's pattern databases, read
 // once; the split reuses them), or -1 where the family has none.
 int start_state_bound(const Run &run, const solver::StopFn &stop) {
-  const encoder::StateBound bound =
+  const puzzles::StateBound bound =
       run.puzzle.state_bound(run.search_options("auto", stop));
   return bound ? bound(run.task.initial_state()) : -1;
 }
@@ -60,7 +60,7 @@ int start_state_bound(const Run &run, const solver::StopFn &stop) {
 // (the split then finds them read); -1 where they are not at hand or do
 // not fit in memory (--memory-limit).
 int larger_start_bound(const Run &run, const solver::StopFn &stop) {
-  encoder::StateBound bound;
+  puzzles::StateBound bound;
   try {
     bound = run.puzzle.stronger_state_bound(run.search_options("auto", stop));
   } catch (const std::bad_alloc &) {
@@ -97,11 +97,11 @@ bool split_allowed(const Run &run, bool timed) {
 bool may_split(const Run &run) { return split_allowed(run, true); }
 
 std::function<double(int)> reach_prediction(const Run &run) {
-  encoder::SpaceOptions o;
+  search::SpaceOptions o;
   const double space = run.puzzle.reachable_positions();
   o.max_states =
       space > k_reach_space ? k_growth_sample_large : k_growth_sample;
-  const encoder::StateSpace sample = encoder::explore_space(run.task, o);
+  const search::StateSpace sample = search::explore_space(run.task, o);
   if (sample.complete) {
     const auto positions = static_cast<double>(sample.positions);
     return [positions](int) { return positions; };
@@ -116,7 +116,7 @@ std::function<double(int)> reach_prediction(const Run &run) {
                                static_cast<double>(layers[layers.size() - 2]));
   }
   const bool both_ends = run.options.reach_both_ends &&
-                         encoder::single_goal_state(run.task).has_value();
+                         search::single_goal_state(run.task).has_value();
   return [layers, growth, both_ends, space](int bound) {
     const double predicted =
         both_ends ? 2 * positions_within(layers, growth, (bound + 1) / 2)
@@ -232,19 +232,19 @@ EngineChoice choose_automatic_engine(const Run &run,
 EngineChoice choose_block_engine(const Run &run) {
   EngineChoice c;
   c.engine = AutoEngine::handover;
-  const encoder::FamilyInfo *family =
-      encoder::find_family(run.puzzle.spec().kind);
+  const puzzles::FamilyInfo *family =
+      puzzles::find_family(run.puzzle.spec().kind);
   const double wide = family ? family->horizons_when_wide : 0;
   if (wide <= 0) {
     c.reason = "reach on both threads, the horizon driver joining past "
                "its positions threshold";
     return c;
   }
-  encoder::SpaceOptions o;
+  search::SpaceOptions o;
   o.max_states = k_short_sample;
   o.stop_at_goal = true;
   o.on_layer = [](int depth, long) { return depth >= k_short_goal_depth; };
-  const encoder::StateSpace sample = encoder::explore_space(run.task, o);
+  const search::StateSpace sample = search::explore_space(run.task, o);
   const int d = sample.goal_distance;
   // The goal's own layer is cut wherever its first goal position lies:
   // only the whole layers before it count.

@@ -9,32 +9,32 @@
 
 namespace satslide::planner {
 
-Exploration explore(const encoder::Puzzle &puzzle,
-                    encoder::SpaceOptions options) {
+Exploration explore(const puzzles::Puzzle &puzzle,
+                    search::SpaceOptions options) {
   Exploration e;
-  std::optional<encoder::StateSpace> found = puzzle.search_space(options);
+  std::optional<search::StateSpace> found = puzzle.search_space(options);
   if (!found) {
     if (options.max_states == 0) {
       options.max_states = k_bfs_max_states;
     }
-    found = encoder::explore_space(puzzle.compile(), options);
+    found = search::explore_space(puzzle.compile(), options);
   }
   e.space = std::move(*found);
   e.max_states = options.max_states;
   return e;
 }
 
-long enumerable_positions(const encoder::Puzzle &puzzle) {
+long enumerable_positions(const puzzles::Puzzle &puzzle) {
   if (const double known = puzzle.reachable_positions(); known > 0) {
     return known <= k_reach_space ? static_cast<long>(known) : 0;
   }
-  encoder::SpaceOptions o;
+  search::SpaceOptions o;
   o.max_states = 2'000'000; // about a second
-  const encoder::StateSpace s = encoder::explore_space(puzzle.compile(), o);
+  const search::StateSpace s = search::explore_space(puzzle.compile(), o);
   return s.complete ? s.positions : 0;
 }
 
-ProgressFn with_explicit_search_hint(const encoder::Puzzle &puzzle,
+ProgressFn with_explicit_search_hint(const puzzles::Puzzle &puzzle,
                                      const PlannerOptions &options,
                                      ProgressFn progress,
                                      std::function<void(long)> hint) {

@@ -30,7 +30,7 @@ Hint hint_from(const PlannerResult &r, const std::string &engine) {
 
 } // namespace
 
-Hint hint(const encoder::Puzzle &here, const HintOptions &options) {
+Hint hint(const puzzles::Puzzle &here, const HintOptions &options) {
   PlannerOptions o;
   const double known = here.reachable_positions();
   if (known == 0 || known <= static_cast<double>(options.max_states)) {

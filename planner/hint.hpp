@@ -32,6 +32,6 @@ struct HintOptions {
   bool sat = true; // false: breadth-first search only
 };
 
-Hint hint(const encoder::Puzzle &here, const HintOptions &options = {});
+Hint hint(const puzzles::Puzzle &here, const HintOptions &options = {});
 
 } // namespace satslide::planner

@@ -14,7 +14,7 @@ namespace satslide::planner {
 
 void solve_ida(const Run &run, PlannerResult &result,
                const solver::StopFn &stop) {
-  encoder::HeuristicSearchOptions o = run.search_options("ida", stop);
+  puzzles::HeuristicSearchOptions o = run.search_options("ida", stop);
   o.threads = static_cast<unsigned>(std::max(1, run.options.threads));
   o.on_threshold = [&](int threshold, long nodes, long total) {
     run.phase("ida", fmt::format("IDA*: no plan of length <= {} ({} nodes, "
@@ -30,7 +30,7 @@ void solve_ida(const Run &run, PlannerResult &result,
                                 " family has no heuristic search (the "
                                 "n-puzzle has)");
   }
-  const encoder::HeuristicSearch &s = *found;
+  const puzzles::HeuristicSearch &s = *found;
   result.path = Path::ida;
   result.encoding = "none (explicit states)";
   result.nodes = s.nodes;

@@ -19,7 +19,7 @@ void Interval::raise(int lower, const std::string &from) {
   settle();
 }
 
-void Interval::offer(const encoder::Plan &plan, const std::string &from) {
+void Interval::offer(const task::Plan &plan, const std::string &from) {
   const std::lock_guard<std::mutex> lock(m_mutex);
   if (!m_plan || plan.size() < m_plan->size()) {
     m_plan = plan;
@@ -36,7 +36,7 @@ int Interval::lower() const {
   return m_lower;
 }
 
-std::optional<encoder::Plan> Interval::plan() const {
+std::optional<task::Plan> Interval::plan() const {
   const std::lock_guard<std::mutex> lock(m_mutex);
   return m_plan;
 }

@@ -28,7 +28,7 @@ public:
   // A higher lower bound (a lower one is ignored).
   void raise(int lower, const std::string &from);
   // A plan, kept if shorter than the one at hand.
-  void offer(const encoder::Plan &plan, const std::string &from);
+  void offer(const task::Plan &plan, const std::string &from);
 
   // Once the plan is optimal or within the gap: both searches stop.
   bool decided() const { return m_decided; }
@@ -39,7 +39,7 @@ public:
   // The plan's length, or -1.
   int length() const;
   // The plan at hand, if any (a copy: the other search may replace it).
-  std::optional<encoder::Plan> plan() const;
+  std::optional<task::Plan> plan() const;
   // The interval into the report: the bound, the plan, and their sources.
   void fill(PlannerResult &result) const;
 
@@ -49,7 +49,7 @@ private:
   mutable std::mutex m_mutex;
   int m_lower;
   std::string m_lower_from;
-  std::optional<encoder::Plan> m_plan;
+  std::optional<task::Plan> m_plan;
   std::string m_plan_from;
   // Each plan kept: what found it, its length, the seconds since m_made.
   std::vector<std::tuple<std::string, int, double>> m_steps;

@@ -13,9 +13,9 @@ namespace satslide::planner {
 
 namespace {
 
-using encoder::Plan;
-using encoder::State;
-using encoder::Task;
+using task::Plan;
+using task::State;
+using task::Task;
 
 std::string trimmed(const std::string &s) {
   const auto first = s.find_first_not_of(" \t\r");
@@ -34,7 +34,7 @@ void illegal(PlanCheck &c, int move, const std::string &written,
 // IPC: each name must be an action whose preconditions hold.
 void replay_ipc(const Task &task, const std::vector<std::string> &names,
                 PlanCheck &c) {
-  const encoder::PddlNames pddl = encoder::pddl_names(task);
+  const task::PddlNames pddl = task::pddl_names(task);
   State state = task.initial_state();
   for (std::size_t i = 0; i < names.size(); ++i) {
     const auto it = std::find(pddl.actions.begin(), pddl.actions.end(),
@@ -59,8 +59,8 @@ void replay_ipc(const Task &task, const std::vector<std::string> &names,
 // The way `here` (the puzzle restarted at the current position) writes
 // its move a: its numbered line ("6 down") or its token of the move
 // string ("D", "AR1"); "" if a breaks its rules.
-std::string written(const encoder::Puzzle &here, int a, bool numbered) {
-  const encoder::Replay r = here.replay({a});
+std::string written(const puzzles::Puzzle &here, int a, bool numbered) {
+  const puzzles::Replay r = here.replay({a});
   if (r.error || r.moves.size() != 1) {
     return "";
   }
@@ -69,7 +69,7 @@ std::string written(const encoder::Puzzle &here, int a, bool numbered) {
 
 // The puzzle restarted where it stands, if its task numbers the actions
 // as `task` does (so one action id means one move in both); else null.
-std::unique_ptr<encoder::Puzzle> restartable(const encoder::Puzzle &puzzle,
+std::unique_ptr<puzzles::Puzzle> restartable(const puzzles::Puzzle &puzzle,
                                              const Task &task) {
   auto here = puzzle.after({});
   if (!here) {
@@ -90,10 +90,10 @@ std::unique_ptr<encoder::Puzzle> restartable(const encoder::Puzzle &puzzle,
 // Notation: at each step, the legal move written as the input writes it,
 // by the puzzle restarted at that step's position (one move replayed per
 // candidate: linear in the plan's length).
-void replay_notation(const encoder::Puzzle &puzzle, const Task &task,
+void replay_notation(const puzzles::Puzzle &puzzle, const Task &task,
                      const std::vector<std::string> &moves, bool numbered,
                      PlanCheck &c) {
-  std::unique_ptr<encoder::Puzzle> here = restartable(puzzle, task);
+  std::unique_ptr<puzzles::Puzzle> here = restartable(puzzle, task);
   if (!here) {
     throw std::logic_error("check-plan: the family cannot restart from a "
                            "position with the same moves");
@@ -144,10 +144,9 @@ bool only_comments(const std::string &text) {
 // satslide's own notations: numbered lines ("1. 6 down"), else a move
 // string, its words split into letters where the puzzle's moves are
 // single letters (the n-puzzle's "ULDDR"). Sets c.format.
-std::vector<std::string> notation_moves(const encoder::Puzzle &puzzle,
+std::vector<std::string> notation_moves(const puzzles::Puzzle &puzzle,
                                         const Task &task,
-                                        const std::string &text,
-                                        PlanCheck &c) {
+                                        const std::string &text, PlanCheck &c) {
   std::vector<std::string> moves;
   const std::regex line("^\\s*\\d+\\.\\s+(.*\\S)\\s*$");
   std::istringstream in(text);
@@ -183,7 +182,7 @@ std::vector<std::string> notation_moves(const encoder::Puzzle &puzzle,
 }
 
 // The plan read in whichever form the text has, replayed into c.
-void read_and_replay(const encoder::Puzzle &puzzle, const Task &task,
+void read_and_replay(const puzzles::Puzzle &puzzle, const Task &task,
                      const std::string &text, PlanCheck &c) {
   // IPC: lines that start with "(" (after an optional "0: " step), or
   // only ';' comments (an empty plan: "; cost = 0 (unit cost)").
@@ -197,7 +196,7 @@ void read_and_replay(const encoder::Puzzle &puzzle, const Task &task,
   if (ipc || madagascar) {
     c.format = ipc ? "ipc" : "madagascar";
     const std::vector<std::string> moves =
-        ipc ? encoder::read_ipc_plan(in) : encoder::read_madagascar_plan(in);
+        ipc ? task::read_ipc_plan(in) : task::read_madagascar_plan(in);
     c.moves_read = static_cast<int>(moves.size());
     replay_ipc(task, moves, c);
     return;
@@ -205,8 +204,8 @@ void read_and_replay(const encoder::Puzzle &puzzle, const Task &task,
   const std::vector<std::string> moves =
       notation_moves(puzzle, task, text, c);
   if (moves.empty()) {
-    throw encoder::InputError("the plan is empty: expected an IPC plan, "
-                              "numbered moves or a move string");
+    throw task::InputError("the plan is empty: expected an IPC plan, "
+                           "numbered moves or a move string");
   }
   c.moves_read = static_cast<int>(moves.size());
   replay_notation(puzzle, task, moves, c.format == "numbered", c);
@@ -214,9 +213,9 @@ void read_and_replay(const encoder::Puzzle &puzzle, const Task &task,
 
 } // namespace
 
-PlanCheck check_plan(const encoder::Puzzle &puzzle, const std::string &input) {
+PlanCheck check_plan(const puzzles::Puzzle &puzzle, const std::string &input) {
   std::string text = input;
-  encoder::drop_byte_order_mark(text);
+  puzzles::drop_byte_order_mark(text);
   const Task task = puzzle.compile();
   PlanCheck c;
   read_and_replay(puzzle, task, text, c);
@@ -225,7 +224,7 @@ PlanCheck check_plan(const encoder::Puzzle &puzzle, const std::string &input) {
     return c;
   }
   // The puzzle's own rules have the last word.
-  const encoder::Replay r = puzzle.replay(c.plan);
+  const puzzles::Replay r = puzzle.replay(c.plan);
   if (r.error) {
     c.verdict = PlanCheck::Verdict::illegal_move;
     c.reason = *r.error;

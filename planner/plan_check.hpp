@@ -24,7 +24,7 @@ struct PlanCheck {
   int moves_read = 0;  // moves in the input
   int legal_moves = 0; // moves replayed before the first illegal one
   std::string reason;  // for illegal_move and not_at_goal
-  encoder::Plan plan;  // the legal prefix, as actions
+  task::Plan plan;     // the legal prefix, as actions
 };
 constexpr std::array<EnumName<PlanCheck::Verdict>, 3>
 names(PlanCheck::Verdict) {
@@ -33,8 +33,8 @@ names(PlanCheck::Verdict) {
            {PlanCheck::Verdict::not_at_goal, "not_at_goal"}}};
 }
 
-// Throws encoder::InputError if the text is none of the four forms.
-PlanCheck check_plan(const encoder::Puzzle &puzzle, const std::string &text);
+// Throws task::InputError if the text is none of the four forms.
+PlanCheck check_plan(const puzzles::Puzzle &puzzle, const std::string &text);
 
 // The time check-plan gives the planner to prove the optimum it compares
 // a plan against, unless the user sets --timeout.

@@ -19,7 +19,7 @@ namespace satslide::planner {
 
 namespace {
 
-const encoder::EncodingInfo &chosen_encoding(const encoder::Puzzle &puzzle,
+const encoder::EncodingInfo &chosen_encoding(const puzzles::Puzzle &puzzle,
                                              const PlannerOptions &o) {
   if (o.encoding && !o.encoding->minimises_moves) {
     throw std::invalid_argument(
@@ -40,7 +40,7 @@ void check(const PlannerOptions &o) {
 }
 
 // Every plan is replayed by the puzzle's own rules before it is reported.
-void replay(const encoder::Puzzle &puzzle, PlannerResult &result) {
+void replay(const puzzles::Puzzle &puzzle, PlannerResult &result) {
   result.replay = puzzle.replay(result.plan);
   if (result.replay.error || !result.replay.solved) {
     result.status = Status::internal_error;
@@ -53,12 +53,12 @@ void replay(const encoder::Puzzle &puzzle, PlannerResult &result) {
 
 } // namespace
 
-const encoder::EncodingInfo &encoding_for(const encoder::Puzzle &puzzle,
+const encoder::EncodingInfo &encoding_for(const puzzles::Puzzle &puzzle,
                                           const encoder::EncodingInfo *chosen) {
   if (chosen) {
     return *chosen;
   }
-  const encoder::FamilyInfo *family = encoder::find_family(puzzle.spec().kind);
+  const puzzles::FamilyInfo *family = puzzles::find_family(puzzle.spec().kind);
   const encoder::EncodingInfo *info =
       encoder::find_encoding(family ? family->default_encoding : "pairs");
   if (!info) {
@@ -74,7 +74,7 @@ namespace {
 // unsolvability, the bounds, the task and its check; then `body` on the
 // run, and a plan it found replayed by the puzzle's rules.
 template <typename Body>
-PlannerResult with_run(const encoder::Puzzle &puzzle, const PlannerOptions &o,
+PlannerResult with_run(const puzzles::Puzzle &puzzle, const PlannerOptions &o,
                        Body body) {
   const auto started = Run::Clock::now(); // the timeout counts set-up too
   check(o);
@@ -102,15 +102,16 @@ PlannerResult with_run(const encoder::Puzzle &puzzle, const PlannerOptions &o,
   result.stride = puzzle.horizon_stride();
 
   if (puzzle.beyond_task() && o.mode != Mode::any) {
-    throw encoder::InputError(
-        puzzle.title() + " is too large for a task (its formulas and its "
+    throw task::InputError(
+        puzzle.title() +
+        " is too large for a task (its formulas and its "
         "searches' tables would not fit): only --any solves it, by a "
         "constructive plan shortened while time is left");
   }
   // Past the task's size the run has none: the --any search path then
   // reads only the puzzle (anytime_path.cpp).
-  const encoder::Task task =
-      puzzle.beyond_task() ? encoder::Task{} : puzzle.compile();
+  const task::Task task =
+      puzzle.beyond_task() ? task::Task{} : puzzle.compile();
   const Run run(puzzle, task, encoding, o, started);
   if (auto problem = task.validate()) {
     result.status = Status::internal_error;
@@ -131,7 +132,7 @@ PlannerResult with_run(const encoder::Puzzle &puzzle, const PlannerOptions &o,
 
 } // namespace
 
-PlannerResult solve(const encoder::Puzzle &puzzle, const PlannerOptions &o) {
+PlannerResult solve(const puzzles::Puzzle &puzzle, const PlannerOptions &o) {
   return with_run(puzzle, o, [&](const Run &run, PlannerResult &result) {
     if (o.mode == Mode::any) {
       solve_any(run, result, o.stop);
@@ -171,14 +172,14 @@ bool cap_by_witness(const Run &run, const PlannerOptions &o, CubeSplit &split,
 
 // The frontier's cubes as separate runs take them: each position's
 // instance, its path in move notation and its bound.
-std::vector<SplitCube> file_cubes(const encoder::Puzzle &puzzle,
+std::vector<SplitCube> file_cubes(const puzzles::Puzzle &puzzle,
                                   const FrontierCubes &found) {
   std::vector<SplitCube> cubes;
   cubes.reserve(found.size());
   for (std::size_t i = 0; i < found.size(); ++i) {
     SplitCube c;
     c.path = found.paths[i];
-    const std::unique_ptr<encoder::Puzzle> at = puzzle.after(c.path);
+    const std::unique_ptr<puzzles::Puzzle> at = puzzle.after(c.path);
     if (!at) {
       throw std::invalid_argument("the " + puzzle.spec().kind +
                                   " family cannot restart at a position");
@@ -193,7 +194,7 @@ std::vector<SplitCube> file_cubes(const encoder::Puzzle &puzzle,
 
 } // namespace
 
-CubeSplit split_into_cubes(const encoder::Puzzle &puzzle,
+CubeSplit split_into_cubes(const puzzles::Puzzle &puzzle,
                            const PlannerOptions &o) {
   if (o.split_depth < 0) {
     throw std::invalid_argument("splitting into cubes needs a depth >= 0");
@@ -240,10 +241,10 @@ namespace {
 
 // How the file's claim of cube i differs from the split's cube i, if it
 // does: its moves, its bound or its position.
-std::optional<std::string> claim_differs(const encoder::Puzzle &start,
+std::optional<std::string> claim_differs(const puzzles::Puzzle &start,
                                          const FrontierCubes &found,
                                          std::size_t i, const CubeClaim &c) {
-  const encoder::Plan &path = found.paths[i];
+  const task::Plan &path = found.paths[i];
   const std::string moves = start.replay(path).compact;
   if (c.moves != moves) {
     return fmt::format("is reached by {}, the file says {}", moves, c.moves);
@@ -252,7 +253,7 @@ std::optional<std::string> claim_differs(const encoder::Puzzle &start,
     return fmt::format("has the bound {}, the file says {}", found.bounds[i],
                        c.bound);
   }
-  const std::unique_ptr<encoder::Puzzle> at = start.after(path);
+  const std::unique_ptr<puzzles::Puzzle> at = start.after(path);
   if (!at || at->spec().params != c.params) {
     return std::string("is not the position its moves reach");
   }
@@ -261,7 +262,7 @@ std::optional<std::string> claim_differs(const encoder::Puzzle &start,
 
 } // namespace
 
-bool check_cubes(const encoder::Puzzle &start, const PlannerOptions &options,
+bool check_cubes(const puzzles::Puzzle &start, const PlannerOptions &options,
                  int lower_bound, int stride,
                  const std::vector<CubeClaim> &claims) {
   if (options.split_depth < 0) {
@@ -270,7 +271,7 @@ bool check_cubes(const encoder::Puzzle &start, const PlannerOptions &options,
   const int k = options.split_depth;
   bool checked = false;
   const auto differs = [&](const std::string &what) {
-    return encoder::InputError(fmt::format(
+    return task::InputError(fmt::format(
         "the cubes do not match the split of this start at depth {}: {} "
         "(a partial, edited or foreign cubes file)",
         k, what));

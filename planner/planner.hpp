@@ -174,13 +174,13 @@ struct PlannerOptions {
 };
 
 // The encoding a run uses: `chosen`, or the puzzle family's default.
-const encoder::EncodingInfo &encoding_for(const encoder::Puzzle &puzzle,
+const encoder::EncodingInfo &encoding_for(const puzzles::Puzzle &puzzle,
                                           const encoder::EncodingInfo *chosen);
 
 // Throws std::invalid_argument for contradicting options (e.g. an
 // encoding that does not minimise moves with Mode::optimal); a bad CaDiCaL
 // configuration surfaces as std::invalid_argument too.
-PlannerResult solve(const encoder::Puzzle &puzzle,
+PlannerResult solve(const puzzles::Puzzle &puzzle,
                     const PlannerOptions &options);
 
 // The positions budget of the automatic engine's reachability search.

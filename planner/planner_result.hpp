@@ -147,8 +147,8 @@ struct PlannerResult {
   int stride = 1;         // plan lengths differ by multiples of this
   int no_plan_up_to = -1; // no plan of length <= this; -1 = nothing proven
   // The plan, as replayed by the puzzle's rules.
-  encoder::Plan plan;
-  encoder::Replay replay;
+  task::Plan plan;
+  puzzles::Replay replay;
   // The work.
   std::vector<solver::HorizonStats> horizons;
   std::vector<int> horizon_stage; // --any agenda: each horizon's stage

@@ -173,8 +173,8 @@ bool searches_positions_first(const Run &run) {
   if (!automatic_unpinned(run.options)) {
     return false;
   }
-  const encoder::FamilyInfo *family =
-      encoder::find_family(run.puzzle.spec().kind);
+  const puzzles::FamilyInfo *family =
+      puzzles::find_family(run.puzzle.spec().kind);
   const double known_space = run.puzzle.reachable_positions();
   return (family && family->reach_first) ||
          (known_space > 0 && known_space <= k_reach_space);

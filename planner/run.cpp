@@ -44,10 +44,9 @@ void Run::report(const Progress &p) const {
   }
 }
 
-encoder::HeuristicSearchOptions
-Run::search_options(const std::string &path,
-                    const solver::StopFn &stop) const {
-  encoder::HeuristicSearchOptions o;
+puzzles::HeuristicSearchOptions
+Run::search_options(const std::string &path, const solver::StopFn &stop) const {
+  puzzles::HeuristicSearchOptions o;
   o.max_length = options.max_horizon;
   o.stop = [this, stop] { return stopped(stop); };
   o.note = [this, path](const std::string &text) { phase(path, text); };
@@ -84,7 +83,7 @@ int first_horizon(int bound, int stride, int user_min) {
   return solver::round_up_to_stride(std::max(bound, user_min), bound, stride);
 }
 
-void end_with_optimal_plan(PlannerResult &result, const encoder::Plan &plan,
+void end_with_optimal_plan(PlannerResult &result, const task::Plan &plan,
                            Proof proof, const std::string &how) {
   result.status = Status::solved;
   result.plan = plan;

@@ -24,14 +24,14 @@ class Run {
 public:
   using Clock = std::chrono::steady_clock;
 
-  Run(const encoder::Puzzle &puzzle, const encoder::Task &task,
+  Run(const puzzles::Puzzle &puzzle, const task::Task &task,
       const encoder::EncodingInfo &encoding, const PlannerOptions &options,
       Clock::time_point started)
       : puzzle(puzzle), task(task), encoding(encoding), options(options),
         started(started) {}
 
-  const encoder::Puzzle &puzzle;
-  const encoder::Task &task;
+  const puzzles::Puzzle &puzzle;
+  const task::Task &task;
   const encoder::EncodingInfo &encoding;
   const PlannerOptions &options;
   const Clock::time_point started;
@@ -49,7 +49,7 @@ public:
 
   // The options of the family's explicit bound and search (stop, the
   // pattern databases' size), its notes reported under `path`.
-  encoder::HeuristicSearchOptions
+  puzzles::HeuristicSearchOptions
   search_options(const std::string &path, const solver::StopFn &stop) const;
 
   // Reports progress; one caller at a time, whatever the thread.
@@ -70,7 +70,7 @@ int first_horizon(int bound, int stride, int user_min);
 
 // Fills a result whose search found `plan` and proved it shortest by
 // `proof` (`how`, in words); the empty plan is the start at the goal.
-void end_with_optimal_plan(PlannerResult &result, const encoder::Plan &plan,
+void end_with_optimal_plan(PlannerResult &result, const task::Plan &plan,
                            Proof proof, const std::string &how);
 
 // Ends a run an allocation failed in (std::bad_alloc: --memory-limit,
@@ -117,8 +117,8 @@ void horizons_after_reach(const Run &run, PlannerResult &result, int depth,
 // each and each one's first plan length to try (its bound, at the residue
 // its lengths have), by index.
 struct FrontierCubes {
-  encoder::StateTable states;
-  encoder::PathTable paths;
+  search::StateTable states;
+  search::PathTable paths;
   std::vector<int> bounds;
   std::size_t size() const { return states.size(); }
 };

@@ -55,7 +55,7 @@ struct Round {
   std::mutex mutex;
   std::atomic<bool> found{false};
   std::atomic<int> best{INT_MAX}; // the shortest cube plan so far
-  std::optional<encoder::Plan> plan; // the cube's path and its plan
+  std::optional<task::Plan> plan; // the cube's path and its plan
   std::optional<solver::Outcome> ended; // a limit or failure, not a plan
   long sat_calls = 0;
   solver::HorizonStats stats;
@@ -65,8 +65,8 @@ struct Round {
 // A cube's first horizon: the largest of the bounds the family, the
 // puzzle restarted there and the start's bound give, at the residue its
 // plan lengths have.
-int cube_bound(const encoder::State &state, const encoder::Puzzle *puzzle,
-               const encoder::StateBound &family_bound, int floor, int residue,
+int cube_bound(const task::State &state, const puzzles::Puzzle *puzzle,
+               const puzzles::StateBound &family_bound, int floor, int residue,
                int stride) {
   int bound = floor;
   if (family_bound) {
@@ -91,11 +91,11 @@ void count_call(Round &round, const solver::HorizonStats &s) {
 
 // A cube's plan from the cube (under the round's lock): with the cube's
 // path before it, the round's plan if it is the shortest so far.
-void take_cube_plan(Round &round, const encoder::PathTable &paths,
-                    const Cube &cube, const encoder::Plan &plan) {
+void take_cube_plan(Round &round, const search::PathTable &paths,
+                    const Cube &cube, const task::Plan &plan) {
   const int length = static_cast<int>(plan.size());
   if (length < round.best) {
-    encoder::Plan whole = paths[cube.at];
+    task::Plan whole = paths[cube.at];
     whole.insert(whole.end(), plan.begin(), plan.end());
     round.plan = std::move(whole);
     round.best = length;
@@ -113,7 +113,7 @@ void solve_cube(const Run &run, const FrontierCubes &frontier, Cube &cube,
   if (h > top) {
     return;
   }
-  const encoder::Task task =
+  const task::Task task =
       run.task.restarted(frontier.states[cube.at], run.task.goal);
   std::unique_ptr<encoder::Encoding> first = run.encoding.make(task);
   const int own = solver::round_up_to_stride(first->lower_bound(),
@@ -181,7 +181,7 @@ void solve_cube_shared(const FrontierCubes &frontier, Cube &cube, Round &round,
                        solver::CubeSolver &solver, const solver::StopFn &stop,
                        int stride, int probe) {
   const int top = std::min(round.top, round.best - stride);
-  const encoder::State state = frontier.states[cube.at];
+  const task::State state = frontier.states[cube.at];
   for (int h = cube.next; h <= top; h += stride) {
     // One horizon a round: a plan ends the round (it is the shortest).
     const auto decided = [&] { return round.found && round.top == h; };
@@ -314,7 +314,7 @@ void end_before_the_cubes(const Run &run, PlannerResult &result,
 // Ends the run where the frontier itself decides it: a goal within the
 // depth (a shortest plan by breadth-first search), a stop, too many
 // positions, or a space that ends before the depth. True if it did.
-bool settled_by_frontier(const Run &run, const encoder::Frontier &frontier,
+bool settled_by_frontier(const Run &run, const search::Frontier &frontier,
                          PlannerResult &result, const solver::StopFn &stop) {
   const int k = run.options.split_depth;
   if (frontier.goal_plan) {
@@ -357,7 +357,7 @@ bool settled_by_frontier(const Run &run, const encoder::Frontier &frontier,
 // the run's threads where it has one, else each cube's own puzzle's.
 // False if a limit or stop ended it first.
 bool bound_each_cube(const Run &run, FrontierCubes &cubes,
-                     const encoder::StateBound &family_bound, int floor,
+                     const puzzles::StateBound &family_bound, int floor,
                      int residue, int stride, const solver::StopFn &stop) {
   std::atomic<bool> stopped{false};
   const auto poll = [&](std::size_t i) {
@@ -372,7 +372,7 @@ bool bound_each_cube(const Run &run, FrontierCubes &cubes,
     cubes.bounds.assign(cubes.size(), 0);
     const int threads = std::max(1, run.options.threads);
     solver::side_by_side(threads, [&](int worker) {
-      encoder::State state;
+      task::State state;
       for (std::size_t i = static_cast<std::size_t>(worker);
            i < cubes.size() && !poll(i / static_cast<std::size_t>(threads));
            i += static_cast<std::size_t>(threads)) {
@@ -384,13 +384,13 @@ bool bound_each_cube(const Run &run, FrontierCubes &cubes,
     return !stopped;
   }
   cubes.bounds.reserve(cubes.size());
-  encoder::State state;
+  task::State state;
   for (std::size_t i = 0; i < cubes.size() && !poll(i); ++i) {
     // A cube's restarted puzzle (13 KB, and a board drawn: 27 us a
     // cube) only where its bound is the only one: a family's state
     // bound dominates the puzzle's own (the n-puzzle's additive pattern
     // databases count at least every tile's Manhattan moves).
-    std::unique_ptr<encoder::Puzzle> puzzle = run.puzzle.after(cubes.paths[i]);
+    std::unique_ptr<puzzles::Puzzle> puzzle = run.puzzle.after(cubes.paths[i]);
     cubes.states.unpack(i, state);
     cubes.bounds.push_back(
         cube_bound(state, puzzle.get(), family_bound, floor, residue, stride));
@@ -403,7 +403,7 @@ bool bound_each_cube(const Run &run, FrontierCubes &cubes,
 // a limit or stop ended the run meanwhile (`result` says so): millions
 // of cubes take seconds.
 std::optional<FrontierCubes> bounded_cubes(const Run &run,
-                                           encoder::Frontier &&frontier,
+                                           search::Frontier &&frontier,
                                            PlannerResult &result,
                                            const solver::StopFn &stop) {
   const int k = run.options.split_depth;
@@ -411,7 +411,7 @@ std::optional<FrontierCubes> bounded_cubes(const Run &run,
   // Plan lengths from the start are congruent to its bound: from a cube,
   // to the bound less k.
   const int residue = ((result.lower_bound - k) % stride + stride) % stride;
-  const encoder::StateBound family_bound =
+  const puzzles::StateBound family_bound =
       run.puzzle.state_bound(run.search_options("split", stop));
   FrontierCubes cubes{std::move(frontier.states), std::move(frontier.paths),
                       {}};
@@ -470,7 +470,7 @@ bool settled_by_round(const Run &run, const Round &round, long by_bound,
 // k_stronger_bound_after seconds. Both bounds are admissible, so the
 // larger is. Sets `result.stronger_bound_from` to the next round's
 // horizon where it did.
-void raise_cube_bounds(const Run &run, const encoder::StateTable &states,
+void raise_cube_bounds(const Run &run, const search::StateTable &states,
                        std::vector<Cube> &cubes, int next_horizon,
                        PlannerResult &result, bool &tried,
                        const solver::StopFn &stop) {
@@ -482,7 +482,7 @@ void raise_cube_bounds(const Run &run, const encoder::StateTable &states,
     return;
   }
   tried = true;
-  encoder::StateBound stronger;
+  puzzles::StateBound stronger;
   try {
     stronger =
         run.puzzle.stronger_state_bound(run.search_options("split", stop));
@@ -496,7 +496,7 @@ void raise_cube_bounds(const Run &run, const encoder::StateTable &states,
   }
   const int stride = result.stride;
   long raised = 0;
-  encoder::State state;
+  task::State state;
   for (Cube &c : cubes) {
     const int residue = ((c.bound % stride) + stride) % stride;
     states.unpack(c.at, state);
@@ -583,7 +583,7 @@ std::optional<FrontierCubes> frontier_cubes(const Run &run,
                                             const solver::StopFn &stop) {
   const int k = run.options.split_depth;
   result.split_depth = k;
-  encoder::SpaceOptions o;
+  search::SpaceOptions o;
   o.max_states = k_bfs_max_states;
   o.poll = [&](int, long) { return run.stopped(stop); };
   FrontierProjection projection(k, run.puzzle.reachable_positions());
@@ -593,9 +593,9 @@ std::optional<FrontierCubes> frontier_cubes(const Run &run,
   run.phase("split", fmt::format("split: the positions at depth {} by "
                                  "breadth-first search",
                                  k));
-  std::optional<encoder::Frontier> own = run.puzzle.frontier(k, o);
-  encoder::Frontier frontier =
-      own ? std::move(*own) : encoder::frontier_at(run.task, k, o);
+  std::optional<search::Frontier> own = run.puzzle.frontier(k, o);
+  search::Frontier frontier =
+      own ? std::move(*own) : search::frontier_at(run.task, k, o);
   result.positions = frontier.space.positions;
   if (projection.refused()) {
     result.status = Status::horizon_limit;

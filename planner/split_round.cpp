@@ -39,9 +39,9 @@ PlannerResult round_result(const SplitRound &r, long by_bound) {
 // An optimum: `moves` (the whole plan from the start, in the puzzle's
 // move notation) checked by the puzzle's rules against `length`; an
 // internal error if it does not replay. `proof` in words.
-PlannerResult plan_from_start(const encoder::Puzzle &start,
-                              const SplitRound &r, const std::string &moves,
-                              int length, int no_plan_up_to, long by_bound,
+PlannerResult plan_from_start(const puzzles::Puzzle &start, const SplitRound &r,
+                              const std::string &moves, int length,
+                              int no_plan_up_to, long by_bound,
                               const std::string &proof) {
   PlannerResult result = round_result(r, by_bound);
   result.no_plan_up_to = no_plan_up_to;
@@ -91,7 +91,7 @@ const char *const k_witness_words =
     "; the plan found first by IDA* (not SAT) and replayed";
 
 // The whole plan: the path to the best cube, then its plan.
-PlannerResult optimum(const encoder::Puzzle &start, const SplitRound &r,
+PlannerResult optimum(const puzzles::Puzzle &start, const SplitRound &r,
                       const RoundVerdict &v, long by_bound) {
   const RoundCube &best = r.cubes[v.best];
   const std::string text =
@@ -106,7 +106,7 @@ PlannerResult optimum(const encoder::Puzzle &start, const SplitRound &r,
 // so a cube's plan is shorter than the plan IDA* called optimal (the
 // engines disagree), and a round that reached the limit with every
 // shorter length refuted proves the witness.
-std::optional<PlannerResult> judged_by_witness(const encoder::Puzzle &start,
+std::optional<PlannerResult> judged_by_witness(const puzzles::Puzzle &start,
                                                const SplitRound &r,
                                                const RoundVerdict &v,
                                                long by_bound) {
@@ -145,7 +145,7 @@ void least_bound_first(SplitRound &r) {
 
 } // namespace
 
-RoundJudgement first_round(const encoder::Puzzle &start,
+RoundJudgement first_round(const puzzles::Puzzle &start,
                            const PlannerOptions &options,
                            const CubeSplit &split, SplitRound &r) {
   const PlannerResult &s = split.result;
@@ -203,14 +203,13 @@ RoundJudgement first_round(const encoder::Puzzle &start,
   return j;
 }
 
-RoundJudgement check_round(const encoder::Puzzle &start,
-                           const SplitRound &r,
+RoundJudgement check_round(const puzzles::Puzzle &start, const SplitRound &r,
                            const std::function<bool()> &stop) {
   if (r.witness_length >= 0) {
     const PlanCheck check = check_plan(start, r.witness);
     if (check.verdict != PlanCheck::Verdict::valid ||
         static_cast<int>(check.plan.size()) != r.witness_length) {
-      throw encoder::InputError(fmt::format(
+      throw task::InputError(fmt::format(
           "the cubes file's witness is not a plan of {} moves from the "
           "start to the goal{}",
           r.witness_length, check.reason.empty() ? "" : ": " + check.reason));
@@ -236,8 +235,7 @@ RoundJudgement check_round(const encoder::Puzzle &start,
   return decided(std::move(stopped));
 }
 
-RoundJudgement judge_split_round(const encoder::Puzzle &start,
-                                 SplitRound &r) {
+RoundJudgement judge_split_round(const puzzles::Puzzle &start, SplitRound &r) {
   std::vector<CubeStanding> standings;
   standings.reserve(r.cubes.size());
   for (const RoundCube &c : r.cubes) {

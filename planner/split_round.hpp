@@ -17,7 +17,7 @@ namespace satslide::planner {
 
 // What defines a round besides its cubes (the cubes file's header).
 struct RoundHeader {
-  encoder::PuzzleSpec start; // the instance
+  puzzles::PuzzleSpec start; // the instance
   int round = 1;
   int depth = 0;
   int stride = 1;
@@ -43,7 +43,7 @@ struct RoundHeader {
 struct RoundCube {
   std::string id;
   std::string moves;      // from the start, in the puzzle's move notation
-  encoder::Params params; // the instance restarted at the cube
+  puzzles::Params params; // the instance restarted at the cube
   CubeStanding standing;  // with its plan, if it has one
   bool answered = false;  // a solver's answer was merged (else its bound
                           // alone refuted what is proven of it)
@@ -72,15 +72,15 @@ struct RoundJudgement {
 // (split.decided false), made from `options` (the ones it was given);
 // decided where the cubes' bounds alone settle it (every bound past the
 // length limit, or past the witness: then the witness is optimal).
-RoundJudgement first_round(const encoder::Puzzle &start,
+RoundJudgement first_round(const puzzles::Puzzle &start,
                            const PlannerOptions &options,
                            const CubeSplit &split, SplitRound &round);
 
 // The round against its start before any answer is believed: the witness
 // replays in the length it claims, the cubes are the split's
-// (check_cubes). Throws encoder::InputError if not; decided (cancelled,
+// (check_cubes). Throws task::InputError if not; decided (cancelled,
 // nothing merged) if `stop`, polled, ended the check first.
-RoundJudgement check_round(const encoder::Puzzle &start,
+RoundJudgement check_round(const puzzles::Puzzle &start,
                            const SplitRound &round,
                            const std::function<bool()> &stop);
 
@@ -88,7 +88,7 @@ RoundJudgement check_round(const encoder::Puzzle &start,
 // the witness where the split has one); not decided: the round becomes
 // the next one (its number raised past a round every cube finished, its
 // cap and cubes to solve set).
-RoundJudgement judge_split_round(const encoder::Puzzle &start,
+RoundJudgement judge_split_round(const puzzles::Puzzle &start,
                                  SplitRound &round);
 
 } // namespace satslide::planner

@@ -8,11 +8,11 @@
 #include <filesystem>
 #include <sstream>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 int parse_int(const std::string &text, const std::string &what) {
   if (text.empty()) {
-    throw InputError(what + ": an empty value where a number belongs");
+    throw task::InputError(what + ": an empty value where a number belongs");
   }
   const bool digits =
       std::all_of(text.begin(), text.end(), [](char c) {
@@ -24,12 +24,12 @@ int parse_int(const std::string &text, const std::string &what) {
         std::all_of(text.begin() + 1, text.end(), [](char c) {
           return std::isdigit(static_cast<unsigned char>(c)) != 0;
         });
-    throw InputError(what + ": '" + text + "' is " +
-                     (negative ? "negative: values start at 0"
-                               : "not a number"));
+    throw task::InputError(
+        what + ": '" + text + "' is " +
+        (negative ? "negative: values start at 0" : "not a number"));
   }
   if (text.size() > 9) {
-    throw InputError(what + ": '" + text + "' is too large");
+    throw task::InputError(what + ": '" + text + "' is too large");
   }
   return std::stoi(text);
 }
@@ -71,7 +71,7 @@ std::vector<int> parse_int_list(const std::string &text,
   if (first != std::string::npos && body[first] == '[') {
     const auto last = body.find_last_not_of(" \t\r\n");
     if (body[last] != ']') {
-      throw InputError(what + ": '[' without a closing ']'");
+      throw task::InputError(what + ": '[' without a closing ']'");
     }
     body = body.substr(first + 1, last - first - 1);
   }
@@ -89,7 +89,7 @@ std::vector<int> parse_int_list(const std::string &text,
     if (c == ',') {
       flush();
       if (after_comma) {
-        throw InputError(what + ": an empty value before a comma");
+        throw task::InputError(what + ": an empty value before a comma");
       }
       after_comma = true;
     } else if (std::isspace(static_cast<unsigned char>(c))) {
@@ -100,12 +100,12 @@ std::vector<int> parse_int_list(const std::string &text,
   }
   flush();
   if (after_comma && !values.empty()) {
-    throw InputError(what + ": a comma without a value after it");
+    throw task::InputError(what + ": a comma without a value after it");
   }
   if (values.empty()) {
-    throw InputError(what + ": no numbers given");
+    throw task::InputError(what + ": no numbers given");
   }
   return values;
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 // "[1,3,6,...]", "1,3,6,..." or "1 3 6 ..." -> {1, 3, 6, ...}.
 // Throws InputError naming the first bad token.
@@ -28,4 +28,4 @@ std::string path_beside(const std::string &path, const std::string &folder);
 // no part of the text (boards, layout files, batch files, plans).
 void drop_byte_order_mark(std::string &text);
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

@@ -7,7 +7,7 @@
 
 #include <stdexcept>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 namespace {
 
@@ -178,14 +178,14 @@ std::unique_ptr<Puzzle> make_puzzle(const std::string &name,
                                     const InstanceOptions &options) {
   const FamilyInfo *family = find_family(name);
   if (!family) {
-    throw InputError("unknown puzzle '" + name + "' (known: " +
-                     family_names() + ")");
+    throw task::InputError("unknown puzzle '" + name +
+                           "' (known: " + family_names() + ")");
   }
   for (InstanceField field : options.given()) {
     if (!family->accepts_field(field)) {
-      throw InputError(std::string("the ") + family->name +
-                       " family does not take '" + field_name(field) +
-                       "' (taken by: " + families_accepting(field) + ")");
+      throw task::InputError(std::string("the ") + family->name +
+                             " family does not take '" + field_name(field) +
+                             "' (taken by: " + families_accepting(field) + ")");
     }
   }
   return family->make(name, options);
@@ -195,4 +195,4 @@ std::unique_ptr<Puzzle> make_puzzle(const PuzzleSpec &spec) {
   return make_puzzle(spec.kind, options_from_params(spec.params));
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 struct FamilyInfo {
   std::string name; // as written in PuzzleSpec::kind and DIMACS comments
@@ -91,4 +91,4 @@ std::unique_ptr<Puzzle> make_puzzle(const std::string &name,
 // Rebuilds an instance from its spec (as DIMACS comments carry it).
 std::unique_ptr<Puzzle> make_puzzle(const PuzzleSpec &spec);
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

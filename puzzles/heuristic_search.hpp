@@ -8,7 +8,7 @@
 #include <functional>
 #include <string>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 struct HeuristicSearchOptions {
   int max_length = -1;        // no plan longer is sought; -1 = no limit
@@ -41,11 +41,11 @@ struct HeuristicSearchOptions {
 
 // An admissible bound on the moves from a state of the family's task to
 // its goal (for bounding many positions: the cubes of a split proof).
-using StateBound = std::function<int(const State &)>;
+using StateBound = std::function<int(const task::State &)>;
 
 struct HeuristicSearch {
   bool found = false;
-  Plan plan;              // optimal (weighted: within the weight),
+  task::Plan plan;        // optimal (weighted: within the weight),
                           // actions of the family's task
   int start_bound = 0;    // the bound's value on the start
   std::string bound_name; // e.g. "additive pattern databases 6-6-3"
@@ -62,14 +62,14 @@ struct ShortenOptions {
   std::function<bool()> stop; // polled often: time, signals
   // After every step that shortened the plan: the plan now (actions of
   // the family's task) and the step in words.
-  std::function<void(const Plan &, const std::string &)> on_plan;
+  std::function<void(const task::Plan &, const std::string &)> on_plan;
 };
 
 struct PlanShortening {
-  Plan plan;         // ends where the plan given ends; never longer
+  task::Plan plan;   // ends where the plan given ends; never longer
   long nodes = 0;    // positions the searches generated
   long windows = 0;  // stretches of the plan re-solved
   long shortened = 0; // of which a shorter way was found
 };
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

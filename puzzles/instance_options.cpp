@@ -2,7 +2,7 @@
 
 #include "puzzles/board_parsing.hpp"
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 Metric parse_metric(const std::string &text) {
   if (text.empty()) {
@@ -11,8 +11,8 @@ Metric parse_metric(const std::string &text) {
   if (const auto metric = from_name<Metric>(text)) {
     return *metric;
   }
-  throw InputError("unknown metric '" + text + "' (expected " +
-                   name_choices<Metric>() + ")");
+  throw task::InputError("unknown metric '" + text + "' (expected " +
+                         name_choices<Metric>() + ")");
 }
 
 const char *field_name(InstanceField field) {
@@ -86,14 +86,15 @@ InstanceOptions options_from_params(const Params &params) {
       o.name = value;
     } else if (key == "identify") {
       if (value != "yes" && value != "no") {
-        throw InputError("identify must be yes or no, got '" + value + "'");
+        throw task::InputError("identify must be yes or no, got '" + value +
+                               "'");
       }
       o.distinct_pieces = value == "no";
     } else {
-      throw InputError("unknown instance parameter '" + key + "'");
+      throw task::InputError("unknown instance parameter '" + key + "'");
     }
   }
   return o;
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

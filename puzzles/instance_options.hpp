@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 // Metric (puzzle.hpp) from its name: "" is the default, step; throws InputError naming the choices.
 Metric parse_metric(const std::string &text);
@@ -63,4 +63,4 @@ struct DataLine {
 // metric, name, identify) as options; throws InputError on a bad value.
 InstanceOptions options_from_params(const Params &params);
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

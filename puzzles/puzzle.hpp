@@ -18,7 +18,7 @@
 #include <string>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 // The parameters that re-create an instance: kind plus key/value pairs
 // (board, goal, rows, ...). Written into DIMACS comments so a solver's
@@ -65,7 +65,7 @@ public:
   virtual PuzzleSpec spec() const = 0;
   virtual std::string title() const = 0; // e.g. "8-puzzle (3x3)"
   virtual std::string draw() const = 0;  // the initial board as text
-  virtual Task compile() const = 0;
+  virtual task::Task compile() const = 0;
 
   // Facts the driver may use to skip horizons; each must be a proof.
   // Why no plan exists, where the family can show it (a parity, a search
@@ -86,8 +86,8 @@ public:
   // it stores positions more compactly than the task's search does (the
   // n-puzzle: perfect ranks, 2 bits a position; its plans are actions of
   // compile()'s task); nullopt: use explore_space on the task.
-  virtual std::optional<StateSpace>
-  search_space(const SpaceOptions &options) const {
+  virtual std::optional<search::StateSpace>
+  search_space(const search::SpaceOptions &options) const {
     (void)options;
     return std::nullopt;
   }
@@ -97,8 +97,8 @@ public:
   // with a shortest path of its actions; a goal within `depth` ends it),
   // where the family finds them faster (the n-puzzle: boards packed in
   // a word); nullopt: use frontier_at.
-  virtual std::optional<Frontier> frontier(int depth,
-                                           const SpaceOptions &options) const {
+  virtual std::optional<search::Frontier>
+  frontier(int depth, const search::SpaceOptions &options) const {
     (void)depth;
     (void)options;
     return std::nullopt;
@@ -160,7 +160,7 @@ public:
   // A plan at once, not optimal, where the family builds one without a
   // search (the n-puzzle: npuzzle/constructive.hpp); nullopt otherwise.
   // Call only on a solvable instance.
-  virtual std::optional<Plan> constructive_plan() const {
+  virtual std::optional<task::Plan> constructive_plan() const {
     return std::nullopt;
   }
   virtual bool has_constructive_plan() const { return false; }
@@ -173,7 +173,7 @@ public:
   // knows how (the n-puzzle: npuzzle/plan_windows.hpp), until `options`'
   // stop or nothing more is found; nullopt where it does not.
   virtual std::optional<PlanShortening>
-  shorten_plan(const Plan &plan, const ShortenOptions &options) const {
+  shorten_plan(const task::Plan &plan, const ShortenOptions &options) const {
     (void)plan;
     (void)options;
     return std::nullopt;
@@ -185,13 +185,13 @@ public:
   virtual std::vector<std::vector<int>> goal_agenda() const { return {}; }
 
   // Applies the plan's moves by the puzzle's rules (not the task's).
-  virtual Replay replay(const Plan &plan) const = 0;
+  virtual Replay replay(const task::Plan &plan) const = 0;
 
   // The same puzzle started from the position the plan (actions of this
   // puzzle's task) reaches, toward the same goal: a game's hint and
   // solve from the current position. Throws InputError if the plan
   // breaks the rules; nullptr where the family cannot restart.
-  virtual std::unique_ptr<Puzzle> after(const Plan &plan) const {
+  virtual std::unique_ptr<Puzzle> after(const task::Plan &plan) const {
     (void)plan;
     return nullptr;
   }
@@ -203,4 +203,4 @@ public:
   virtual bool numbered_tiles() const { return false; }
 };
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <stdexcept>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 namespace {
 
@@ -238,4 +238,4 @@ BeamResult beam_search(int rows, int cols, const std::vector<int> &board,
   return result;
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::search

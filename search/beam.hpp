@@ -15,7 +15,7 @@
 #include <functional>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 // The memory a beam may hold: its layers' parents and the boards of two
 // layers; a wider beam is narrowed to fit (BeamResult::width).
@@ -54,4 +54,4 @@ BeamResult beam_search(const PatternDatabases &databases,
                        const std::vector<int> &board,
                        const BeamOptions &options);
 
-} // namespace satslide::encoder
+} // namespace satslide::search

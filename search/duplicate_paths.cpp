@@ -6,7 +6,7 @@
 #include <deque>
 #include <stdexcept>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 namespace {
 
@@ -308,4 +308,4 @@ const DuplicatePaths &DuplicatePaths::shared() {
   return automaton;
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::search

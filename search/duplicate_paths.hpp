@@ -16,7 +16,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 class DuplicatePaths {
 public:
@@ -51,4 +51,4 @@ private:
 // its pruning saves. At 14: 2 s and 0.8 GB to build.
 constexpr int k_duplicate_length = 10;
 
-} // namespace satslide::encoder
+} // namespace satslide::search

@@ -9,7 +9,7 @@
 #include <cstring>
 #include <string_view>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 constexpr std::uint64_t k_fnv_basis = 14695981039346656037ULL;
 constexpr std::uint64_t k_fnv_prime = 1099511628211ULL;
@@ -39,4 +39,4 @@ inline std::uint64_t fnv1a_words(std::uint64_t h, const void *data,
   return h;
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::search

@@ -10,7 +10,7 @@
 #include <cstdlib>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 inline std::vector<int> grid_neighbours(int rows, int cols, int cell) {
   const int r = cell / cols, c = cell % cols;
@@ -69,4 +69,4 @@ inline int grid_direction(int cols, int from, int to) {
                            : k_down;
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::search

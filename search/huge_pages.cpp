@@ -7,7 +7,7 @@
 #include <sys/mman.h>
 #endif
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 namespace {
 
@@ -42,4 +42,4 @@ void free_huge(void *block, std::size_t bytes) noexcept {
   }
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::search

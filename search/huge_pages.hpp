@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 // Blocks of at least this many bytes go on huge pages.
 constexpr std::size_t k_huge_page = std::size_t{2} << 20;
@@ -39,4 +39,4 @@ template <class T> struct HugePageAllocator {
 // A pattern table: one byte an entry, on huge pages.
 using HugeTable = std::vector<unsigned char, HugePageAllocator<unsigned char>>;
 
-} // namespace satslide::encoder
+} // namespace satslide::search

@@ -12,7 +12,7 @@
 #include <system_error>
 #include <thread>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 namespace {
 
@@ -521,4 +521,4 @@ IdaResult ida_search(const PatternDatabases &databases,
   return search.run();
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::search

@@ -11,7 +11,7 @@
 #include <functional>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 struct IdaOptions {
   int parity = 0;     // every plan's length has this parity (0 or 1)
@@ -57,4 +57,4 @@ struct IdaResult {
 IdaResult ida_search(const PatternDatabases &databases,
                      const std::vector<int> &board, const IdaOptions &options);
 
-} // namespace satslide::encoder
+} // namespace satslide::search

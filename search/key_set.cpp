@@ -4,7 +4,7 @@
 #include <limits>
 #include <stdexcept>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 namespace {
 
@@ -73,4 +73,4 @@ void KeySet::grow() {
   m_slots = std::move(slots);
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::search

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 class KeySet {
 public:
@@ -42,4 +42,4 @@ private:
   std::vector<std::uint32_t> m_slots; // index + 1; 0: empty
 };
 
-} // namespace satslide::encoder
+} // namespace satslide::search

@@ -20,7 +20,7 @@
 #include <thread>
 #include <unistd.h>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 using namespace pattern_limits;
 
@@ -350,4 +350,4 @@ cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
   }
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::search

@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 using pattern_limits::k_max_cells;
 
@@ -116,4 +116,4 @@ bool PatternDatabases::check_walks(const std::vector<int> &goal_cell,
   return true;
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::search

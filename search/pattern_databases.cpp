@@ -19,7 +19,7 @@
 #include <stdexcept>
 #include <thread>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 using namespace pattern_limits;
 
@@ -583,4 +583,4 @@ std::string PatternDatabases::name() const {
          (reflected() ? ", max with the transposed board" : "");
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::search

@@ -29,7 +29,7 @@
 #include <string>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 class PatternDatabases {
 public:
@@ -231,4 +231,4 @@ std::string pattern_cache_directory();
 bool pattern_databases_cached(int rows, int cols, const std::vector<int> &goal,
                               int max_tiles = 0);
 
-} // namespace satslide::encoder
+} // namespace satslide::search

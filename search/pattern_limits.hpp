@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-namespace satslide::encoder::pattern_limits {
+namespace satslide::search::pattern_limits {
 
 // A table's search marks each (pattern tiles, blank) placement with two
 // bits: the family's own partition keeps a search under 6e7 placements
@@ -34,4 +34,4 @@ inline double falling(int n, int m) {
   return f;
 }
 
-} // namespace satslide::encoder::pattern_limits
+} // namespace satslide::search::pattern_limits

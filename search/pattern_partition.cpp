@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 using namespace pattern_limits;
 
@@ -211,4 +211,4 @@ PatternDatabases::partition(int rows, int cols, const std::vector<int> &goal,
   return patterns;
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::search

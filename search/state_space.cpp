@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 namespace {
 
@@ -17,7 +17,7 @@ namespace {
 // copied, compared and packed again: most of a short search's time.)
 class PackedTask {
 public:
-  explicit PackedTask(const Task &task)
+  explicit PackedTask(const task::Task &task)
       : m_fluents(task.num_fluents()),
         m_words(std::max<std::size_t>(
             1, (static_cast<std::size_t>(task.num_fluents()) + 63) / 64)),
@@ -45,15 +45,15 @@ public:
 
   std::size_t words() const { return m_words; }
 
-  std::vector<std::uint64_t> pack(const State &s) const {
+  std::vector<std::uint64_t> pack(const task::State &s) const {
     std::vector<std::uint64_t> key(m_words, 0);
     for (std::size_t f = 0; f < s.size(); ++f) {
       key[f / 64] |= static_cast<std::uint64_t>(s[f] != 0) << (f % 64);
     }
     return key;
   }
-  State unpack(const std::uint64_t *key) const {
-    State s(static_cast<std::size_t>(m_fluents), 0);
+  task::State unpack(const std::uint64_t *key) const {
+    task::State s(static_cast<std::size_t>(m_fluents), 0);
     for (int f = 0; f < m_fluents; ++f) {
       s[f] = static_cast<char>((key[f / 64] >> (f % 64)) & 1);
     }
@@ -127,12 +127,12 @@ public:
     return m_keys[static_cast<std::size_t>(i)];
   }
 
-  Plan plan_to(long i) const {
-    Plan reversed;
+  task::Plan plan_to(long i) const {
+    task::Plan reversed;
     for (long at = i; m_parent[at].first >= 0; at = m_parent[at].first) {
       reversed.push_back(m_parent[at].second);
     }
-    return Plan(reversed.rbegin(), reversed.rend());
+    return task::Plan(reversed.rbegin(), reversed.rend());
   }
 
 private:
@@ -155,7 +155,7 @@ struct Successor {
 // one call to the next.
 class Successors {
 public:
-  Successors(const Task &task, const PackedTask &packed)
+  Successors(const task::Task &task, const PackedTask &packed)
       : m_packed(packed), m_by_first_pre(task.num_fluents()) {
     for (int a = 0; a < task.num_actions(); ++a) {
       const std::vector<int> &pre = task.actions[a].pre;
@@ -256,7 +256,7 @@ LayerEnd expand_from_start(const PackedTask &task, Successors &successors,
 
 } // namespace
 
-StateSpace explore_space(const Task &task, const SpaceOptions &options) {
+StateSpace explore_space(const task::Task &task, const SpaceOptions &options) {
   const PackedTask packed(task);
   Successors successors(task, packed);
   StateSpace space;
@@ -338,7 +338,8 @@ bool expand_layer(const PackedTask &packed, Successors &successors,
 
 } // namespace
 
-Frontier frontier_at(const Task &task, int depth, const SpaceOptions &options) {
+Frontier frontier_at(const task::Task &task, int depth,
+                     const SpaceOptions &options) {
   const PackedTask packed(task);
   Successors successors(task, packed);
   Frontier out;
@@ -348,7 +349,7 @@ Frontier frontier_at(const Task &task, int depth, const SpaceOptions &options) {
   space.per_depth.push_back(1);
   if (task.satisfies_goal(task.initial_state())) {
     space.goal_distance = 0;
-    out.goal_plan = Plan{};
+    out.goal_plan = task::Plan{};
     space.positions = 1;
     return out;
   }
@@ -382,9 +383,9 @@ Frontier frontier_at(const Task &task, int depth, const SpaceOptions &options) {
   return out;
 }
 
-std::optional<State> single_goal_state(const Task &task) {
+std::optional<task::State> single_goal_state(const task::Task &task) {
   std::vector<char> covered(task.num_fluents(), 0);
-  State goal(task.num_fluents(), 0);
+  task::State goal(task.num_fluents(), 0);
   for (int f : task.goal) {
     goal[f] = 1;
   }
@@ -408,7 +409,8 @@ namespace {
 
 // One side of the bidirectional search: positions found and its layer.
 struct Side {
-  Side(const PackedTask &packed, const State &root) : found(packed.words()) {
+  Side(const PackedTask &packed, const task::State &root)
+      : found(packed.words()) {
     found.add(packed.pack(root).data(), -1, -1);
   }
   Found found;
@@ -458,10 +460,10 @@ long stored(const Side (&sides)[2]) {
 // `space` ended where the two sides meet: the plan forward to the meeting
 // position, then the backward side's path to it undone, from the meeting
 // position to the goal.
-StateSpace met(const Task &task, const Side (&sides)[2], long at_forward,
+StateSpace met(const task::Task &task, const Side (&sides)[2], long at_forward,
                long at_backward, StateSpace space) {
   space.plan = sides[0].found.plan_to(at_forward);
-  const Plan back = sides[1].found.plan_to(at_backward);
+  const task::Plan back = sides[1].found.plan_to(at_backward);
   for (auto a = back.rbegin(); a != back.rend(); ++a) {
     space.plan.push_back(task.inverse[*a]);
   }
@@ -473,9 +475,9 @@ StateSpace met(const Task &task, const Side (&sides)[2], long at_forward,
 
 } // namespace
 
-std::optional<StateSpace> search_bidirectional(const Task &task,
+std::optional<StateSpace> search_bidirectional(const task::Task &task,
                                                const SpaceOptions &options) {
-  const std::optional<State> goal = single_goal_state(task);
+  const std::optional<task::State> goal = single_goal_state(task);
   if (!goal || task.inverse.size() != task.actions.size() ||
       std::count(task.inverse.begin(), task.inverse.end(), -1) > 0) {
     return std::nullopt;
@@ -483,7 +485,7 @@ std::optional<StateSpace> search_bidirectional(const Task &task,
   const PackedTask packed(task);
   Successors successors(task, packed);
   StateSpace space;
-  const State start = task.initial_state();
+  const task::State start = task.initial_state();
   Side sides[2] = {Side(packed, start), Side(packed, *goal)};
   const auto done = [&](long at_forward, long at_backward) {
     return met(task, sides, at_forward, at_backward, space);
@@ -526,4 +528,4 @@ std::optional<StateSpace> search_bidirectional(const Task &task,
   }
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::search

@@ -12,7 +12,7 @@
 #include <optional>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 struct SpaceOptions {
   long max_states = 0;       // positions to store at most; 0 = no limit
@@ -38,10 +38,10 @@ struct StateSpace {
   bool complete = false;   // every reachable position was found
   bool limit_reached = false; // max_states stopped it
   bool stopped = false;       // on_layer or poll stopped it
-  Plan plan;               // with stop_at_goal: a shortest plan
+  task::Plan plan;            // with stop_at_goal: a shortest plan
 };
 
-StateSpace explore_space(const Task &task, const SpaceOptions &options);
+StateSpace explore_space(const task::Task &task, const SpaceOptions &options);
 
 // The positions at distance exactly `depth` from the start, each once
 // with a shortest path to it: the cubes that split one proof of
@@ -52,16 +52,17 @@ StateSpace explore_space(const Task &task, const SpaceOptions &options);
 // honoured (then `space` says so).
 struct Frontier {
   StateSpace space;             // positions, moves, per_depth, ...
-  std::optional<Plan> goal_plan; // a shortest plan, if within `depth`
+  std::optional<task::Plan> goal_plan; // a shortest plan, if within `depth`
   StateTable states;             // the positions at exactly `depth`
   PathTable paths;               // a shortest path to each (`depth` moves)
 };
-Frontier frontier_at(const Task &task, int depth, const SpaceOptions &options);
+Frontier frontier_at(const task::Task &task, int depth,
+                     const SpaceOptions &options);
 
 // The one state satisfying the goal, if the goal fixes every fluent: it
 // names one fluent of every exactly-one group, and the groups cover all
 // fluents (the n-puzzle's goal board); nullopt otherwise.
-std::optional<State> single_goal_state(const Task &task);
+std::optional<task::State> single_goal_state(const task::Task &task);
 
 // A shortest plan by breadth-first search from the start and from the
 // goal at once, each step expanding the smaller layer, until they meet:
@@ -72,7 +73,7 @@ std::optional<State> single_goal_state(const Task &task);
 // (both sides' layers), goal_distance and plan, or complete (no plan:
 // one side ran out) / limit_reached / stopped. nullopt if the task does
 // not qualify.
-std::optional<StateSpace> search_bidirectional(const Task &task,
+std::optional<StateSpace> search_bidirectional(const task::Task &task,
                                                const SpaceOptions &options);
 
-} // namespace satslide::encoder
+} // namespace satslide::search

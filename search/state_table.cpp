@@ -3,13 +3,13 @@
 #include <stdexcept>
 #include <string>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 StateTable::StateTable(int fluents)
     : m_fluents(fluents),
       m_words((static_cast<std::size_t>(fluents) + 63) / 64) {}
 
-void StateTable::push_back(const State &s) {
+void StateTable::push_back(const task::State &s) {
   if (s.size() != static_cast<std::size_t>(m_fluents)) {
     throw std::logic_error("a state of " + std::to_string(s.size()) +
                            " fluents in a table of " +
@@ -44,7 +44,7 @@ std::size_t StateTable::append_empty() {
   return at;
 }
 
-void StateTable::unpack(std::size_t i, State &out) const {
+void StateTable::unpack(std::size_t i, task::State &out) const {
   out.assign(static_cast<std::size_t>(m_fluents), 0);
   const std::size_t at = i * m_words;
   for (std::size_t f = 0; f < out.size(); ++f) {
@@ -52,8 +52,8 @@ void StateTable::unpack(std::size_t i, State &out) const {
   }
 }
 
-State StateTable::operator[](std::size_t i) const {
-  State s;
+task::State StateTable::operator[](std::size_t i) const {
+  task::State s;
   unpack(i, s);
   return s;
 }
@@ -88,7 +88,7 @@ void PathTable::push_back_leaf(std::int32_t node) {
   m_leaf.push_back(node);
 }
 
-void PathTable::push_back(const Plan &p) {
+void PathTable::push_back(const task::Plan &p) {
   if (p.size() != static_cast<std::size_t>(m_length)) {
     throw std::logic_error("a path of " + std::to_string(p.size()) +
                            " moves in a table of paths of " +
@@ -101,8 +101,8 @@ void PathTable::push_back(const Plan &p) {
   push_back_leaf(at);
 }
 
-Plan PathTable::operator[](std::size_t i) const {
-  Plan path(static_cast<std::size_t>(m_length));
+task::Plan PathTable::operator[](std::size_t i) const {
+  task::Plan path(static_cast<std::size_t>(m_length));
   std::int32_t at = m_leaf[i];
   for (int step = m_length - 1; step >= 0; --step) {
     if (at < 0) {
@@ -136,4 +136,4 @@ bool PathTable::operator==(const PathTable &other) const {
   return true;
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::search

@@ -12,19 +12,19 @@
 #include <cstdint>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::search {
 
 class StateTable {
 public:
   explicit StateTable(int fluents = 0);
 
   // `s` has the table's fluents.
-  void push_back(const State &s);
+  void push_back(const task::State &s);
   // A state of the given true fluents, the others false: no State built.
   void push_back_true(const int *fluents, int count);
   // The i-th state, unpacked.
-  State operator[](std::size_t i) const;
-  void unpack(std::size_t i, State &out) const;
+  task::State operator[](std::size_t i) const;
+  void unpack(std::size_t i, task::State &out) const;
   std::size_t size() const { return m_size; }
   bool empty() const { return m_size == 0; }
   void reserve(std::size_t states);
@@ -54,8 +54,8 @@ public:
   // `length` moves deep (checked when it is read).
   void push_back_leaf(std::int32_t node);
   // A path of its own (`length` moves), sharing nothing.
-  void push_back(const Plan &p);
-  Plan operator[](std::size_t i) const;
+  void push_back(const task::Plan &p);
+  task::Plan operator[](std::size_t i) const;
   std::size_t size() const { return m_leaf.size(); }
   void reserve_nodes(std::size_t nodes);
   // The same paths in the same order (however their nodes are shared).
@@ -68,4 +68,4 @@ private:
   std::vector<std::int32_t> m_leaf;
 };
 
-} // namespace satslide::encoder
+} // namespace satslide::search

@@ -55,7 +55,7 @@ void record_horizons(const DriverResult &run, int stage,
 
 } // namespace
 
-AgendaResult run_agenda(const encoder::Task &task,
+AgendaResult run_agenda(const task::Task &task,
                         const std::vector<std::vector<int>> &agenda,
                         const TaskEncodingFactory &make_encoding,
                         const DriverOptions &options,
@@ -66,13 +66,13 @@ AgendaResult run_agenda(const encoder::Task &task,
   stages.push_back(task.goal); // the whole goal comes last
   result.stages = static_cast<int>(stages.size());
 
-  encoder::State state = task.initial_state();
-  encoder::Plan joined;
+  task::State state = task.initial_state();
+  task::Plan joined;
   std::vector<int> goal;
   for (int k = 0; k < result.stages; ++k) {
     const bool last = k + 1 == result.stages;
     add_goals(goal, stages[k]);
-    const encoder::Task stage = task.restarted(state, goal);
+    const task::Task stage = task.restarted(state, goal);
     if (stage.satisfies_goal(state)) {
       ++result.stages_done;
       continue;
@@ -110,7 +110,7 @@ AgendaResult run_agenda(const encoder::Task &task,
   result.raw_length = static_cast<int>(joined.size());
   if (result.stages_done == result.stages) {
     result.outcome = Outcome::plan_found;
-    result.plan = encoder::shortcut_plan(task, task.initial_state(), joined);
+    result.plan = task::shortcut_plan(task, task.initial_state(), joined);
   }
   result.seconds = seconds_since(start);
   return result;

@@ -23,7 +23,7 @@ namespace satslide::solver {
 
 struct AgendaResult {
   Outcome outcome = Outcome::horizon_limit;
-  encoder::Plan plan;  // the stage plans joined, loops removed
+  task::Plan plan;     // the stage plans joined, loops removed
   int raw_length = 0;  // length before removing loops
   int stages = 0;      // number of stages in the agenda (with the last)
   int stages_done = 0; // stages whose goal was reached
@@ -33,13 +33,13 @@ struct AgendaResult {
 };
 
 using TaskEncodingFactory =
-    std::function<std::unique_ptr<encoder::Encoding>(const encoder::Task &)>;
+    std::function<std::unique_ptr<encoder::Encoding>(const task::Task &)>;
 
 // Called when a stage starts: its number (from 1), the number of stages,
 // the goal fluents it adds, the stage's first horizon.
 using StageFn = std::function<void(int, int, const std::vector<int> &, int)>;
 
-AgendaResult run_agenda(const encoder::Task &task,
+AgendaResult run_agenda(const task::Task &task,
                         const std::vector<std::vector<int>> &agenda,
                         const TaskEncodingFactory &make_encoding,
                         const DriverOptions &options,

@@ -21,7 +21,7 @@ int CubeSolver::guard(int n) {
   return g;
 }
 
-CubeSolver::Answer CubeSolver::solve(const encoder::State &start, int n,
+CubeSolver::Answer CubeSolver::solve(const task::State &start, int n,
                                      const StopFn &stop, int conflict_limit) {
   Answer answer;
   const int g = guard(n);

@@ -33,14 +33,14 @@ public:
     bool by_bound = false; // unsat by the encoding's bound, no call made
     // sat: the plan from the start, or nullopt if the model broke the
     // task's rules (a bug).
-    std::optional<encoder::Plan> plan;
+    std::optional<task::Plan> plan;
     HorizonStats stats; // of the call, if one was made
   };
   // Is there a plan of exactly n moves from `start`? `stop` (if set) is
   // polled during the call besides the options' own; `conflict_limit` > 0
   // answers unknown after that many conflicts (a probe: the next call on
   // the cube resumes with every clause learned).
-  Answer solve(const encoder::State &start, int n, const StopFn &stop = {},
+  Answer solve(const task::State &start, int n, const StopFn &stop = {},
                int conflict_limit = 0);
   // Every cube has been refuted at every horizon up to n: their goal
   // clauses go for good.

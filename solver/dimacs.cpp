@@ -48,7 +48,7 @@ void encode_horizon(encoder::Encoding &encoding, int n, DimacsSink &sink) {
 }
 
 void write_horizon_dimacs(std::ostream &out, encoder::Encoding &encoding, int n,
-                          const encoder::PuzzleSpec &spec,
+                          const puzzles::PuzzleSpec &spec,
                           const std::string &encoding_name) {
   DimacsSink sink;
   encode_horizon(encoding, n, sink);
@@ -56,7 +56,7 @@ void write_horizon_dimacs(std::ostream &out, encoder::Encoding &encoding, int n,
 }
 
 void write_dimacs(std::ostream &out, const DimacsSink &sink, int n,
-                  const encoder::PuzzleSpec &spec,
+                  const puzzles::PuzzleSpec &spec,
                   const std::string &encoding_name) {
 
   out << "c satslide CNF: is there a plan of exactly " << n << " moves?\n";
@@ -342,18 +342,17 @@ std::vector<signed char> model_values(const CnfFile &cnf, const CnfMap &map,
 
 // The states of every layer, read through the CNF's variable map, which
 // must name each state variable of the task once per layer.
-std::vector<encoder::State> model_states(const CnfFile &cnf,
-                                         const CnfMap &map,
-                                         const std::vector<signed char> &value,
-                                         const encoder::Task &task) {
+std::vector<task::State> model_states(const CnfFile &cnf, const CnfMap &map,
+                                      const std::vector<signed char> &value,
+                                      const task::Task &task) {
   // A horizon beyond what the map holds is refused before anything that
   // size is allocated.
   if ((static_cast<long long>(map.horizon) + 1) * task.num_fluents() >
       static_cast<long long>(map.fluents.size())) {
     throw FormatError("the CNF's variable map misses a state variable");
   }
-  std::vector<encoder::State> states(map.horizon + 1,
-                                     encoder::State(task.num_fluents(), 0));
+  std::vector<task::State> states(map.horizon + 1,
+                                  task::State(task.num_fluents(), 0));
   std::vector<std::vector<char>> seen(states.size(),
                                       std::vector<char>(task.num_fluents()));
   for (const auto &v : map.fluents) {
@@ -377,9 +376,8 @@ std::vector<encoder::State> model_states(const CnfFile &cnf,
 
 } // namespace
 
-encoder::Plan decode_answer(const CnfFile &cnf, const CnfMap &map,
-                            const SolverAnswer &answer,
-                            const encoder::Task &task) {
+task::Plan decode_answer(const CnfFile &cnf, const CnfMap &map,
+                         const SolverAnswer &answer, const task::Task &task) {
   const std::vector<signed char> value = model_values(cnf, map, answer);
   const auto plan =
       encoder::plan_from_states(task, model_states(cnf, map, value, task));

@@ -49,12 +49,12 @@ void encode_horizon(encoder::Encoding &encoding, int n, DimacsSink &sink);
 // Writes a horizon's formula encoded by encode_horizon, with the comments
 // that let `decode` read a model back.
 void write_dimacs(std::ostream &out, const DimacsSink &sink, int n,
-                  const encoder::PuzzleSpec &spec,
+                  const puzzles::PuzzleSpec &spec,
                   const std::string &encoding_name);
 
 // Writes the formula of exactly horizon n (the goal as unit clauses).
 void write_horizon_dimacs(std::ostream &out, encoder::Encoding &encoding, int n,
-                          const encoder::PuzzleSpec &spec,
+                          const puzzles::PuzzleSpec &spec,
                           const std::string &encoding_name);
 
 struct CnfFile {
@@ -66,7 +66,7 @@ CnfFile read_cnf(std::istream &in);
 
 // What the comments of a satslide CNF say.
 struct CnfMap {
-  encoder::PuzzleSpec spec;
+  puzzles::PuzzleSpec spec;
   std::string encoding;
   int horizon = -1;
   struct FluentVar {
@@ -91,8 +91,7 @@ SolverAnswer read_answer(std::istream &in);
 // Checks that the map names the task's fluents, that the answer satisfies
 // every clause, then reads the plan off the states; throws FormatError on
 // any mismatch.
-encoder::Plan decode_answer(const CnfFile &cnf, const CnfMap &map,
-                            const SolverAnswer &answer,
-                            const encoder::Task &task);
+task::Plan decode_answer(const CnfFile &cnf, const CnfMap &map,
+                         const SolverAnswer &answer, const task::Task &task);
 
 } // namespace satslide::solver

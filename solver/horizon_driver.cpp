@@ -113,7 +113,7 @@ void take_plan(const Formula &formula, int n, const DriverOptions &options,
   auto plan =
       formula.encoding->decode(n, [&](int var) { return sink.value(var); });
   watch.end(plan ? Outcome::plan_found : Outcome::decode_error);
-  result.plan = plan.value_or(encoder::Plan{});
+  result.plan = plan.value_or(task::Plan{});
   result.optimal = plan && options.start_proven;
 }
 

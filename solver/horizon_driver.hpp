@@ -52,7 +52,7 @@ enum class Outcome {
 
 struct DriverResult {
   Outcome outcome = Outcome::horizon_limit;
-  encoder::Plan plan;
+  task::Plan plan;
   bool optimal = false;
   // Largest k such that no plan of length <= k exists; -1 if none proven.
   int no_plan_up_to = -1;

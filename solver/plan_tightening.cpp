@@ -8,9 +8,9 @@ namespace satslide::solver {
 
 namespace {
 
-std::vector<encoder::State> states_along(const encoder::Task &task,
-                                         const encoder::Plan &plan) {
-  std::vector<encoder::State> states{task.initial_state()};
+std::vector<task::State> states_along(const task::Task &task,
+                                      const task::Plan &plan) {
+  std::vector<task::State> states{task.initial_state()};
   for (int a : plan) {
     states.push_back(task.apply(states.back(), a));
   }
@@ -24,14 +24,14 @@ enum class Window { kept, improved, stop };
 // states, and splices a shorter path into result.plan. `stop` when time
 // ran out, the run was cancelled or a path did not apply (result.outcome
 // says which).
-Window resolve_window(const encoder::Task &task,
-                      const std::vector<encoder::State> &states, int i, int w,
+Window resolve_window(const task::Task &task,
+                      const std::vector<task::State> &states, int i, int w,
                       const TaskEncodingFactory &make_encoding,
                       const DriverOptions &options,
                       std::chrono::steady_clock::time_point start,
                       const ProgressFn &progress, TightenResult &result) {
-  const encoder::Task part =
-      task.restarted(states[i], encoder::true_fluents(states[i + w]));
+  const task::Task part =
+      task.restarted(states[i], task::true_fluents(states[i + w]));
   std::unique_ptr<encoder::Encoding> first = make_encoding(part);
   // Paths between the same two states differ in length by multiples of
   // the stride (prefix + path + suffix is a plan of the task).
@@ -69,26 +69,26 @@ Window resolve_window(const encoder::Task &task,
   result.plan.erase(result.plan.begin() + i, result.plan.begin() + i + w);
   result.plan.insert(result.plan.begin() + i, run.plan.begin(),
                      run.plan.end());
-  result.plan = encoder::shortcut_plan(task, task.initial_state(), result.plan);
+  result.plan = task::shortcut_plan(task, task.initial_state(), result.plan);
   ++result.improved;
   return Window::improved;
 }
 
 } // namespace
 
-TightenResult tighten_plan(const encoder::Task &task, const encoder::Plan &plan,
+TightenResult tighten_plan(const task::Task &task, const task::Plan &plan,
                            const TaskEncodingFactory &make_encoding,
                            const DriverOptions &options, int window,
                            const ProgressFn &progress) {
   const auto start = std::chrono::steady_clock::now();
   TightenResult result;
-  result.plan = encoder::shortcut_plan(task, task.initial_state(), plan);
+  result.plan = task::shortcut_plan(task, task.initial_state(), plan);
   const int step = std::max(1, window / 2);
   // Passes alternate the windows' offset; two passes in a row without a
   // change end it.
   for (int quiet = 0; quiet < 2; ++result.passes) {
     bool changed = false;
-    std::vector<encoder::State> states = states_along(task, result.plan);
+    std::vector<task::State> states = states_along(task, result.plan);
     for (int i = result.passes % 2 ? step : 0;
          i + 1 < static_cast<int>(result.plan.size()); i += step) {
       const int w = std::min(window, static_cast<int>(result.plan.size()) - i);

@@ -13,7 +13,7 @@ namespace satslide::solver {
 
 struct TightenResult {
   Outcome outcome = Outcome::plan_found; // or timeout / decode_error
-  encoder::Plan plan;
+  task::Plan plan;
   int windows = 0;  // windows re-solved
   int improved = 0; // windows replaced by a shorter path
   int passes = 0;
@@ -27,7 +27,7 @@ struct TightenResult {
 // overlapping by half and alternating their offset, until two passes in a
 // row shorten nothing or the timeout is reached; on timeout the best plan
 // so far is returned.
-TightenResult tighten_plan(const encoder::Task &task, const encoder::Plan &plan,
+TightenResult tighten_plan(const task::Task &task, const task::Plan &plan,
                            const TaskEncodingFactory &make_encoding,
                            const DriverOptions &options, int window,
                            const ProgressFn &progress = {});

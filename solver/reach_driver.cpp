@@ -26,7 +26,7 @@ using reach_search::Visited;
 
 class Reach {
 public:
-  Reach(const encoder::Task &task, encoder::Encoding &encoding,
+  Reach(const task::Task &task, encoder::Encoding &encoding,
         const ReachOptions &options, const ProgressFn &progress)
       : m_task(task), m_encoding(encoding), m_options(options),
         m_progress(progress), m_start(std::chrono::steady_clock::now()) {}
@@ -40,12 +40,12 @@ private:
   bool start_search();
   // Whether to search from both ends: the goal is one position and
   // excluding a step variable excludes one move into a position.
-  std::optional<encoder::State> goal_position() const;
+  std::optional<task::State> goal_position() const;
   // Expands the layer's frontier in `threads` threads, each taking the
   // next few positions not yet taken.
   void expand_layer(Layer &layer, std::size_t threads);
   void work(ReachExpander &expander, Layer &layer);
-  bool meets(const Layer &layer, const encoder::State &s) const;
+  bool meets(const Layer &layer, const task::State &s) const;
   // Adds the layer's positions to the table in frontier order; true when
   // the run is over (goal, budget, or the layer was cut short).
   bool merge(Layer &layer);
@@ -54,13 +54,13 @@ private:
   std::size_t solvers_for_layer(long frontier);
   void finish_layer(const char *result, double seconds, int64_t learned_before);
   // The plan through position i of `side` (from both ends: to the goal).
-  encoder::Plan plan_through(const Side &side, long i) const;
-  std::optional<encoder::Plan> half_plan(const Side &side, long i) const;
+  task::Plan plan_through(const Side &side, long i) const;
+  std::optional<task::Plan> half_plan(const Side &side, long i) const;
   long positions() const;
   long sat_calls() const;
   int64_t learned() const;
 
-  const encoder::Task &m_task;
+  const task::Task &m_task;
   encoder::Encoding &m_encoding;
   const ReachOptions &m_options;
   const ProgressFn &m_progress;
@@ -109,13 +109,12 @@ int64_t Reach::learned() const {
 // Along the parent links to the root: forward, the moves from the start
 // to position i; backward, from position i to the goal (each position's
 // move into its parent). nullopt if a link is no move (a bug).
-std::optional<encoder::Plan> Reach::half_plan(const Side &side,
-                                              long i) const {
+std::optional<task::Plan> Reach::half_plan(const Side &side, long i) const {
   const Visited &v = side.visited;
-  encoder::Plan moves;
+  task::Plan moves;
   for (long child = i; v.parent(child) >= 0; child = v.parent(child)) {
-    const encoder::State parent = v.state(v.parent(child));
-    const encoder::State here = v.state(child);
+    const task::State parent = v.state(v.parent(child));
+    const task::State here = v.state(child);
     const auto action = side.backward ? m_task.action_between(here, parent)
                                       : m_task.action_between(parent, here);
     if (!action) {
@@ -129,9 +128,9 @@ std::optional<encoder::Plan> Reach::half_plan(const Side &side,
   return moves;
 }
 
-encoder::Plan Reach::plan_through(const Side &side, long i) const {
+task::Plan Reach::plan_through(const Side &side, long i) const {
   if (m_sides.size() == 1) {
-    return half_plan(side, i).value_or(encoder::Plan{});
+    return half_plan(side, i).value_or(task::Plan{});
   }
   // From both ends: the meeting position's two halves.
   const Side &other = *m_sides[side.backward ? 0 : 1];
@@ -150,7 +149,7 @@ encoder::Plan Reach::plan_through(const Side &side, long i) const {
   return *plan;
 }
 
-bool Reach::meets(const Layer &layer, const encoder::State &s) const {
+bool Reach::meets(const Layer &layer, const task::State &s) const {
   return layer.other ? layer.other->visited.known(s)
                      : m_task.satisfies_goal(s);
 }
@@ -166,11 +165,11 @@ void Reach::work(ReachExpander &expander, Layer &layer) {
       if (i > layer.goal_at || layer.cut != static_cast<int>(Cut::none)) {
         return;
       }
-      const encoder::State s = side.visited.state(i);
+      const task::State s = side.visited.state(i);
       const int parent = side.visited.parent(i);
-      const encoder::State came_from =
-          parent >= 0 ? side.visited.state(parent) : encoder::State{};
-      std::vector<encoder::State> next;
+      const task::State came_from =
+          parent >= 0 ? side.visited.state(parent) : task::State{};
+      std::vector<task::State> next;
       switch (expander.expand(s, parent >= 0 ? &came_from : nullptr, next,
                               side.backward)) {
       case ReachExpander::Status::done:
@@ -187,8 +186,8 @@ void Reach::work(ReachExpander &expander, Layer &layer) {
       std::sort(next.begin(), next.end());
       next.erase(std::unique(next.begin(), next.end()), next.end());
       bool goal = false;
-      std::vector<encoder::State> fresh;
-      for (encoder::State &n : next) {
+      std::vector<task::State> fresh;
+      for (task::State &n : next) {
         if (!side.visited.known(n)) {
           goal = goal || meets(layer, n);
           fresh.push_back(std::move(n));
@@ -249,7 +248,7 @@ bool Reach::merge(Layer &layer) {
     if (!layer.expanded[i - side.begin]) {
       break;
     }
-    for (const encoder::State &n : layer.found[i - side.begin]) {
+    for (const task::State &n : layer.found[i - side.begin]) {
       if (!side.visited.add(n, static_cast<int>(i))) {
         continue; // also found from an earlier position of this layer
       }
@@ -314,12 +313,12 @@ void Reach::finish_layer(const char *result, double seconds,
   }
 }
 
-std::optional<encoder::State> Reach::goal_position() const {
+std::optional<task::State> Reach::goal_position() const {
   if (!m_options.both_ends || m_options.blocking != ReachBlocking::moves ||
       !m_expanders.front()->backward_exclusive()) {
     return std::nullopt;
   }
-  return encoder::single_goal_state(m_task);
+  return search::single_goal_state(m_task);
 }
 
 bool Reach::start_search() {
@@ -329,7 +328,7 @@ bool Reach::start_search() {
   m_stop = [this] { return m_abort || (m_options.stop && m_options.stop()); };
   m_expanders.push_back(std::make_unique<ReachExpander>(
       m_task, m_encoding, formula, m_options, m_stop, m_start));
-  const encoder::State start = m_task.initial_state();
+  const task::State start = m_task.initial_state();
   m_sides.push_back(std::make_unique<Side>(m_task.num_fluents(), false));
   m_sides[0]->visited.add(start, -1);
   m_result.per_depth.push_back(1);
@@ -397,7 +396,7 @@ ReachResult Reach::run() {
 
 } // namespace
 
-ReachResult run_reach(const encoder::Task &task, encoder::Encoding &encoding,
+ReachResult run_reach(const task::Task &task, encoder::Encoding &encoding,
                       const ReachOptions &options, const ProgressFn &progress) {
   return Reach(task, encoding, options, progress).run();
 }

@@ -99,7 +99,7 @@ struct ReachOptions {
 
 struct ReachResult {
   ReachOutcome outcome = ReachOutcome::exhausted;
-  encoder::Plan plan;
+  task::Plan plan;
   // Every position within this many moves was found and none is a goal,
   // so no plan is this short; -1 if even the start was not checked. From
   // both ends: the depths searched from the start and from the goal,
@@ -117,7 +117,7 @@ struct ReachResult {
   double seconds = 0;
 };
 
-ReachResult run_reach(const encoder::Task &task, encoder::Encoding &encoding,
+ReachResult run_reach(const task::Task &task, encoder::Encoding &encoding,
                       const ReachOptions &options,
                       const ProgressFn &progress = {});
 

@@ -7,7 +7,7 @@ namespace satslide::solver {
 
 namespace {
 
-bool every_fluent_grouped(const encoder::Task &task) {
+bool every_fluent_grouped(const task::Task &task) {
   std::vector<char> grouped(task.num_fluents(), 0);
   for (const auto &group : task.exactly_one) {
     for (int f : group) {
@@ -31,7 +31,7 @@ std::vector<std::string> solver_options(const ReachOptions &options) {
 
 } // namespace
 
-ReachExpander::ReachExpander(const encoder::Task &task,
+ReachExpander::ReachExpander(const task::Task &task,
                              const encoder::Encoding &encoding,
                              const encoder::StoringSink &formula,
                              const ReachOptions &options, const StopFn &stop,
@@ -73,7 +73,7 @@ ReachExpander::ReachExpander(const encoder::Task &task,
     std::vector<int> &changes = m_changes.emplace_back();
     for (int a : m_choices[c].actions) {
       m_choice_of[a] = static_cast<int>(c);
-      const encoder::Action &action = task.actions[a];
+      const task::Action &action = task.actions[a];
       changes.insert(changes.end(), action.add.begin(), action.add.end());
       changes.insert(changes.end(), action.del.begin(), action.del.end());
     }
@@ -82,13 +82,13 @@ ReachExpander::ReachExpander(const encoder::Task &task,
   }
 }
 
-void ReachExpander::block(const encoder::State &s) { block_under(s, 0); }
+void ReachExpander::block(const task::State &s) { block_under(s, 0); }
 
 // "Not this position" on layer 1, under `guard` unless it is 0. Over the
 // true fluents alone while every position has as many (then no position
 // contains another, as with the puzzles' exactly-one and count
 // invariants); else over every fluent.
-void ReachExpander::block_under(const encoder::State &s, int guard) {
+void ReachExpander::block_under(const task::State &s, int guard) {
   const int count = static_cast<int>(
       std::count_if(s.begin(), s.end(), [](char v) { return v != 0; }));
   if (m_true_count < 0) {
@@ -112,10 +112,10 @@ void ReachExpander::block_under(const encoder::State &s, int guard) {
 // is expanded: first the choices with an action applicable in s (a few
 // of hundreds; backward: whose effects hold in s), then the rest. Only
 // the order the model is read in, not what it says.
-std::vector<int> ReachExpander::reading_order(const encoder::State &s,
+std::vector<int> ReachExpander::reading_order(const task::State &s,
                                               bool backward) const {
   const auto may_lead_into = [&](int a) {
-    const encoder::Action &action = m_task.actions[a];
+    const task::Action &action = m_task.actions[a];
     return std::all_of(action.add.begin(), action.add.end(),
                        [&](int f) { return s[f] != 0; });
   };
@@ -149,8 +149,7 @@ int ReachExpander::chosen_move(const std::vector<int> &order) const {
 // (Within a choice at most one action is applicable in any state, and,
 // backward, at most one leads into it, so the choice stands for that move
 // alone.)
-void ReachExpander::exclude_move(const encoder::State &from,
-                                 const encoder::State &to,
+void ReachExpander::exclude_move(const task::State &from, const task::State &to,
                                  std::vector<int> &assumptions) const {
   const auto move = m_task.action_between(from, to);
   if (move && m_choice_of[*move] >= 0) {
@@ -192,10 +191,8 @@ bool ReachExpander::backward_exclusive() const {
   return !m_choices.empty();
 }
 
-std::vector<int>
-ReachExpander::position_assumptions(const encoder::State &s,
-                                    const encoder::State *came_from,
-                                    bool backward) const {
+std::vector<int> ReachExpander::position_assumptions(
+    const task::State &s, const task::State *came_from, bool backward) const {
   const std::vector<int> &here = backward ? m_layer1 : m_layer0;
   std::vector<int> assumptions;
   for (int f = 0; f < m_task.num_fluents(); ++f) {
@@ -214,8 +211,8 @@ ReachExpander::position_assumptions(const encoder::State &s,
 }
 
 ReachExpander::Status
-ReachExpander::expand(const encoder::State &s, const encoder::State *came_from,
-                      std::vector<encoder::State> &successors, bool backward) {
+ReachExpander::expand(const task::State &s, const task::State *came_from,
+                      std::vector<task::State> &successors, bool backward) {
   const bool moves = m_options.blocking == ReachBlocking::moves;
   if (backward && !moves) {
     throw std::logic_error("reach: a backward expansion needs moves blocking");
@@ -245,7 +242,7 @@ ReachExpander::expand(const encoder::State &s, const encoder::State *came_from,
     if (answer == SolveResult::unknown) {
       return Status::unknown;
     }
-    encoder::State &next = successors.emplace_back();
+    task::State &next = successors.emplace_back();
     if (moves) {
       // The move the model chose, and layer 1 where that move can change
       // it (the frame axioms keep every other fluent).

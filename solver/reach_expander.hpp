@@ -23,7 +23,7 @@ public:
   // as `encoding`, which names them); `stop` is polled during each call.
   // If `abandon` is given and set while the formula is being loaded, the
   // constructor throws SetUpAbandoned.
-  ReachExpander(const encoder::Task &task, const encoder::Encoding &encoding,
+  ReachExpander(const task::Task &task, const encoder::Encoding &encoding,
                 const encoder::StoringSink &formula,
                 const ReachOptions &options, const StopFn &stop,
                 std::chrono::steady_clock::time_point start,
@@ -40,16 +40,15 @@ public:
   // reached from: the move back to it is excluded from the start.
   // `backward` (moves blocking only): the positions with a move *into*
   // `s` instead, `s` assumed on layer 1 and each found on layer 0.
-  Status expand(const encoder::State &s, const encoder::State *came_from,
-                std::vector<encoder::State> &successors,
-                bool backward = false);
+  Status expand(const task::State &s, const task::State *came_from,
+                std::vector<task::State> &successors, bool backward = false);
   // Whether excluding a step variable excludes one move into any position
   // (backward), as it excludes one move out of it: no two actions of one
   // choice can lead into the same position (their effects meet in an
   // exactly-one group). Moves blocking only.
   bool backward_exclusive() const;
   // `visited` blocking: "not this position" on layer 1, for good.
-  void block(const encoder::State &s);
+  void block(const task::State &s);
 
   long sat_calls() const { return m_sat_calls; }
   int64_t learned() const { return m_sink.learned(); }
@@ -57,20 +56,19 @@ public:
   int64_t num_clauses() const { return m_sink.num_clauses(); }
 
 private:
-  void block_under(const encoder::State &s, int guard);
-  std::vector<int> reading_order(const encoder::State &s,
-                                 bool backward) const;
+  void block_under(const task::State &s, int guard);
+  std::vector<int> reading_order(const task::State &s, bool backward) const;
   int chosen_move(const std::vector<int> &order) const;
   // Excludes the choice of the move from `from` to `to`, if any.
-  void exclude_move(const encoder::State &from, const encoder::State &to,
+  void exclude_move(const task::State &from, const task::State &to,
                     std::vector<int> &assumptions) const;
   // The position assumed on its layer (layer 0 forward, 1 backward), and
   // with moves blocking the move back to where it came from excluded.
-  std::vector<int> position_assumptions(const encoder::State &s,
-                                        const encoder::State *came_from,
+  std::vector<int> position_assumptions(const task::State &s,
+                                        const task::State *came_from,
                                         bool backward) const;
 
-  const encoder::Task &m_task;
+  const task::Task &m_task;
   const ReachOptions &m_options;
   CadicalSink m_sink;
   std::vector<int> m_layer0, m_layer1; // fluent -> variable

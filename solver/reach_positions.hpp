@@ -22,7 +22,7 @@ public:
   explicit Visited(int fluents) : m_fluents(fluents) {}
 
   // Adds a position; false if it was known.
-  bool add(const encoder::State &state, int parent) {
+  bool add(const task::State &state, int parent) {
     const auto [it, added] =
         m_index.emplace(pack(state), static_cast<int>(m_parent.size()));
     if (added) {
@@ -31,19 +31,19 @@ public:
     }
     return added;
   }
-  bool known(const encoder::State &state) const {
+  bool known(const task::State &state) const {
     return m_index.count(pack(state)) != 0;
   }
-  long find(const encoder::State &state) const { // -1 if not known
+  long find(const task::State &state) const { // -1 if not known
     const auto it = m_index.find(pack(state));
     return it == m_index.end() ? -1 : it->second;
   }
   long size() const { return static_cast<long>(m_parent.size()); }
-  encoder::State state(long i) const { return unpack(*m_keys[i]); }
+  task::State state(long i) const { return unpack(*m_keys[i]); }
   int parent(long i) const { return m_parent[i]; }
 
 private:
-  std::string pack(const encoder::State &s) const {
+  std::string pack(const task::State &s) const {
     std::string key((m_fluents + 7) / 8, '\0');
     for (int f = 0; f < m_fluents; ++f) {
       if (s[f]) {
@@ -52,8 +52,8 @@ private:
     }
     return key;
   }
-  encoder::State unpack(const std::string &key) const {
-    encoder::State s(m_fluents, 0);
+  task::State unpack(const std::string &key) const {
+    task::State s(m_fluents, 0);
     for (int f = 0; f < m_fluents; ++f) {
       s[f] = (key[f / 8] >> (f % 8)) & 1;
     }
@@ -88,7 +88,7 @@ struct Layer {
   Layer(Side &side, const Side *other) : side(side), other(other) {}
   Side &side;
   const Side *other; // the other direction, if searching from both ends
-  std::vector<std::vector<encoder::State>> found;
+  std::vector<std::vector<task::State>> found;
   std::vector<char> expanded;
   std::atomic<long> next{0};
   std::atomic<long> goal_at{LONG_MAX}; // first position with a goal move

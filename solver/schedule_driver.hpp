@@ -31,7 +31,7 @@ struct ScheduleOptions {
 
 struct ScheduleResult {
   Outcome outcome = Outcome::horizon_limit;
-  encoder::Plan plan;
+  task::Plan plan;
   int horizon = -1;       // the satisfiable horizon (in steps)
   int refuted_up_to = -1; // every horizon up to this was unsatisfiable
   std::vector<HorizonStats> horizons; // one entry per horizon opened

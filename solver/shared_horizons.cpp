@@ -70,7 +70,7 @@ public:
     finish_if_proven();
   }
 
-  void satisfied(int n, std::optional<encoder::Plan> plan) {
+  void satisfied(int n, std::optional<task::Plan> plan) {
     const std::lock_guard<std::mutex> guard(m_lock);
     if (!plan) {
       m_decode_error = true;
@@ -159,7 +159,7 @@ private:
   std::atomic<int> m_best{k_none};
   std::atomic<bool> m_stop{false};
   std::set<int> m_refuted;
-  encoder::Plan m_plan;
+  task::Plan m_plan;
   bool m_decode_error = false, m_halted = false;
   Outcome m_halt = Outcome::timeout;
   std::string m_memory_reason;

@@ -5,11 +5,11 @@
 
 #include <stdexcept>
 
-namespace satslide::encoder {
+namespace satslide::task {
 
 class InputError : public std::runtime_error {
 public:
   using std::runtime_error::runtime_error;
 };
 
-} // namespace satslide::encoder
+} // namespace satslide::task

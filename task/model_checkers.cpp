@@ -7,7 +7,7 @@
 #include <set>
 #include <sstream>
 
-namespace satslide::encoder {
+namespace satslide::task {
 
 namespace {
 
@@ -128,4 +128,4 @@ void write_tla_config(std::ostream &out) {
   out << "INIT Init\nNEXT Next\nINVARIANT NotSolved\n";
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::task

@@ -11,7 +11,7 @@
 #include <iosfwd>
 #include <string>
 
-namespace satslide::encoder {
+namespace satslide::task {
 
 // `comment` goes at the top, each line behind the language's comment mark.
 void write_smv(std::ostream &out, const Task &task, const std::string &comment);
@@ -21,4 +21,4 @@ void write_tla(std::ostream &out, const Task &task, const std::string &module,
                const std::string &comment);
 void write_tla_config(std::ostream &out);
 
-} // namespace satslide::encoder
+} // namespace satslide::task

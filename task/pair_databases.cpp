@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <deque>
 
-namespace satslide::encoder {
+namespace satslide::task {
 
 namespace {
 
@@ -183,4 +183,4 @@ PairDatabases pair_databases(const Task &task, const TaskDistances &distances,
   return p;
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::task

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::task {
 
 // Facts about the task the pair abstraction needs.
 struct GroupMoves {
@@ -58,4 +58,4 @@ PairDatabases pair_databases(const Task &task, const TaskDistances &distances,
                              const std::vector<int> &chosen,
                              const std::function<int(int)> &initial_member);
 
-} // namespace satslide::encoder
+} // namespace satslide::task

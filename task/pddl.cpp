@@ -8,7 +8,7 @@
 #include <set>
 #include <sstream>
 
-namespace satslide::encoder {
+namespace satslide::task {
 
 namespace {
 
@@ -187,4 +187,4 @@ std::vector<std::string> read_madagascar_plan(std::istream &in) {
   return plan;
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::task

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::task {
 
 struct PddlNames {
   std::vector<std::string> fluents; // by fluent id
@@ -43,4 +43,4 @@ std::vector<std::string> read_ipc_plan(std::istream &in);
 // InputError naming a line that is not such a step.
 std::vector<std::string> read_madagascar_plan(std::istream &in);
 
-} // namespace satslide::encoder
+} // namespace satslide::task

@@ -2,7 +2,7 @@
 
 #include <map>
 
-namespace satslide::encoder {
+namespace satslide::task {
 
 // One pass: keep the states on the kept path with their position; on
 // meeting a kept state again, drop everything after its first visit.
@@ -28,4 +28,4 @@ Plan shortcut_plan(const Task &task, const State &start, const Plan &plan) {
   return kept;
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::task

@@ -5,11 +5,11 @@
 
 #include "task/task.hpp"
 
-namespace satslide::encoder {
+namespace satslide::task {
 
 // The plan without its loops: from `start`, every state is visited at
 // most once. Requires the plan to be applicable from `start`; the result
 // ends in the same state and is never longer.
 Plan shortcut_plan(const Task &task, const State &start, const Plan &plan);
 
-} // namespace satslide::encoder
+} // namespace satslide::task

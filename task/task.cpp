@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace satslide::encoder {
+namespace satslide::task {
 
 State Task::initial_state() const {
   State state(fluents.size(), 0);
@@ -160,4 +160,4 @@ std::optional<std::string> Task::validate() const {
   return check_groups(*this);
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::task

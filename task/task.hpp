@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::task {
 
 // A ground action: applicable when all of `pre` hold; afterwards `add`
 // holds and `del` does not (add wins where both name a fluent).
@@ -73,4 +73,4 @@ struct Task {
   std::optional<std::string> validate() const;
 };
 
-} // namespace satslide::encoder
+} // namespace satslide::task

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <deque>
 
-namespace satslide::encoder {
+namespace satslide::task {
 
 namespace {
 
@@ -96,4 +96,4 @@ int TaskDistances::initial_bound(const Task &task) const {
   return bound;
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::task

@@ -8,7 +8,7 @@
 
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::task {
 
 struct TaskDistances {
   static constexpr int k_unreachable = 1 << 28;
@@ -29,4 +29,4 @@ struct TaskDistances {
   int initial_bound(const Task &task) const;
 };
 
-} // namespace satslide::encoder
+} // namespace satslide::task

@@ -9,7 +9,7 @@ namespace {
 
 // Per action, the groups whose true fluent it moves (deletes one member
 // and adds another).
-std::vector<std::vector<int>> moved_groups(const Task &task) {
+std::vector<std::vector<int>> moved_groups(const task::Task &task) {
   std::vector<std::vector<int>> group_of(task.num_fluents());
   for (int g = 0; g < static_cast<int>(task.exactly_one.size()); ++g) {
     for (int f : task.exactly_one[g]) {
@@ -60,13 +60,13 @@ std::vector<int> merge(const std::vector<int> &a, const std::vector<int> &b,
 
 } // namespace
 
-std::vector<int> independent_groups(const Task &task,
-                                    const TaskDistances &distances) {
+std::vector<int> independent_groups(const task::Task &task,
+                                    const task::TaskDistances &distances) {
   const int ng = static_cast<int>(task.exactly_one.size());
   std::vector<int> range(ng, 0);
   for (int g = 0; g < ng; ++g) {
     for (int d : distances.group_to_goal[g]) {
-      if (d < TaskDistances::k_unreachable) {
+      if (d < task::TaskDistances::k_unreachable) {
         range[g] = std::max(range[g], d);
       }
     }
@@ -103,7 +103,7 @@ std::vector<int> independent_groups(const Task &task,
   return chosen;
 }
 
-DistanceSum::DistanceSum(const Task &task, const std::vector<int> &groups,
+DistanceSum::DistanceSum(const task::Task &task, const std::vector<int> &groups,
                          const std::vector<std::vector<int>> &distance) {
   for (int g : groups) {
     Term term{{}, 0};
@@ -111,7 +111,7 @@ DistanceSum::DistanceSum(const Task &task, const std::vector<int> &groups,
     for (std::size_t i = 0; i < members.size(); ++i) {
       const int f = members[i];
       const int d = distance[g][i];
-      if (d >= 1 && d < TaskDistances::k_unreachable) {
+      if (d >= 1 && d < task::TaskDistances::k_unreachable) {
         term.fluents.emplace_back(f, d);
         term.max_distance = std::max(term.max_distance, d);
       }

@@ -18,14 +18,14 @@ namespace satslide::encoder {
 // sum is admissible. A maximum-weight independent set would be best; we
 // take the greedy GWMIN choice (Sakai, Togasaki & Yamazaki 2003): largest
 // distance range per conflicting group first.
-std::vector<int> independent_groups(const Task &task,
-                                    const TaskDistances &distances);
+std::vector<int> independent_groups(const task::Task &task,
+                                    const task::TaskDistances &distances);
 
 class DistanceSum {
 public:
   // `distance[g][i]`: the distance of member i of group g in g's own
   // transition graph (to the goal, or from the start).
-  DistanceSum(const Task &task, const std::vector<int> &groups,
+  DistanceSum(const task::Task &task, const std::vector<int> &groups,
               const std::vector<std::vector<int>> &distance);
 
   // Encodes, for the layer whose fluent variables are `vars`, a unary

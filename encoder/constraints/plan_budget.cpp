@@ -12,7 +12,7 @@ namespace satslide::encoder {
 
 namespace {
 
-constexpr int k_far = TaskDistances::k_unreachable;
+constexpr int k_far = task::TaskDistances::k_unreachable;
 
 int clamp_excess(int before, int after) {
   if (before >= k_far) {
@@ -30,8 +30,8 @@ int member_index(const std::vector<int> &members, int f) {
 }
 
 BudgetLedger
-make_ledger(const Task &task, const TaskDistances &distances,
-            const GroupMoves &s, const std::vector<int> &chosen,
+make_ledger(const task::Task &task, const task::TaskDistances &distances,
+            const task::GroupMoves &s, const std::vector<int> &chosen,
             const std::map<int, int> &partner,
             const std::map<std::pair<int, int>, std::vector<int>> &table,
             const std::function<int(int)> &initial_member) {
@@ -82,16 +82,16 @@ make_ledger(const Task &task, const TaskDistances &distances,
 
 } // namespace
 
-PlanBudget::PlanBudget(const Task &task, const TaskDistances &distances,
-                       int rounds)
+PlanBudget::PlanBudget(const task::Task &task,
+                       const task::TaskDistances &distances, int rounds)
     : m_task(task) {
   std::vector<int> chosen = independent_groups(task, distances);
   // Pair databases grow as cells^4: big boards keep the single distances.
-  const bool pairs = rounds > 0 && pair_database_entries(task, chosen) <=
-                                       k_max_pair_entries;
+  const bool pairs = rounds > 0 && task::pair_database_entries(task, chosen) <=
+                                       task::k_max_pair_entries;
   std::sort(chosen.begin(), chosen.end()); // pair tables are keyed (low, high)
-  const GroupMoves s = analyse_moves(task, chosen);
-  const State s0 = task.initial_state();
+  const task::GroupMoves s = task::analyse_moves(task, chosen);
+  const task::State s0 = task.initial_state();
   const std::function<int(int)> initial_member = [&](int g) {
     const auto &m = task.exactly_one[g];
     for (int i = 0; i < static_cast<int>(m.size()); ++i) {
@@ -104,9 +104,9 @@ PlanBudget::PlanBudget(const Task &task, const TaskDistances &distances,
 
   // Greedy pairing: the pairs whose joint distance beats the sum of the
   // single distances most at the start, then on average.
-  const PairDatabases databases =
-      pairs ? pair_databases(task, distances, s, chosen, initial_member)
-            : PairDatabases{};
+  const task::PairDatabases databases =
+      pairs ? task::pair_databases(task, distances, s, chosen, initial_member)
+            : task::PairDatabases{};
   const auto &table = databases.table;
   const auto &gains = databases.ranked;
   // Round r pairs greedily among the pairs no earlier round used; each
@@ -184,7 +184,7 @@ int PlanBudget::overspent(int ledger, int n, int h_start) const {
   return allowed < static_cast<int>(count.size()) ? count[allowed] : 0;
 }
 
-int PlanBudget::h(int ledger, const State &s) const {
+int PlanBudget::h(int ledger, const task::State &s) const {
   // The member of group g that holds in s (every group has exactly one).
   const auto member = [&](int g) {
     const auto &m = m_task.exactly_one[g];
@@ -212,7 +212,7 @@ int PlanBudget::h(int ledger, const State &s) const {
   return sum;
 }
 
-int PlanBudget::bound_from(const State &s) const {
+int PlanBudget::bound_from(const task::State &s) const {
   int bound = 0;
   for (int l = 0; l < ledgers(); ++l) {
     bound = std::max(bound, h(l, s));

@@ -44,7 +44,8 @@ class PlanBudget {
 public:
   // rounds = 0: single group distances; r > 0: r pairings of groups, each
   // avoiding the pairs of the earlier ones (one ledger each).
-  PlanBudget(const Task &task, const TaskDistances &distances, int rounds);
+  PlanBudget(const task::Task &task, const task::TaskDistances &distances,
+             int rounds);
 
   int ledgers() const { return static_cast<int>(m_ledgers.size()); }
 
@@ -61,8 +62,8 @@ public:
 
   // A ledger's h at any state (the same heuristic, another start), and
   // the largest over the ledgers: a lower bound on plan length from s.
-  int h(int ledger, const State &s) const;
-  int bound_from(const State &s) const;
+  int h(int ledger, const task::State &s) const;
+  int bound_from(const task::State &s) const;
 
   // Step t's indicators in a ledger: spend[0] "excess >= 1", spend[1]
   // "excess >= 2". The caller makes each action imply its excess.
@@ -78,7 +79,7 @@ public:
   int overspent(int ledger, int n, int h_start) const;
 
 private:
-  const Task &m_task;
+  const task::Task &m_task;
   std::vector<BudgetLedger> m_ledgers;
   int m_h0 = 0;
 };

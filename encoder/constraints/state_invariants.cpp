@@ -16,13 +16,14 @@ std::vector<int> layer_literals(const std::vector<int> &fluents,
 
 } // namespace
 
-void encode_state_invariants(const Task &task, const std::vector<int> &vars,
-                             AmoKind group_amo, bool counts, ClauseSink &sink) {
+void encode_state_invariants(const task::Task &task,
+                             const std::vector<int> &vars, AmoKind group_amo,
+                             bool counts, ClauseSink &sink) {
   for (const auto &group : task.exactly_one) {
     exactly_one(layer_literals(group, vars), group_amo, sink);
   }
   if (counts) {
-    for (const Task::CountGroup &group : task.exactly_k) {
+    for (const task::Task::CountGroup &group : task.exactly_k) {
       exactly_k(layer_literals(group.fluents, vars), group.count, sink);
     }
   }

@@ -17,7 +17,8 @@ namespace satslide::encoder {
 // as at the start); without them a layer of Klotski may hold three 1x1
 // blocks or five, which only the chain of frame axioms back to the start
 // rules out.
-void encode_state_invariants(const Task &task, const std::vector<int> &vars,
-                             AmoKind group_amo, bool counts, ClauseSink &sink);
+void encode_state_invariants(const task::Task &task,
+                             const std::vector<int> &vars, AmoKind group_amo,
+                             bool counts, ClauseSink &sink);
 
 } // namespace satslide::encoder

@@ -11,7 +11,7 @@ namespace satslide::encoder {
 
 class Encoding {
 public:
-  explicit Encoding(const Task &task) : m_task(task) {}
+  explicit Encoding(const task::Task &task) : m_task(task) {}
   virtual ~Encoding() = default;
 
   // State layer 0: its variables, invariants and the initial state.
@@ -52,7 +52,7 @@ public:
   // The plan a model of horizon n encodes (`value(var)` is the model), or
   // nullopt if the model breaks the task's rules (a bug in the encoding).
   // By default read off the states, one action per step (decode_plan).
-  virtual std::optional<Plan>
+  virtual std::optional<task::Plan>
   decode(int n, const std::function<bool(int)> &value) const;
 
   // For a formula made with a free layer 0 (EncodingInfo::make_free_start,
@@ -61,23 +61,24 @@ public:
   // bound asks of that start at n — or nullopt if that bound alone
   // refutes n from s. Requires steps 0..n-1.
   virtual std::optional<std::vector<int>>
-  start_assumptions(const State &s, int n) const;
+  start_assumptions(const task::State &s, int n) const;
 
-  const Task &task() const { return m_task; }
+  const task::Task &task() const { return m_task; }
 
 protected:
-  const Task &m_task;
+  const task::Task &m_task;
 };
 
 // Reads a plan of n steps off a model, from its states: at each step an
 // action of the task that leads from state t to state t+1. `value(var)` is
 // the model. Returns nullopt if some step has no such action (a bug in an
 // encoding, reported as one, never printed as a plan).
-std::optional<Plan> decode_plan(const Encoding &encoding, int n,
-                                const std::function<bool(int)> &value);
+std::optional<task::Plan> decode_plan(const Encoding &encoding, int n,
+                                      const std::function<bool(int)> &value);
 
 // The same from explicit states (DIMACS answers).
-std::optional<Plan> plan_from_states(const Task &task,
-                                     const std::vector<State> &states);
+std::optional<task::Plan>
+plan_from_states(const task::Task &task,
+                 const std::vector<task::State> &states);
 
 } // namespace satslide::encoder

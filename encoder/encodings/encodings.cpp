@@ -17,8 +17,9 @@ EncodingInfo sequential(std::string name, std::string help,
                         SequentialConfig *out) {
   refine(base);
   *out = base;
-  EncodingInfo info{std::move(name), std::move(help),
-                    [base](const Task &task) {
+  EncodingInfo info{std::move(name),
+                    std::move(help),
+                    [base](const task::Task &task) {
                       return std::make_unique<SequentialEncoding>(task, base);
                     },
                     true,
@@ -26,7 +27,7 @@ EncodingInfo sequential(std::string name, std::string help,
   if (!base.bound) { // the distance sums count from a fixed start
     SequentialConfig free = base;
     free.free_start = true;
-    info.make_free_start = [free](const Task &task) {
+    info.make_free_start = [free](const task::Task &task) {
       return std::make_unique<SequentialEncoding>(task, free);
     };
   }
@@ -111,7 +112,9 @@ std::vector<EncodingInfo> build_table() {
        "parallel steps (for --any): a step is a set of independent moves, "
        "or none; a horizon counts steps, so its plans are not optimal in "
        "moves",
-       [](const Task &task) { return std::make_unique<ParallelEncoding>(task); },
+       [](const task::Task &task) {
+         return std::make_unique<ParallelEncoding>(task);
+       },
        false,
        {}},
   };

@@ -15,13 +15,13 @@ namespace satslide::encoder {
 struct EncodingInfo {
   std::string name;
   std::string help;
-  std::function<std::unique_ptr<Encoding>(const Task &)> make;
+  std::function<std::unique_ptr<Encoding>(const task::Task &)> make;
   // A horizon counts moves, so the first satisfiable one is the optimum.
   // False for parallel steps, where a horizon counts sets of moves.
   bool minimises_moves = true;
   // The same formula with a free layer 0, each start assumed
   // (Encoding::start_assumptions); empty where the encoding has none.
-  std::function<std::unique_ptr<Encoding>(const Task &)> make_free_start;
+  std::function<std::unique_ptr<Encoding>(const task::Task &)> make_free_start;
 };
 
 const std::vector<EncodingInfo> &encodings();

@@ -7,11 +7,11 @@
 
 namespace satslide::encoder {
 
-ParallelEncoding::ParallelEncoding(const Task &task)
+ParallelEncoding::ParallelEncoding(const task::Task &task)
     : Encoding(task), m_adders(task.num_fluents()),
       m_deleters(task.num_fluents()), m_users(task.num_fluents()) {
   for (int a = 0; a < task.num_actions(); ++a) {
-    const Action &action = task.actions[a];
+    const task::Action &action = task.actions[a];
     for (int f : action.add) {
       m_adders[f].push_back(a);
     }
@@ -46,7 +46,7 @@ void ParallelEncoding::new_layer(ClauseSink &sink) {
 void ParallelEncoding::encode_initial(ClauseSink &sink) {
   assert(m_fluent.empty());
   new_layer(sink);
-  const State s0 = m_task.initial_state();
+  const task::State s0 = m_task.initial_state();
   for (int f = 0; f < m_task.num_fluents(); ++f) {
     sink.add_clause({s0[f] ? m_fluent[0][f] : -m_fluent[0][f]});
   }
@@ -62,7 +62,7 @@ void ParallelEncoding::encode_step(int t, ClauseSink &sink) {
   const std::vector<int> &now = m_fluent[t];
   const std::vector<int> &next = m_fluent[t + 1];
   for (int a = 0; a < m_task.num_actions(); ++a) {
-    const Action &action = m_task.actions[a];
+    const task::Action &action = m_task.actions[a];
     for (int f : action.pre) {
       sink.add_clause({-act[a], now[f]});
     }
@@ -123,10 +123,10 @@ void ParallelEncoding::encode_goal(int n, int guard, ClauseSink &sink) {
   }
 }
 
-std::optional<Plan>
+std::optional<task::Plan>
 ParallelEncoding::decode(int n, const std::function<bool(int)> &value) const {
-  Plan plan;
-  State state = m_task.initial_state();
+  task::Plan plan;
+  task::State state = m_task.initial_state();
   for (int t = 0; t < n; ++t) {
     for (int a = 0; a < m_task.num_actions(); ++a) {
       if (!value(m_action[t][a])) {

@@ -17,7 +17,7 @@ namespace satslide::encoder {
 
 class ParallelEncoding : public Encoding {
 public:
-  explicit ParallelEncoding(const Task &task);
+  explicit ParallelEncoding(const task::Task &task);
 
   void encode_initial(ClauseSink &sink) override;
   void encode_step(int t, ClauseSink &sink) override;
@@ -28,7 +28,7 @@ public:
   // Reads each step's actions (in task order, which the ∀-step condition
   // makes as good as any) and checks that they lead through the model's
   // states.
-  std::optional<Plan>
+  std::optional<task::Plan>
   decode(int n, const std::function<bool(int)> &value) const override;
 
 private:

@@ -14,7 +14,7 @@ bool contains(const std::vector<int> &v, int x) {
 }
 
 // Fluents an action really deletes (add wins where both name a fluent).
-std::vector<int> deleted(const Action &action) {
+std::vector<int> deleted(const task::Action &action) {
   std::vector<int> result;
   for (int f : action.del) {
     if (!contains(action.add, f)) {
@@ -49,7 +49,7 @@ void add_spending(const PlanBudget &budget, int a,
 
 } // namespace
 
-SequentialEncoding::SequentialEncoding(const Task &task,
+SequentialEncoding::SequentialEncoding(const task::Task &task,
                                        SequentialConfig config)
     : Encoding(task), m_config(config) {
   // The distance sums count from the start, which a free layer 0 is not;
@@ -57,14 +57,14 @@ SequentialEncoding::SequentialEncoding(const Task &task,
   assert(!m_config.free_start || !m_config.bound);
   build_choices();
   if (m_config.windows || m_config.bound || m_config.budget) {
-    m_distances = TaskDistances::compute(task);
+    m_distances = task::TaskDistances::compute(task);
   }
   if (m_config.commute) {
     std::vector<std::vector<int>> footprints;
     for (const Choice &choice : m_choices) {
       auto &fp = footprints.emplace_back();
       for (int a : choice.actions) {
-        const Action &action = task.actions[a];
+        const task::Action &action = task.actions[a];
         for (const auto *list : {&action.pre, &action.add, &action.del}) {
           fp.insert(fp.end(), list->begin(), list->end());
         }
@@ -91,7 +91,7 @@ int SequentialEncoding::lower_bound() const {
 }
 
 std::optional<std::vector<int>>
-SequentialEncoding::start_assumptions(const State &s, int n) const {
+SequentialEncoding::start_assumptions(const task::State &s, int n) const {
   auto lits = Encoding::start_assumptions(s, n);
   for (int l = 0; m_budget && l < m_budget->ledgers(); ++l) {
     const int h = m_budget->h(l, s);
@@ -227,7 +227,7 @@ void SequentialEncoding::encode_effects(
   }
   std::vector<int> one_applies{-var};
   for (std::size_t i = 0; i < choice.actions.size(); ++i) {
-    const Action &action = m_task.actions[choice.actions[i]];
+    const task::Action &action = m_task.actions[choice.actions[i]];
     const int a = choice.actions[i];
     std::vector<int> condition{-var};
     if (!choice.keys.empty()) {
@@ -321,7 +321,7 @@ void SequentialEncoding::encode_initial(ClauseSink &sink) {
   if (m_config.free_start) {
     return;
   }
-  const State s0 = m_task.initial_state();
+  const task::State s0 = m_task.initial_state();
   for (int f = 0; f < m_task.num_fluents(); ++f) {
     sink.add_clause({s0[f] ? m_fluent[0][f] : -m_fluent[0][f]});
   }

@@ -38,7 +38,7 @@ struct SequentialConfig {
 
 class SequentialEncoding : public Encoding {
 public:
-  SequentialEncoding(const Task &task, SequentialConfig config);
+  SequentialEncoding(const task::Task &task, SequentialConfig config);
 
   void encode_initial(ClauseSink &sink) override;
   void encode_step(int t, ClauseSink &sink) override;
@@ -47,8 +47,8 @@ public:
   int steps() const override { return static_cast<int>(m_choice.size()); }
   std::vector<StepChoice> step_choices(int t) const override;
   int lower_bound() const override;
-  std::optional<std::vector<int>>
-  start_assumptions(const State &s, int n) const override;
+  std::optional<std::vector<int>> start_assumptions(const task::State &s,
+                                                    int n) const override;
 
 private:
   // What one step variable stands for: a single action, or (with labels)
@@ -73,7 +73,7 @@ private:
   void name_layer(int t, ClauseSink &sink) const;
 
   SequentialConfig m_config;
-  TaskDistances m_distances;                           // with windows or bound
+  task::TaskDistances m_distances;                     // with windows or bound
   std::unique_ptr<DistanceSum> m_to_goal, m_from_init; // with bound
   std::vector<std::vector<int>> m_goal_sum;            // [t] unary sum to goal
   std::unique_ptr<PlanBudget> m_budget;                // with budget

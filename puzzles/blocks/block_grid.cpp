@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 namespace {
 
@@ -61,24 +61,24 @@ std::vector<std::string> split_grid_rows(const std::string &text) {
     }
   }
   if (rows.empty()) {
-    throw InputError("the board is empty");
+    throw task::InputError("the board is empty");
   }
   for (std::size_t r = 0; r < rows.size(); ++r) {
     const auto wide = std::find_if(rows[r].begin(), rows[r].end(), [](char c) {
       return static_cast<unsigned char>(c) > 126;
     });
     if (wide != rows[r].end()) {
-      throw InputError("row " + std::to_string(r + 1) +
-                       " has a character outside ASCII (UTF-8?): every "
-                       "cell is one ASCII character");
+      throw task::InputError("row " + std::to_string(r + 1) +
+                             " has a character outside ASCII (UTF-8?): every "
+                             "cell is one ASCII character");
     }
   }
   for (std::size_t r = 1; r < rows.size(); ++r) {
     if (rows[r].size() != rows[0].size()) {
-      throw InputError("ragged rows: row " + std::to_string(r + 1) + " has " +
-                       std::to_string(rows[r].size()) +
-                       " cells but row 1 has " +
-                       std::to_string(rows[0].size()));
+      throw task::InputError("ragged rows: row " + std::to_string(r + 1) +
+                             " has " + std::to_string(rows[r].size()) +
+                             " cells but row 1 has " +
+                             std::to_string(rows[0].size()));
     }
   }
   return rows;
@@ -103,11 +103,10 @@ BlockBoard board_from_rows(const std::vector<std::string> &rows,
         continue;
       }
       if (!is_piece(c)) {
-        throw InputError("unknown character " + show(c) +
-                         " at x=" + std::to_string(x) +
-                         ", y=" + std::to_string(y) + " (empty: '" + empty +
-                         "', wall: '" + wall +
-                         "', pieces: " + piece_names(is_piece) + ")");
+        throw task::InputError(
+            "unknown character " + show(c) + " at x=" + std::to_string(x) +
+            ", y=" + std::to_string(y) + " (empty: '" + empty + "', wall: '" +
+            wall + "', pieces: " + piece_names(is_piece) + ")");
       }
       auto it =
           std::find_if(board.pieces.begin(), board.pieces.end(),
@@ -135,9 +134,10 @@ std::vector<std::pair<int, int>> parse_goal_positions(const std::string &at) {
   for (const std::string &item : items) {
     const auto comma = item.find(',');
     if (comma == std::string::npos) {
-      throw InputError("goal position: expected x,y (x to the right, y down), "
-                       "got '" +
-                       item + "'");
+      throw task::InputError(
+          "goal position: expected x,y (x to the right, y down), "
+          "got '" +
+          item + "'");
     }
     result.emplace_back(parse_int(trim(item.substr(0, comma)), "goal position x"),
                         parse_int(trim(item.substr(comma + 1)), "goal position y"));
@@ -150,19 +150,19 @@ void apply_goal(BlockBoard &board, std::string pieces, const std::string &at) {
     return;
   }
   if (at.empty()) {
-    throw InputError("a goal piece needs a goal position x,y");
+    throw task::InputError("a goal piece needs a goal position x,y");
   }
   const auto positions = parse_goal_positions(at);
   if (pieces.empty()) {
     if (board.goals.size() != 1) {
-      throw InputError("a goal position needs a goal piece");
+      throw task::InputError("a goal position needs a goal piece");
     }
     pieces = std::string(1, board.goals[0].letter);
   }
   if (pieces.size() != positions.size()) {
-    throw InputError("the goal names " + std::to_string(pieces.size()) +
-                     " pieces but gives " + std::to_string(positions.size()) +
-                     " positions");
+    throw task::InputError("the goal names " + std::to_string(pieces.size()) +
+                           " pieces but gives " +
+                           std::to_string(positions.size()) + " positions");
   }
   board.goals.clear();
   for (std::size_t i = 0; i < pieces.size(); ++i) {
@@ -178,4 +178,4 @@ void apply_common_options(BlockBoard &board, const InstanceOptions &o) {
   board.identify = !o.distinct_pieces;
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 // Rows separated by '/' or newlines; spaces around rows and blank rows
 // are dropped. Throws InputError on ragged rows or an empty grid.
@@ -33,4 +33,4 @@ void apply_goal(BlockBoard &board, std::string pieces, const std::string &at);
 // identical pieces are told apart.
 void apply_common_options(BlockBoard &board, const InstanceOptions &options);
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <deque>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 namespace {
 
@@ -38,10 +38,10 @@ void BlockPuzzle::generate_moves() {
       add_moves_for(cls);
     }
     if (m_moves.size() > k_max_moves) {
-      throw InputError("the " + std::string(to_name(m_board.metric)) +
-                       " metric gives this board more than " +
-                       std::to_string(k_max_moves) +
-                       " moves; the step or slide metric gives fewer");
+      throw task::InputError("the " + std::string(to_name(m_board.metric)) +
+                             " metric gives this board more than " +
+                             std::to_string(k_max_moves) +
+                             " moves; the step or slide metric gives fewer");
     }
   }
 }
@@ -144,4 +144,4 @@ void BlockPuzzle::add_paths_from(int cls, int start, int free_cells) {
   }
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

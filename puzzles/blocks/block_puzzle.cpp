@@ -7,7 +7,7 @@
 #include <map>
 #include <set>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 namespace {
 
@@ -31,17 +31,17 @@ BlockPuzzle::BlockPuzzle(BlockBoard board) : m_board(std::move(board)) {
     const ShapeClass &k = m_classes[m_class_of[it - m_board.pieces.begin()]];
     const int anchor = g.y * m_board.width + g.x;
     if (k.cells_at[anchor].empty()) {
-      throw InputError("goal piece " + quoted(g.letter) + " does not fit at " +
-                       cell_name(anchor) +
-                       ": it would leave the board or cover a wall");
+      throw task::InputError("goal piece " + quoted(g.letter) +
+                             " does not fit at " + cell_name(anchor) +
+                             ": it would leave the board or cover a wall");
     }
     if (std::find(k.anchors.begin(), k.anchors.end(), anchor) ==
         k.anchors.end()) {
-      throw InputError("goal piece " + quoted(g.letter) + " can never reach " +
-                       cell_name(anchor) +
-                       (k.horizontal && k.vertical
-                            ? ": walls stand in the way"
-                            : ": it moves only along its own axis"));
+      throw task::InputError("goal piece " + quoted(g.letter) +
+                             " can never reach " + cell_name(anchor) +
+                             (k.horizontal && k.vertical
+                                  ? ": walls stand in the way"
+                                  : ": it moves only along its own axis"));
     }
   }
   generate_moves();
@@ -75,22 +75,23 @@ bool connected(const BlockPiece &p, const std::vector<int> &owner, int i,
 // Every goal names a piece on the board once and a cell on the board.
 void validate_goals(const BlockBoard &b, const std::set<char> &letters) {
   if (b.goals.empty()) {
-    throw InputError("no goal: name a piece and where it must go");
+    throw task::InputError("no goal: name a piece and where it must go");
   }
   std::set<char> goal_letters;
   for (const BlockGoal &g : b.goals) {
     if (!letters.count(g.letter)) {
-      throw InputError("goal piece " + quoted(g.letter) +
-                       " is not on the board");
+      throw task::InputError("goal piece " + quoted(g.letter) +
+                             " is not on the board");
     }
     if (!goal_letters.insert(g.letter).second) {
-      throw InputError("goal piece " + quoted(g.letter) + " has two goals");
+      throw task::InputError("goal piece " + quoted(g.letter) +
+                             " has two goals");
     }
     if (g.x < 0 || g.y < 0 || g.x >= b.width || g.y >= b.height) {
-      throw InputError("goal position " + std::to_string(g.x) + "," +
-                       std::to_string(g.y) + " is off the " +
-                       std::to_string(b.width) + "x" +
-                       std::to_string(b.height) + " board");
+      throw task::InputError("goal position " + std::to_string(g.x) + "," +
+                             std::to_string(g.y) + " is off the " +
+                             std::to_string(b.width) + "x" +
+                             std::to_string(b.height) + " board");
     }
   }
 }
@@ -101,23 +102,24 @@ void BlockPuzzle::validate() const {
   const BlockBoard &b = m_board;
   if (b.width < 1 || b.height < 1 || b.width > k_max_side ||
       b.height > k_max_side) {
-    throw InputError("the board must be between 1x1 and " +
-                     std::to_string(k_max_side) + "x" +
-                     std::to_string(k_max_side) + ", got " +
-                     std::to_string(b.width) + "x" + std::to_string(b.height));
+    throw task::InputError(
+        "the board must be between 1x1 and " + std::to_string(k_max_side) +
+        "x" + std::to_string(k_max_side) + ", got " + std::to_string(b.width) +
+        "x" + std::to_string(b.height));
   }
   const int n = b.width * b.height;
   if (static_cast<int>(b.wall.size()) != n) {
-    throw InputError("the wall map does not match the board size");
+    throw task::InputError("the wall map does not match the board size");
   }
   if (b.pieces.empty()) {
-    throw InputError("the board has no pieces");
+    throw task::InputError("the board has no pieces");
   }
   std::vector<int> owner(n, -1);
   std::set<char> letters;
   for (int i = 0; i < static_cast<int>(b.pieces.size()); ++i) {
     if (!letters.insert(b.pieces[i].letter).second) {
-      throw InputError("two pieces are named " + quoted(b.pieces[i].letter));
+      throw task::InputError("two pieces are named " +
+                             quoted(b.pieces[i].letter));
     }
     place_piece(i, owner);
   }
@@ -129,29 +131,30 @@ void BlockPuzzle::validate() const {
 void BlockPuzzle::place_piece(int i, std::vector<int> &owner) const {
   const BlockPiece &p = m_board.pieces[i];
   if (p.cells.empty()) {
-    throw InputError("piece " + quoted(p.letter) + " has no cells");
+    throw task::InputError("piece " + quoted(p.letter) + " has no cells");
   }
   if (!p.horizontal && !p.vertical) {
-    throw InputError("piece " + quoted(p.letter) + " cannot move");
+    throw task::InputError("piece " + quoted(p.letter) + " cannot move");
   }
   for (int c : p.cells) {
     if (c < 0 || c >= static_cast<int>(owner.size())) {
-      throw InputError("piece " + quoted(p.letter) + " leaves the board");
+      throw task::InputError("piece " + quoted(p.letter) + " leaves the board");
     }
     if (m_board.wall[c]) {
-      throw InputError("piece " + quoted(p.letter) + " covers a wall at " +
-                       cell_name(c));
+      throw task::InputError("piece " + quoted(p.letter) +
+                             " covers a wall at " + cell_name(c));
     }
     if (owner[c] >= 0) {
-      throw InputError("pieces " + quoted(m_board.pieces[owner[c]].letter) +
-                       " and " + quoted(p.letter) + " overlap at " +
-                       cell_name(c));
+      throw task::InputError("pieces " +
+                             quoted(m_board.pieces[owner[c]].letter) + " and " +
+                             quoted(p.letter) + " overlap at " + cell_name(c));
     }
     owner[c] = i;
   }
   if (!connected(p, owner, i, m_board.width)) {
-    throw InputError("piece " + quoted(p.letter) +
-                     " is not connected: its cells must touch side to side");
+    throw task::InputError(
+        "piece " + quoted(p.letter) +
+        " is not connected: its cells must touch side to side");
   }
 }
 
@@ -392,8 +395,8 @@ bool BlockPuzzle::goal_reached(const std::vector<int> &anchors) const {
 // The task's own distances (the goal piece's distance to its goal anchor
 // on the board with its walls, the cells' groups) bound every plan.
 int BlockPuzzle::lower_bound() const {
-  const Task task = compile();
-  return TaskDistances::compute(task).initial_bound(task);
+  const task::Task task = compile();
+  return task::TaskDistances::compute(task).initial_bound(task);
 }
 
 // A breadth-first search over positions is a proof when it exhausts the
@@ -409,4 +412,4 @@ BlockPuzzle::unsolvable_reason(const std::function<bool()> &stop) const {
          "that meets the goal";
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

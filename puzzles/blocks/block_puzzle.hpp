@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 struct BlockPiece {
   char letter = 0;
@@ -53,15 +53,15 @@ public:
   PuzzleSpec spec() const override;
   std::string title() const override;
   std::string draw() const override;
-  Task compile() const override;
+  task::Task compile() const override;
   std::optional<std::string>
   unsolvable_reason(const std::function<bool()> &stop = {}) const override;
   int lower_bound() const override;
   std::string lower_bound_name() const override {
     return "exactly-one group distances";
   }
-  Replay replay(const Plan &plan) const override;
-  std::unique_ptr<Puzzle> after(const Plan &plan) const override;
+  Replay replay(const task::Plan &plan) const override;
+  std::unique_ptr<Puzzle> after(const task::Plan &plan) const override;
   Metric metric() const override { return m_board.metric; }
 
   const BlockBoard &board() const { return m_board; }
@@ -114,20 +114,21 @@ private:
   void add_moves_for(int cls); // block_moves.cpp
   void add_paths_from(int cls, int anchor, int free_cells);
   void generate_moves();
-  void label_moves(Task &task) const; // block_task.cpp
+  void label_moves(task::Task &task) const; // block_task.cpp
   // The task's fluent ids (block_task.cpp): per cell its "free" fluent
   // (-1 on walls), per class and anchor its placement (-1 where none).
   struct Fluents {
     std::vector<int> free;
     std::vector<std::vector<int>> at;
   };
-  Fluents add_fluents(Task &task) const;
-  std::vector<char> add_start_and_goal(Task &task, const Fluents &f) const;
-  void add_exactly_one_groups(Task &task, const Fluents &f) const;
-  void add_count_groups(Task &task, const Fluents &f,
+  Fluents add_fluents(task::Task &task) const;
+  std::vector<char> add_start_and_goal(task::Task &task,
+                                       const Fluents &f) const;
+  void add_exactly_one_groups(task::Task &task, const Fluents &f) const;
+  void add_count_groups(task::Task &task, const Fluents &f,
                         const std::vector<char> &covered) const;
-  Action action_for(const Move &m, const Fluents &f) const;
-  void add_actions(Task &task, const Fluents &f) const;
+  task::Action action_for(const Move &m, const Fluents &f) const;
+  void add_actions(task::Task &task, const Fluents &f) const;
   class Occupancy; // block_replay.cpp
   int piece_at(const std::vector<int> &anchors, const Move &m) const;
   struct PositionKeys; // block_search.cpp
@@ -150,4 +151,4 @@ private:
   std::vector<Move> m_moves; // action id -> move
 };
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

@@ -9,7 +9,7 @@
 #include <memory>
 #include <optional>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 namespace {
 
@@ -112,7 +112,7 @@ std::optional<std::string> BlockPuzzle::walk(const Move &m, int p,
   return std::nullopt;
 }
 
-Replay BlockPuzzle::replay(const Plan &plan) const {
+Replay BlockPuzzle::replay(const task::Plan &plan) const {
   Replay result;
   std::vector<int> anchors = initial_anchors();
   Occupancy occupied(m_board);
@@ -153,11 +153,10 @@ Replay BlockPuzzle::replay(const Plan &plan) const {
   return result;
 }
 
-
-std::unique_ptr<Puzzle> BlockPuzzle::after(const Plan &plan) const {
+std::unique_ptr<Puzzle> BlockPuzzle::after(const task::Plan &plan) const {
   const Replay replayed = replay(plan);
   if (replayed.error) {
-    throw InputError(*replayed.error);
+    throw task::InputError(*replayed.error);
   }
   std::vector<int> anchors = initial_anchors();
   for (int id : plan) {
@@ -175,4 +174,4 @@ std::unique_ptr<Puzzle> BlockPuzzle::after(const Plan &plan) const {
   return std::make_unique<BlockPuzzle>(std::move(board));
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

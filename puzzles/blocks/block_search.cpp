@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 // A position is each class's anchors in increasing order, class after
 // class, so that swapping identical pieces gives the same key: a byte an
@@ -140,7 +140,7 @@ BlockPuzzle::explore(long limit, bool stop_at_goal,
         [&](const auto &g) { return keys.get(key, g.first) == g.second; });
   };
   Exploration result;
-  KeySet seen(keys.words); // in breadth-first order: the queue too
+  search::KeySet seen(keys.words); // in breadth-first order: the queue too
   seen.insert(start_key(keys).data());
   std::vector<char> occupied(m_board.width * m_board.height);
   std::vector<std::uint64_t> key(keys.words), next;
@@ -172,4 +172,4 @@ BlockPuzzle::explore(long limit, bool stop_at_goal,
   return result;
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

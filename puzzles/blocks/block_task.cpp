@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <map>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 // Fluents: "cell c free" per open cell and "a piece of class k has its
 // anchor at a" per reachable anchor, so interchangeable pieces give one
@@ -18,8 +18,8 @@ namespace satslide::encoder {
 // Each move deletes the old anchor and adds the new one, and per cell
 // swaps free and covered, so the groups' transition graphs contain every
 // change and TaskDistances stays sound.
-Task BlockPuzzle::compile() const {
-  Task task;
+task::Task BlockPuzzle::compile() const {
+  task::Task task;
   const Fluents f = add_fluents(task);
   const std::vector<char> covered = add_start_and_goal(task, f);
   add_exactly_one_groups(task, f);
@@ -29,7 +29,7 @@ Task BlockPuzzle::compile() const {
   return task;
 }
 
-BlockPuzzle::Fluents BlockPuzzle::add_fluents(Task &task) const {
+BlockPuzzle::Fluents BlockPuzzle::add_fluents(task::Task &task) const {
   const int n = m_board.width * m_board.height;
   Fluents f;
   f.free.assign(n, -1);
@@ -50,7 +50,7 @@ BlockPuzzle::Fluents BlockPuzzle::add_fluents(Task &task) const {
 }
 
 // The initial state and the goal; returns which cells the pieces cover.
-std::vector<char> BlockPuzzle::add_start_and_goal(Task &task,
+std::vector<char> BlockPuzzle::add_start_and_goal(task::Task &task,
                                                   const Fluents &f) const {
   const int n = m_board.width * m_board.height;
   std::vector<char> covered(n, 0);
@@ -77,7 +77,8 @@ std::vector<char> BlockPuzzle::add_start_and_goal(Task &task,
 
 // Per open cell: free, or one placement covering it; per single-piece
 // component: one anchor.
-void BlockPuzzle::add_exactly_one_groups(Task &task, const Fluents &f) const {
+void BlockPuzzle::add_exactly_one_groups(task::Task &task,
+                                         const Fluents &f) const {
   const int n = m_board.width * m_board.height;
   std::vector<std::vector<int>> by_cell(n);
   for (int c = 0; c < n; ++c) {
@@ -113,12 +114,12 @@ void BlockPuzzle::add_exactly_one_groups(Task &task, const Fluents &f) const {
 // piece has its own exactly-one group the free cells' count follows
 // from the groups, and stating it costs time (Rush Hour #40, step
 // metric: 13.3 s against 10.6 s).
-void BlockPuzzle::add_count_groups(Task &task, const Fluents &f,
+void BlockPuzzle::add_count_groups(task::Task &task, const Fluents &f,
                                    const std::vector<char> &covered) const {
   const int n = m_board.width * m_board.height;
   for (int k = 0; k < num_classes(); ++k) {
     for (const auto &[anchors, pieces] : m_classes[k].crowded) {
-      Task::CountGroup &group = task.exactly_k.emplace_back();
+      task::Task::CountGroup &group = task.exactly_k.emplace_back();
       group.count = pieces;
       for (int a : anchors) {
         group.fluents.push_back(f.at[k][a]);
@@ -126,7 +127,7 @@ void BlockPuzzle::add_count_groups(Task &task, const Fluents &f,
     }
   }
   if (!task.exactly_k.empty()) {
-    Task::CountGroup &group = task.exactly_k.emplace_back();
+    task::Task::CountGroup &group = task.exactly_k.emplace_back();
     for (int c = 0; c < n; ++c) {
       if (f.free[c] >= 0) {
         group.fluents.push_back(f.free[c]);
@@ -138,11 +139,11 @@ void BlockPuzzle::add_count_groups(Task &task, const Fluents &f,
 
 // One action per move: the anchor moves, the cells it leaves become free
 // and those it enters stop being free; the cells it sweeps must be free.
-Action BlockPuzzle::action_for(const Move &m, const Fluents &f) const {
+task::Action BlockPuzzle::action_for(const Move &m, const Fluents &f) const {
   const ShapeClass &k = m_classes[m.cls];
   const std::vector<int> &old_cells = k.cells_at[m.from()];
   const std::vector<int> &new_cells = k.cells_at[m.to()];
-  Action a;
+  task::Action a;
   a.name = "move " + class_name(m.cls) + " from " + cell_name(m.from());
   if (m_board.metric == Metric::piece) {
     for (std::size_t i = 1; i + 1 < m.path.size(); ++i) {
@@ -169,7 +170,7 @@ Action BlockPuzzle::action_for(const Move &m, const Fluents &f) const {
   return a;
 }
 
-void BlockPuzzle::add_actions(Task &task, const Fluents &f) const {
+void BlockPuzzle::add_actions(task::Task &task, const Fluents &f) const {
   std::map<std::tuple<int, int, int>, int> first_move;
   for (const Move &m : m_moves) {
     first_move.emplace(std::make_tuple(m.cls, m.from(), m.to()),
@@ -189,7 +190,7 @@ void BlockPuzzle::add_actions(Task &task, const Fluents &f) const {
 // 1"), and the state says from where. Straight moves only (step and slide
 // metric), so that at most one move of a label applies in any position.
 // Moves of identified pieces keep a label each.
-void BlockPuzzle::label_moves(Task &task) const {
+void BlockPuzzle::label_moves(task::Task &task) const {
   if (m_board.metric == Metric::piece) {
     return;
   }
@@ -245,4 +246,4 @@ void BlockPuzzle::label_moves(Task &task) const {
   }
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

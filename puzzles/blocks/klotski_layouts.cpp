@@ -2,7 +2,7 @@
 
 #include "puzzles/puzzle.hpp"
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 // Positions as published (see benchmarks/data/klotski/ for their sources);
 // letters are ours. Their optima are not recorded here: satslide computes
@@ -35,8 +35,8 @@ const KlotskiLayout &find_klotski_layout(const std::string &name) {
   for (const KlotskiLayout &layout : klotski_layouts()) {
     known += (known.empty() ? "" : ", ") + layout.name;
   }
-  throw InputError("unknown Klotski layout '" + name + "' (known: " + known +
-                   ")");
+  throw task::InputError("unknown Klotski layout '" + name +
+                         "' (known: " + known + ")");
 }
 
 std::string klotski_layouts_help() {
@@ -49,4 +49,4 @@ std::string klotski_layouts_help() {
   return text;
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

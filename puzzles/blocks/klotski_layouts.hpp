@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 struct KlotskiLayout {
   std::string name;        // what --layout takes
@@ -22,4 +22,4 @@ const KlotskiLayout &find_klotski_layout(const std::string &name);
 // The --help paragraph listing the layouts.
 std::string klotski_layouts_help();
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

@@ -7,7 +7,7 @@
 #include <cctype>
 #include <sstream>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 namespace {
 
@@ -33,7 +33,7 @@ std::string rest(const std::string &line) {
 // centre, as in every Huarong Dao layout.
 void default_goal(BlockBoard &board) {
   if (board.pieces.empty()) {
-    throw InputError("the board has no pieces");
+    throw task::InputError("the board has no pieces");
   }
   std::size_t largest = 0;
   for (const BlockPiece &p : board.pieces) {
@@ -43,8 +43,9 @@ void default_goal(BlockBoard &board) {
   for (const BlockPiece &p : board.pieces) {
     if (p.cells.size() == largest) {
       if (goal) {
-        throw InputError("no goal given and no single largest piece: name "
-                         "the goal piece and its position");
+        throw task::InputError(
+            "no goal given and no single largest piece: name "
+            "the goal piece and its position");
       }
       goal = &p;
     }
@@ -78,9 +79,9 @@ public:
 
 private:
   void header(const std::string &word, const std::string &line);
-  InputError fail(const std::string &why) const {
-    return InputError("layout file line " + std::to_string(m_number) + ": " +
-                      why);
+  task::InputError fail(const std::string &why) const {
+    return task::InputError("layout file line " + std::to_string(m_number) +
+                            ": " + why);
   }
 
   std::string m_name;
@@ -151,13 +152,14 @@ void LayoutReader::header(const std::string &word, const std::string &line) {
 
 BlockBoard LayoutReader::board() const {
   if (m_rows.empty()) {
-    throw InputError("layout file has no grid");
+    throw task::InputError("layout file has no grid");
   }
   if (m_height > 0 && static_cast<int>(m_rows.size()) < m_height) {
-    throw InputError("layout file says size " + std::to_string(m_width) +
-                     " " + std::to_string(m_height) + ", but its grid has " +
-                     std::to_string(m_rows.size()) +
-                     (m_rows.size() == 1 ? " row" : " rows"));
+    throw task::InputError("layout file says size " + std::to_string(m_width) +
+                           " " + std::to_string(m_height) +
+                           ", but its grid has " +
+                           std::to_string(m_rows.size()) +
+                           (m_rows.size() == 1 ? " row" : " rows"));
   }
   std::string joined;
   for (const std::string &r : m_rows) {
@@ -166,10 +168,10 @@ BlockBoard LayoutReader::board() const {
   BlockBoard board = parse_klotski_grid(joined);
   if ((m_width && board.width != m_width) ||
       (m_height && board.height != m_height)) {
-    throw InputError("layout file says size " + std::to_string(m_width) +
-                     " " + std::to_string(m_height) + " but its grid is " +
-                     std::to_string(board.width) + " " +
-                     std::to_string(board.height));
+    throw task::InputError("layout file says size " + std::to_string(m_width) +
+                           " " + std::to_string(m_height) +
+                           " but its grid is " + std::to_string(board.width) +
+                           " " + std::to_string(board.height));
   }
   board.name = m_name;
   board.goals = m_goals;
@@ -189,7 +191,8 @@ BlockBoard parse_klotski_file(const std::string &text) {
 
 BlockPuzzle klotski_from_options(const InstanceOptions &o) {
   if (!o.board.empty() + !o.layout.empty() + !o.file_text.empty() > 1) {
-    throw InputError("give only one of a board, a layout and a layout file");
+    throw task::InputError(
+        "give only one of a board, a layout and a layout file");
   }
   BlockBoard board;
   if (!o.file_text.empty()) {
@@ -211,9 +214,9 @@ BlockPuzzle klotski_from_options(const InstanceOptions &o) {
   return BlockPuzzle(std::move(board));
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 DataLine klotski_data_line(const std::string &text, const std::string &folder) {
   const auto first = text.find_first_not_of(" \t");
@@ -227,4 +230,4 @@ DataLine klotski_data_line(const std::string &text, const std::string &folder) {
   return line;
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

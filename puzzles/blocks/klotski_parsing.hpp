@@ -3,7 +3,7 @@
 
 #include "puzzles/blocks/block_grid.hpp"
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 // A grid of '.' (empty), '#' (wall) and piece characters, rows split by
 // '/' or newlines; no goal yet. Throws InputError.
@@ -26,4 +26,4 @@ inline BlockPuzzle klotski_from_params(const Params &params) {
   return klotski_from_options(options_from_params(params));
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

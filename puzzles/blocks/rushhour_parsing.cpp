@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 namespace {
 
@@ -26,9 +26,10 @@ std::vector<std::string> rows_of(const std::string &text) {
     ++side;
   }
   if (side < 2 || side * side != static_cast<int>(s.size())) {
-    throw InputError("a Rush Hour board has 36 characters (6x6) or another "
-                     "square number; got " +
-                     std::to_string(s.size()));
+    throw task::InputError(
+        "a Rush Hour board has 36 characters (6x6) or another "
+        "square number; got " +
+        std::to_string(s.size()));
   }
   std::vector<std::string> rows;
   for (int r = 0; r < side; ++r) {
@@ -47,11 +48,11 @@ BlockBoard parse_rushhour(const std::string &text) {
     const std::string name = std::string("car '") + car.letter + "'";
     const int len = static_cast<int>(car.cells.size());
     if (len > std::max(board.width, board.height)) {
-      throw InputError(name + " has " + std::to_string(len) +
-                       " cells, longer than the board");
+      throw task::InputError(name + " has " + std::to_string(len) +
+                             " cells, longer than the board");
     }
     if (len < 2) {
-      throw InputError(name + " has one cell, so it has no direction");
+      throw task::InputError(name + " has one cell, so it has no direction");
     }
     const int first = car.cells.front();
     const bool row = std::all_of(car.cells.begin(), car.cells.end(),
@@ -59,7 +60,7 @@ BlockBoard parse_rushhour(const std::string &text) {
     const bool column = std::all_of(car.cells.begin(), car.cells.end(),
                                     [&](int c) { return c % w == first % w; });
     if (!row && !column) {
-      throw InputError(name + " is not a straight line of cells");
+      throw task::InputError(name + " is not a straight line of cells");
     }
     car.horizontal = row;
     car.vertical = column;
@@ -68,11 +69,11 @@ BlockBoard parse_rushhour(const std::string &text) {
       std::find_if(board.pieces.begin(), board.pieces.end(),
                    [](const BlockPiece &p) { return p.letter == 'A'; });
   if (red == board.pieces.end()) {
-    throw InputError("no red car: the board needs a car 'A'");
+    throw task::InputError("no red car: the board needs a car 'A'");
   }
   if (!red->horizontal) {
-    throw InputError("the red car 'A' is vertical; it must lie along its "
-                     "row to reach the exit");
+    throw task::InputError("the red car 'A' is vertical; it must lie along its "
+                           "row to reach the exit");
   }
   return board;
 }
@@ -94,9 +95,9 @@ BlockPuzzle rushhour_from_options(const InstanceOptions &o) {
   return BlockPuzzle(std::move(board));
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 DataLine rushhour_data_line(const std::string &text, const std::string &) {
   const std::vector<std::string> f = split_fields(text);
@@ -128,4 +129,4 @@ DataLine rushhour_data_line(const std::string &text, const std::string &) {
   return line;
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

@@ -4,7 +4,7 @@
 
 #include "puzzles/blocks/block_grid.hpp"
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 // Card #40 of the original game, the hardest of the 40.
 constexpr const char *k_rushhour_card40 =
@@ -31,4 +31,4 @@ inline BlockPuzzle rushhour_from_params(const Params &params) {
   return rushhour_from_options(options_from_params(params));
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

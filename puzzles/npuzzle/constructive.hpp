@@ -10,7 +10,7 @@
 
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 // The blank's cells after each move of a plan taking `board` to `goal`
 // (row-major, 0 the blank, rows and cols >= 2); the boards must be of one
@@ -20,4 +20,4 @@ std::vector<int> constructive_blank_path(int rows, int cols,
                                          const std::vector<int> &board,
                                          const std::vector<int> &goal);
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

@@ -13,7 +13,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 namespace {
 
@@ -22,19 +22,20 @@ constexpr int k_max_side = 128; // move ids (tiles x moves) must fit an int
 void check_values(const std::vector<int> &values, int n,
                   const std::string &what) {
   if (static_cast<int>(values.size()) != n) {
-    throw InputError(what + " has " + std::to_string(values.size()) +
-                     (values.size() == 1 ? " value" : " values") +
-                     ", but the board has " + std::to_string(n) + " cells");
+    throw task::InputError(what + " has " + std::to_string(values.size()) +
+                           (values.size() == 1 ? " value" : " values") +
+                           ", but the board has " + std::to_string(n) +
+                           " cells");
   }
   std::vector<int> seen(n, 0);
   for (int v : values) {
     if (v < 0 || v >= n) {
-      throw InputError(what + ": value " + std::to_string(v) +
-                       " is out of range 0.." + std::to_string(n - 1));
+      throw task::InputError(what + ": value " + std::to_string(v) +
+                             " is out of range 0.." + std::to_string(n - 1));
     }
     if (seen[v]++) {
-      throw InputError(what + ": value " + std::to_string(v) +
-                       " appears more than once");
+      throw task::InputError(what + ": value " + std::to_string(v) +
+                             " appears more than once");
     }
   }
   // n distinct values in 0..n-1: none can be missing.
@@ -74,9 +75,9 @@ NPuzzle::NPuzzle(int rows, int cols, std::vector<int> board,
     : m_rows(rows), m_cols(cols), m_board(std::move(board)),
       m_goal(std::move(goal)) {
   if (rows < 2 || cols < 2 || rows > k_max_side || cols > k_max_side) {
-    throw InputError("rows and columns must be between 2 and " +
-                     std::to_string(k_max_side) + ", got " +
-                     std::to_string(rows) + "x" + std::to_string(cols));
+    throw task::InputError("rows and columns must be between 2 and " +
+                           std::to_string(k_max_side) + ", got " +
+                           std::to_string(rows) + "x" + std::to_string(cols));
   }
   check_values(m_board, cells(), "board");
   check_values(m_goal, cells(), "goal");
@@ -139,10 +140,10 @@ int square_side(std::size_t values) {
     ++side;
   }
   if (side * side != static_cast<int>(values)) {
-    throw InputError("board has " + std::to_string(values) +
-                     (values == 1 ? " value" : " values") +
-                     ", which is not a square; give the number of "
-                     "rows and columns");
+    throw task::InputError("board has " + std::to_string(values) +
+                           (values == 1 ? " value" : " values") +
+                           ", which is not a square; give the number of "
+                           "rows and columns");
   }
   return side;
 }
@@ -152,26 +153,26 @@ int square_side(std::size_t values) {
 NPuzzle NPuzzle::from_options(const std::string &name,
                               const InstanceOptions &o) {
   if (o.board.empty()) {
-    throw InputError("the n-puzzle needs a board");
+    throw task::InputError("the n-puzzle needs a board");
   }
   std::vector<int> board = parse_int_list(o.board, "board");
   int rows = o.rows, cols = o.cols;
   if (const int side = aliased_side(name)) {
     if ((rows && rows != side) || (cols && cols != side)) {
-      throw InputError("the " + name + "-puzzle is " + std::to_string(side) +
-                       "x" + std::to_string(side) + ", not " +
-                       std::to_string(rows ? rows : side) + "x" +
-                       std::to_string(cols ? cols : side));
+      throw task::InputError("the " + name + "-puzzle is " +
+                             std::to_string(side) + "x" + std::to_string(side) +
+                             ", not " + std::to_string(rows ? rows : side) +
+                             "x" + std::to_string(cols ? cols : side));
     }
     rows = cols = side;
   }
   if (rows < 0 || cols < 0) {
-    throw InputError("rows and columns must be positive");
+    throw task::InputError("rows and columns must be positive");
   }
   if (rows == 0 && cols == 0) {
     rows = cols = square_side(board.size());
   } else if (rows == 0 || cols == 0) {
-    throw InputError("give both the number of rows and of columns");
+    throw task::InputError("give both the number of rows and of columns");
   }
   std::vector<int> goal = o.goal.empty() ? default_goal(rows, cols)
                                          : parse_int_list(o.goal, "goal");
@@ -202,8 +203,8 @@ InstanceOptions NPuzzle::walk_origin(const std::string &name,
     } else if (rows > 0 && cols > 0) {
       origin.board = joined(default_goal(rows, cols));
     } else {
-      throw InputError("a scramble of the n-puzzle needs its shape: "
-                       "--rows and --cols (or a board or goal)");
+      throw task::InputError("a scramble of the n-puzzle needs its shape: "
+                             "--rows and --cols (or a board or goal)");
     }
   }
   origin.board = joined(from_options(name, origin).goal());
@@ -283,7 +284,7 @@ std::string NPuzzle::title() const {
 }
 
 std::vector<int> NPuzzle::neighbours(int cell) const {
-  return grid_neighbours(m_rows, m_cols, cell);
+  return search::grid_neighbours(m_rows, m_cols, cell);
 }
 
 std::string NPuzzle::cell_name(int cell) const {
@@ -308,8 +309,8 @@ std::string NPuzzle::draw_board(const std::vector<int> &board) const {
 // Fluent "value v at cell c" for every value (0 = blank) and cell; the
 // one-hot groups are "each cell holds one value" and "each value is in
 // one cell". One action per (tile, from, to) with `to` next to `from`.
-Task NPuzzle::compile() const {
-  Task task;
+task::Task NPuzzle::compile() const {
+  task::Task task;
   const int n = cells();
   for (int v = 0; v < n; ++v) {
     for (int c = 0; c < n; ++c) {
@@ -336,7 +337,7 @@ Task NPuzzle::compile() const {
   }
   for (int id = 0; id < num_moves(); ++id) {
     const Move m = move_at(id);
-    Action a;
+    task::Action a;
     a.name = "move tile " + std::to_string(m.tile) + " from " +
              cell_name(m.from) + " to " + cell_name(m.to);
     a.pre = {fluent(m.tile, m.from), fluent(0, m.to)};
@@ -354,7 +355,7 @@ Task NPuzzle::compile() const {
 }
 
 // Labels: the blank's move from `to` to `from`, whichever tile it is.
-void NPuzzle::label_moves(Task &task) const {
+void NPuzzle::label_moves(task::Task &task) const {
   const int n = cells();
   std::vector<int> label_of(n * n, -1);
   for (int move = 0; move < num_moves(); ++move) {
@@ -391,7 +392,7 @@ NPuzzle::unsolvable_reason(const std::function<bool()> & /*stop*/) const {
                                   m_board.begin());
   const int b1 = static_cast<int>(std::find(m_goal.begin(), m_goal.end(), 0) -
                                   m_goal.begin());
-  const int dist = grid_distance(m_cols, b0, b1);
+  const int dist = search::grid_distance(m_cols, b0, b1);
   if (perm == dist % 2) {
     return std::nullopt;
   }
@@ -412,7 +413,7 @@ int NPuzzle::manhattan(const std::vector<int> &board) const {
   for (int c = 0; c < cells(); ++c) {
     if (board[c] != 0) {
       const int g = where[board[c]];
-      sum += grid_distance(m_cols, c, g);
+      sum += search::grid_distance(m_cols, c, g);
     }
   }
   return sum;
@@ -453,13 +454,14 @@ std::vector<std::vector<int>> NPuzzle::goal_agenda() const {
   return agenda;
 }
 
-std::optional<Plan> NPuzzle::constructive_plan() const {
+std::optional<task::Plan> NPuzzle::constructive_plan() const {
   return plan_of_blank_path(
       constructive_blank_path(m_rows, m_cols, m_board, m_goal));
 }
 
 std::optional<PlanShortening>
-NPuzzle::shorten_plan(const Plan &plan, const ShortenOptions &options) const {
+NPuzzle::shorten_plan(const task::Plan &plan,
+                      const ShortenOptions &options) const {
   std::vector<int> path;
   path.reserve(plan.size());
   for (const int id : plan) {
@@ -482,11 +484,12 @@ NPuzzle::shorten_plan(const Plan &plan, const ShortenOptions &options) const {
   return s;
 }
 
-Plan NPuzzle::plan_of_blank_path(const std::vector<int> &blank_path) const {
+task::Plan
+NPuzzle::plan_of_blank_path(const std::vector<int> &blank_path) const {
   std::vector<int> board = m_board;
   int blank = static_cast<int>(std::find(board.begin(), board.end(), 0) -
                                board.begin());
-  Plan plan;
+  task::Plan plan;
   plan.reserve(blank_path.size());
   for (const int to : blank_path) {
     const int id = move_id(board[to], to, blank);
@@ -500,7 +503,7 @@ Plan NPuzzle::plan_of_blank_path(const std::vector<int> &blank_path) const {
   return plan;
 }
 
-Replay NPuzzle::replay(const Plan &plan) const {
+Replay NPuzzle::replay(const task::Plan &plan) const {
   Replay result;
   result.boards_drawn =
       static_cast<double>(plan.size()) * cells() <= k_replay_drawn_cells;
@@ -540,11 +543,10 @@ Replay NPuzzle::replay(const Plan &plan) const {
   return result;
 }
 
-
-std::unique_ptr<Puzzle> NPuzzle::after(const Plan &plan) const {
+std::unique_ptr<Puzzle> NPuzzle::after(const task::Plan &plan) const {
   const Replay replayed = replay(plan);
   if (replayed.error) {
-    throw InputError(*replayed.error);
+    throw task::InputError(*replayed.error);
   }
   std::vector<int> board = m_board;
   for (int id : plan) {
@@ -554,4 +556,4 @@ std::unique_ptr<Puzzle> NPuzzle::after(const Plan &plan) const {
   return std::make_unique<NPuzzle>(m_rows, m_cols, board, m_goal);
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

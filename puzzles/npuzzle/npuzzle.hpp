@@ -13,9 +13,11 @@
 #include <random>
 #include <vector>
 
-namespace satslide::encoder {
-
+namespace satslide::search {
 class PatternDatabases;
+} // namespace satslide::search
+
+namespace satslide::puzzles {
 
 class NPuzzle : public Puzzle {
 public:
@@ -53,7 +55,7 @@ public:
   PuzzleSpec spec() const override;
   std::string title() const override;
   std::string draw() const override { return draw_board(m_board); }
-  Task compile() const override;
+  task::Task compile() const override;
   std::optional<std::string>
   unsolvable_reason(const std::function<bool()> &stop = {}) const override;
   int lower_bound() const override;
@@ -62,27 +64,28 @@ public:
   double reachable_positions() const override; // (RC)! / 2
   std::vector<std::vector<int>> goal_agenda() const override;
   // Line by line, the last 3 x 3 cells optimally (constructive.hpp).
-  std::optional<Plan> constructive_plan() const override;
+  std::optional<task::Plan> constructive_plan() const override;
   bool has_constructive_plan() const override { return true; }
   // Past k_max_task_cells (16 x 16).
   bool beyond_task() const override { return cells() > k_max_task_cells; }
   static constexpr int k_max_task_cells = 256;
   // Revisits cut, then windows re-solved by IDA* (plan_windows.hpp).
   std::optional<PlanShortening>
-  shorten_plan(const Plan &plan, const ShortenOptions &options) const override;
+  shorten_plan(const task::Plan &plan,
+               const ShortenOptions &options) const override;
   // The plan of the blank's successive cells from this board.
-  Plan plan_of_blank_path(const std::vector<int> &blank_path) const;
-  Replay replay(const Plan &plan) const override;
+  task::Plan plan_of_blank_path(const std::vector<int> &blank_path) const;
+  Replay replay(const task::Plan &plan) const override;
   bool numbered_tiles() const override { return true; }
-  std::unique_ptr<Puzzle> after(const Plan &plan) const override;
+  std::unique_ptr<Puzzle> after(const task::Plan &plan) const override;
   // Breadth-first over perfect ranks, 2 bits a board (npuzzle_space.cpp);
   // nullopt beyond 12 cells.
-  std::optional<StateSpace>
-  search_space(const SpaceOptions &options) const override;
+  std::optional<search::StateSpace>
+  search_space(const search::SpaceOptions &options) const override;
   // Boards packed 4 bits a cell (npuzzle_frontier.cpp); nullopt beyond 16
   // cells.
-  std::optional<Frontier> frontier(int depth,
-                                   const SpaceOptions &options) const override;
+  std::optional<search::Frontier>
+  frontier(int depth, const search::SpaceOptions &options) const override;
   // IDA* over additive pattern databases, cached on disk
   // (npuzzle_bounds.cpp, search/ida.cpp); nullopt beyond 64 cells.
   std::optional<HeuristicSearch>
@@ -130,24 +133,25 @@ private:
   struct DatabaseMemo {
     std::mutex mutex;
     // By the options' pattern_tiles.
-    std::map<int, std::shared_ptr<const PatternDatabases>> databases;
+    std::map<int, std::shared_ptr<const search::PatternDatabases>> databases;
   };
   // The pattern databases, read from the cache (or built) once per puzzle
   // and shared by its copies: the engine choice reads the start's bound,
   // then the split its cubes', with one load. Throws
   // PatternDatabases::Stopped as cached_pattern_databases does.
-  std::shared_ptr<const PatternDatabases>
+  std::shared_ptr<const search::PatternDatabases>
   databases(const HeuristicSearchOptions &options) const;
   int cells() const { return m_rows * m_cols; }
-  void label_moves(Task &task) const;
+  void label_moves(task::Task &task) const;
   // Action ids in the order compile() makes them: tile-major, then the
   // cell the tile leaves, then its neighbours in grid_neighbours' order;
   // computed, not stored (a 100 x 100 board has 4 x 10^8 of them).
   int move_id(int tile, int from, int to) const;
   Move move_at(int id) const;
   int num_moves() const { return (cells() - 1) * m_edge_offset.back(); }
-  Plan plan_back(std::uint64_t goal, int depth,
-                 const std::function<std::uint8_t(std::uint64_t)> &mark) const;
+  task::Plan
+  plan_back(std::uint64_t goal, int depth,
+            const std::function<std::uint8_t(std::uint64_t)> &mark) const;
   int fluent(int value, int cell) const { return value * cells() + cell; }
   std::string cell_name(int cell) const;
 
@@ -159,4 +163,4 @@ private:
   std::shared_ptr<DatabaseMemo> m_memo = std::make_shared<DatabaseMemo>();
 };
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

@@ -12,7 +12,7 @@
 #include <string>
 #include <stdexcept>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 namespace {
 
@@ -20,16 +20,17 @@ namespace {
 // bounded above the moves it has left: a cheap test of the tables that
 // judged the plan optimal, for a table damaged in a way the cache's
 // checks missed.
-void check_bound_on_plan(const PatternDatabases &databases,
+void check_bound_on_plan(const search::PatternDatabases &databases,
                          const std::vector<int> &board, int moves_left) {
   const int bound = databases.bound(board);
   if (bound > moves_left) {
-    throw InputError(
-        "the pattern databases " + databases.shape() + " overestimate: " +
-        std::to_string(bound) + " for a position of the plan found with " +
-        std::to_string(moves_left) +
+    throw task::InputError(
+        "the pattern databases " + databases.shape() +
+        " overestimate: " + std::to_string(bound) +
+        " for a position of the plan found with " + std::to_string(moves_left) +
         " moves left, so the plan cannot be called optimal. A damaged "
-        "cache file in " + pattern_cache_directory() +
+        "cache file in " +
+        search::pattern_cache_directory() +
         " (delete it and run again), or a bug");
   }
 }
@@ -42,10 +43,10 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
     return std::nullopt;
   }
   HeuristicSearch s;
-  std::shared_ptr<const PatternDatabases> databases;
+  std::shared_ptr<const search::PatternDatabases> databases;
   try {
     databases = this->databases(options);
-  } catch (const PatternDatabases::Stopped &) {
+  } catch (const search::PatternDatabases::Stopped &) {
     databases = nullptr;
   }
   if (!databases) { // stopped while building, or cached_only
@@ -54,11 +55,11 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
     return s;
   }
   if (options.beam_width > 0) {
-    BeamOptions b;
+    search::BeamOptions b;
     b.width = options.beam_width;
     b.shorter_than = options.shorter_than;
     b.stop = options.stop;
-    const BeamResult r = beam_search(*databases, m_board, b);
+    const search::BeamResult r = search::beam_search(*databases, m_board, b);
     s.found = r.found;
     s.bound_name = databases->name();
     s.nodes = r.nodes;
@@ -68,7 +69,7 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
     }
     return s;
   }
-  IdaOptions o;
+  search::IdaOptions o;
   o.parity = lower_bound() % 2; // Manhattan has the optimum's parity
   o.max_length = options.max_length;
   o.stop = options.stop;
@@ -76,7 +77,7 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
   o.threads = options.threads;
   o.weight_percent = options.weight_percent;
   o.shorter_than = options.shorter_than;
-  const IdaResult r = ida_search(*databases, m_board, o);
+  const search::IdaResult r = search::ida_search(*databases, m_board, o);
   s.found = r.found;
   s.start_bound = r.start_bound;
   s.bound_name = databases->name();
@@ -104,13 +105,13 @@ namespace {
 // held until another set is asked for: the cubes of a split answered by
 // one batch are many puzzles, one after another, over one set of tables
 // (the 24-puzzle's 6-6-6-6: 510 MB), read once rather than once a cube.
-std::shared_ptr<const PatternDatabases>
-tables_held(int rows, int cols, const std::vector<int> &goal, int tiles,
-            const std::function<std::shared_ptr<const PatternDatabases>()>
-                &read_or_build) {
+std::shared_ptr<const search::PatternDatabases> tables_held(
+    int rows, int cols, const std::vector<int> &goal, int tiles,
+    const std::function<std::shared_ptr<const search::PatternDatabases>()>
+        &read_or_build) {
   static std::mutex mutex;
   static std::string held_key;
-  static std::shared_ptr<const PatternDatabases> held;
+  static std::shared_ptr<const search::PatternDatabases> held;
   std::string key = std::to_string(rows) + "x" + std::to_string(cols) + "/" +
                     std::to_string(tiles) + "/";
   for (const int t : goal) {
@@ -130,7 +131,7 @@ tables_held(int rows, int cols, const std::vector<int> &goal, int tiles,
 
 } // namespace
 
-std::shared_ptr<const PatternDatabases>
+std::shared_ptr<const search::PatternDatabases>
 NPuzzle::databases(const HeuristicSearchOptions &options) const {
   const std::lock_guard<std::mutex> lock(m_memo->mutex);
   auto &databases = m_memo->databases[options.pattern_tiles];
@@ -139,19 +140,19 @@ NPuzzle::databases(const HeuristicSearchOptions &options) const {
   }
   databases = tables_held(
       m_rows, m_cols, m_goal, options.pattern_tiles,
-      [&]() -> std::shared_ptr<const PatternDatabases> {
+      [&]() -> std::shared_ptr<const search::PatternDatabases> {
         if (options.cached_only) {
-          auto read = read_cached_pattern_databases(
+          auto read = search::read_cached_pattern_databases(
               m_rows, m_cols, m_goal, options.pattern_tiles,
               {options.note, options.warn});
-          return read ? std::make_shared<const PatternDatabases>(
+          return read ? std::make_shared<const search::PatternDatabases>(
                             std::move(*read))
                       : nullptr;
         }
-        return std::make_shared<const PatternDatabases>(
-            cached_pattern_databases(m_rows, m_cols, m_goal,
-                                     {options.note, options.warn},
-                                     options.stop, options.pattern_tiles));
+        return std::make_shared<const search::PatternDatabases>(
+            search::cached_pattern_databases(
+                m_rows, m_cols, m_goal, {options.note, options.warn},
+                options.stop, options.pattern_tiles));
       });
   return databases;
 }
@@ -164,7 +165,8 @@ bool NPuzzle::databases_at_hand(int pattern_tiles) const {
       return true;
     }
   }
-  return pattern_databases_cached(m_rows, m_cols, m_goal, pattern_tiles);
+  return search::pattern_databases_cached(m_rows, m_cols, m_goal,
+                                          pattern_tiles);
 }
 
 void NPuzzle::check_pattern_tiles(int max_tiles) const {
@@ -175,7 +177,7 @@ void NPuzzle::check_pattern_tiles(int max_tiles) const {
     throw std::invalid_argument("pattern databases: a board of 2 to 64 "
                                 "cells");
   }
-  PatternDatabases::partition(m_rows, m_cols, m_goal, max_tiles);
+  search::PatternDatabases::partition(m_rows, m_cols, m_goal, max_tiles);
 }
 
 StateBound
@@ -184,10 +186,10 @@ NPuzzle::stronger_state_bound(const HeuristicSearchOptions &options) const {
     return {};
   }
   try {
-    if (PatternDatabases::partition(m_rows, m_cols, m_goal,
-                                    k_large_pattern_tiles) ==
-        PatternDatabases::partition(m_rows, m_cols, m_goal,
-                                    options.pattern_tiles)) {
+    if (search::PatternDatabases::partition(m_rows, m_cols, m_goal,
+                                            k_large_pattern_tiles) ==
+        search::PatternDatabases::partition(m_rows, m_cols, m_goal,
+                                            options.pattern_tiles)) {
       return {};
     }
   } catch (const std::invalid_argument &) {
@@ -204,17 +206,17 @@ NPuzzle::state_bound(const HeuristicSearchOptions &options) const {
   if (cells() > 64) {
     return {};
   }
-  std::shared_ptr<const PatternDatabases> databases;
+  std::shared_ptr<const search::PatternDatabases> databases;
   try {
     databases = this->databases(options);
-  } catch (const PatternDatabases::Stopped &) {
+  } catch (const search::PatternDatabases::Stopped &) {
     return {};
   }
   if (!databases) {
     return {}; // cached_only, and not in the cache
   }
   const int n = cells();
-  return [databases, n](const State &state) {
+  return [databases, n](const task::State &state) {
     std::vector<int> board(static_cast<std::size_t>(n), 0);
     for (int f = 0; f < static_cast<int>(state.size()); ++f) {
       if (state[f]) {
@@ -225,4 +227,4 @@ NPuzzle::state_bound(const HeuristicSearchOptions &options) const {
   };
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

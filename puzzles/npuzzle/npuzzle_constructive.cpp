@@ -12,7 +12,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 namespace {
 
@@ -39,9 +39,11 @@ private:
 
   // The (up to four) cells next to `cell`, in grid_neighbours' order.
   int next_to(int cell, std::array<int, 4> &out) const {
-    return grid_neighbours(m_rows, m_cols, cell, out);
+    return search::grid_neighbours(m_rows, m_cols, cell, out);
   }
-  int distance(int x, int y) const { return grid_distance(m_cols, x, y); }
+  int distance(int x, int y) const {
+    return search::grid_distance(m_cols, x, y);
+  }
   bool adjacent(int x, int y) const { return distance(x, y) == 1; }
   bool open(int cell, int avoid1, int avoid2) const {
     return !m_fixed[cell] && cell != avoid1 && cell != avoid2;
@@ -339,4 +341,4 @@ std::vector<int> constructive_blank_path(int rows, int cols,
   return Builder(rows, cols, board, goal).run();
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <utility>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 namespace {
 
@@ -80,14 +80,15 @@ class PackedSearch {
 public:
   PackedSearch(int n, std::vector<std::vector<int>> adjacent,
                std::vector<int> action, Packed start, Packed goal,
-               const SpaceOptions &options)
+               const search::SpaceOptions &options)
       : m_n(n), m_adjacent(std::move(adjacent)), m_action(std::move(action)),
         m_goal(goal), m_options(options), m_nodes{{start, -1, -1}} {}
 
   // The frontier at `depth`: its states as the task's fluents (`fluent`
   // of tile and cell) and its paths; where the goal, a limit or a stop
   // ends the search first, only what the space says of that.
-  template <class Fluent> Frontier run(int depth, const Fluent &fluent) {
+  template <class Fluent>
+  search::Frontier run(int depth, const Fluent &fluent) {
     std::size_t begin = 0, end = 1;
     if (layers(depth, begin, end)) {
       states(fluent, begin, end);
@@ -101,12 +102,12 @@ private:
   // ended first), the last layer nodes[begin, end); false if the goal, a
   // limit or a stop ended it (m_out says which).
   bool layers(int depth, std::size_t &begin, std::size_t &end) {
-    StateSpace &space = m_out.space;
+    search::StateSpace &space = m_out.space;
     space.per_depth.push_back(1);
     space.positions = 1;
     if (m_nodes[0].board == m_goal) {
       space.goal_distance = 0;
-      m_out.goal_plan = Plan{};
+      m_out.goal_plan = task::Plan{};
       return false;
     }
     // Layer d is nodes[begin, end), in the order found; `older` and
@@ -137,7 +138,7 @@ private:
   // The last layer's states, nodes[begin, end).
   template <class Fluent>
   void states(const Fluent &fluent, std::size_t begin, std::size_t end) {
-    m_out.states = StateTable(m_n * m_n);
+    m_out.states = search::StateTable(m_n * m_n);
     m_out.states.reserve(end - begin);
     int on[k_max_packed_cells];
     for (std::size_t i = begin; i < end; ++i) {
@@ -221,7 +222,7 @@ private:
   // The kept boards as layer d + 1; false where the goal is among them or
   // the state limit is reached (the search ends there).
   bool add_layer(int d) {
-    StateSpace &space = m_out.space;
+    search::StateSpace &space = m_out.space;
     space.positions += static_cast<long>(m_kept.size());
     for (std::uint32_t j : m_kept) {
       m_nodes.push_back(m_next[j]);
@@ -241,19 +242,19 @@ private:
     return true;
   }
 
-  Plan path_to(std::int32_t i) const {
-    Plan reversed;
+  task::Plan path_to(std::int32_t i) const {
+    task::Plan reversed;
     for (; m_nodes[i].parent >= 0; i = m_nodes[i].parent) {
       reversed.push_back(m_nodes[i].action);
     }
-    return Plan(reversed.rbegin(), reversed.rend());
+    return task::Plan(reversed.rbegin(), reversed.rend());
   }
 
   // The paths as the search's own tree: node i of the search is node
   // i - 1 of the table (the start is its root); the leaves are the last
   // layer, nodes[begin, end).
   void paths(int depth, std::size_t begin, std::size_t end) {
-    m_out.paths = PathTable(depth);
+    m_out.paths = search::PathTable(depth);
     m_out.paths.reserve_nodes(end - 1);
     for (std::size_t i = 1; i < end; ++i) {
       m_out.paths.add_node(m_nodes[i].parent - 1, m_nodes[i].action);
@@ -267,9 +268,9 @@ private:
   std::vector<std::vector<int>> m_adjacent; // by cell, ascending
   std::vector<int> m_action; // at (tile * n + from) * n + to
   Packed m_goal;
-  const SpaceOptions &m_options;
+  const search::SpaceOptions &m_options;
   std::vector<Node> m_nodes;
-  Frontier m_out;
+  search::Frontier m_out;
   // Scratch of one layer, kept for their capacity.
   std::vector<Node> m_next;
   std::vector<std::pair<Packed, std::uint32_t>> m_keys;
@@ -286,8 +287,8 @@ Packed pack(const std::vector<int> &board) {
 
 } // namespace
 
-std::optional<Frontier> NPuzzle::frontier(int depth,
-                                          const SpaceOptions &options) const {
+std::optional<search::Frontier>
+NPuzzle::frontier(int depth, const search::SpaceOptions &options) const {
   const int n = cells();
   if (n > k_max_packed_cells) {
     return std::nullopt;
@@ -310,4 +311,4 @@ std::optional<Frontier> NPuzzle::frontier(int depth,
                     [this](int tile, int cell) { return fluent(tile, cell); });
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

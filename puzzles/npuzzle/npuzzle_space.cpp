@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 namespace {
 
@@ -106,8 +106,8 @@ public:
   // Expands the frontier at `depth` into the next layer and returns how
   // many new positions it found; sets `halted` once options.poll says so
   // (asked every 65,536 positions, with those known before the layer).
-  long expand(int depth, long known, const SpaceOptions &options,
-              StateSpace &space, bool &halted) {
+  long expand(int depth, long known, const search::SpaceOptions &options,
+              search::StateSpace &space, bool &halted) {
     const std::uint8_t next = (depth + 1) % 3;
     long found = 0, expanded = 0;
     m_frontier.for_each([&](std::uint64_t r) {
@@ -184,8 +184,8 @@ std::vector<int> NPuzzle::unranked(std::uint64_t r) const {
   return board;
 }
 
-std::optional<StateSpace>
-NPuzzle::search_space(const SpaceOptions &options) const {
+std::optional<search::StateSpace>
+NPuzzle::search_space(const search::SpaceOptions &options) const {
   const int n = cells();
   if (n > k_max_ranked_cells) {
     return std::nullopt;
@@ -201,7 +201,7 @@ NPuzzle::search_space(const SpaceOptions &options) const {
   const std::uint64_t goal = rank(m_goal);
   RankedSearch search(n, size, std::move(adjacent), goal);
   search.start(rank(m_board));
-  StateSpace space;
+  search::StateSpace space;
   space.positions = 1;
   space.per_depth.push_back(1);
   if (m_board == m_goal) {
@@ -247,11 +247,11 @@ NPuzzle::search_space(const SpaceOptions &options) const {
 
 // From the goal at `depth` down to the start: each step to a neighbour
 // marked one layer lower; the plan is those moves reversed.
-Plan NPuzzle::plan_back(
+task::Plan NPuzzle::plan_back(
     std::uint64_t goal, int depth,
     const std::function<std::uint8_t(std::uint64_t)> &mark) const {
   std::vector<int> board = unranked(goal);
-  Plan reversed;
+  task::Plan reversed;
   for (int d = depth; d > 0; --d) {
     const int blank = static_cast<int>(
         std::find(board.begin(), board.end(), 0) - board.begin());
@@ -266,7 +266,7 @@ Plan NPuzzle::plan_back(
       std::swap(board[blank], board[cell]);
     }
   }
-  return Plan(reversed.rbegin(), reversed.rend());
+  return task::Plan(reversed.rbegin(), reversed.rend());
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

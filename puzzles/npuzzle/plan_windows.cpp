@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <unordered_map>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 namespace {
 
@@ -63,7 +63,9 @@ public:
                           const std::function<bool()> &stop);
 
 private:
-  int distance(int a, int b) const { return grid_distance(m_cols, a, b); }
+  int distance(int a, int b) const {
+    return search::grid_distance(m_cols, a, b);
+  }
   bool search(int g, int threshold, int h, int previous);
 
   int m_rows, m_cols;
@@ -84,7 +86,7 @@ bool Walker::search(int g, int threshold, int h, int previous) {
   }
   const int blank = m_where[0];
   std::array<int, 4> next{};
-  const int n = grid_neighbours(m_rows, m_cols, blank, next);
+  const int n = search::grid_neighbours(m_rows, m_cols, blank, next);
   for (int k = 0; k < n; ++k) {
     const int to = next[k];
     if (to == previous) {
@@ -244,4 +246,4 @@ std::vector<int> shorten_blank_path(int rows, int cols,
   return path;
 }
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

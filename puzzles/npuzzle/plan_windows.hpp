@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-namespace satslide::encoder {
+namespace satslide::puzzles {
 
 struct WindowOptions {
   std::function<bool()> stop; // polled between windows and inside IDA*
@@ -41,4 +41,4 @@ std::vector<int> shorten_blank_path(int rows, int cols,
 std::vector<int> cut_revisits(const std::vector<int> &board,
                               const std::vector<int> &path);
 
-} // namespace satslide::encoder
+} // namespace satslide::puzzles

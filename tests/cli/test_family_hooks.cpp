@@ -109,12 +109,12 @@ TEST_SUITE("cli::FamilyHooks") {
 
   TEST_CASE("the game plays a family that only its row knows") {
     test::register_sliding_row();
-    encoder::InstanceOptions o;
+    puzzles::InstanceOptions o;
     o.board = "A.B..";
     o.goal = "..A.B";
-    game::Game g(encoder::make_puzzle("row", o));
+    game::Game g(puzzles::make_puzzle("row", o));
     CHECK_FALSE(g.tiles());
-    CHECK(g.metric() == encoder::Metric::step);
+    CHECK(g.metric() == puzzles::Metric::step);
     CHECK(g.pieces() == std::vector<std::string>{"A", "B"});
     const planner::Hint first = g.hint();
     REQUIRE(first.found);
@@ -136,13 +136,13 @@ TEST_SUITE("cli::FamilyHooks") {
   }
 
   TEST_CASE("named openings come from the family's row") {
-    const encoder::FamilyInfo *klotski = encoder::find_family("klotski");
+    const puzzles::FamilyInfo *klotski = puzzles::find_family("klotski");
     REQUIRE(klotski);
     REQUIRE(klotski->openings);
     const std::vector<std::string> names = klotski->openings();
     CHECK(std::find(names.begin(), names.end(), "classic") != names.end());
-    CHECK_FALSE(encoder::find_family("npuzzle")->openings);
+    CHECK_FALSE(puzzles::find_family("npuzzle")->openings);
     test::register_sliding_row();
-    CHECK_FALSE(encoder::find_family("row")->openings);
+    CHECK_FALSE(puzzles::find_family("row")->openings);
   }
 }

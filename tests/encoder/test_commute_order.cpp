@@ -28,13 +28,13 @@ TEST_SUITE("encoder::CommuteOrder") {
         if (d < 1 || d > 10) {
           continue;
         }
-        const auto p = encoder::make_puzzle({"klotski",
+        const auto p = puzzles::make_puzzle({"klotski",
                                              {{"board", rows},
                                               {"goal_piece", "A"},
                                               {"goal_at", "2,3"},
                                               {"metric", metric}}});
-        const encoder::Task task = p->compile();
-        encoder::Plan plan;
+        const task::Task task = p->compile();
+        task::Plan plan;
         REQUIRE(test::solve_horizon(task, "ordered", d, &plan) ==
                 SolveResult::sat);
         CHECK(p->replay(plan).solved);

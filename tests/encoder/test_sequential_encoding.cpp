@@ -6,7 +6,7 @@
 #include <doctest/doctest.h>
 
 using namespace satslide;
-using encoder::NPuzzle;
+using puzzles::NPuzzle;
 using solver::SolveResult;
 using test::solve_horizon;
 
@@ -17,10 +17,10 @@ TEST_SUITE("encoder::SequentialEncoding") {
                      const std::string &encoding) {
     CAPTURE(encoding);
     CAPTURE(p.draw());
-    const encoder::Task task = p.compile();
-    encoder::Plan plan;
+    const task::Task task = p.compile();
+    task::Plan plan;
     CHECK(solve_horizon(task, encoding, optimal, &plan) == SolveResult::sat);
-    const encoder::Replay replay = p.replay(plan);
+    const puzzles::Replay replay = p.replay(plan);
     CHECK_FALSE(replay.error.has_value());
     CHECK(replay.solved);
     CHECK(plan.size() == static_cast<std::size_t>(optimal));
@@ -33,7 +33,8 @@ TEST_SUITE("encoder::SequentialEncoding") {
     for (const auto &inst : test::read_npuzzle_file("8puzzle_random100.txt")) {
       CAPTURE(inst.id);
       check_optimum(NPuzzle(3, 3, inst.board, NPuzzle::default_goal(3, 3)),
-                    inst.optimal, encoder::find_family("npuzzle")->default_encoding);
+                    inst.optimal,
+                    puzzles::find_family("npuzzle")->default_encoding);
     }
   }
 
@@ -63,7 +64,8 @@ TEST_SUITE("encoder::SequentialEncoding") {
                       NPuzzle::default_goal(side, side));
       const int optimal = test::bfs_distance(p, walk);
       REQUIRE(optimal >= 0);
-      check_optimum(p, optimal, encoder::find_family("npuzzle")->default_encoding);
+      check_optimum(p, optimal,
+                    puzzles::find_family("npuzzle")->default_encoding);
     }
   }
 
@@ -85,7 +87,7 @@ TEST_SUITE("encoder::SequentialEncoding") {
     // fluent; exactly one action (1 + 192*191/2). Plus 81 initial units
     // and 9 goal units.
     const NPuzzle p = NPuzzle::from_params({{"board", "1 3 6 4 2 0 7 5 8"}});
-    const encoder::Task task = p.compile();
+    const task::Task task = p.compile();
     auto enc = encoder::find_encoding("seed")->make(task);
     encoder::CountingSink sink;
     enc->encode_initial(sink);
@@ -103,7 +105,7 @@ TEST_SUITE("encoder::SequentialEncoding") {
     // Two moves from the goal: horizon 1 is refuted, horizon 2 solved, in
     // one solver, and an unassumed guard leaves the formula free.
     const NPuzzle p = NPuzzle::from_params({{"board", "1 2 3 4 0 6 7 5 8"}});
-    const encoder::Task task = p.compile();
+    const task::Task task = p.compile();
     for (const auto &e : encoder::encodings()) {
       CAPTURE(e.name);
       auto enc = e.make(task);
@@ -119,9 +121,9 @@ TEST_SUITE("encoder::SequentialEncoding") {
       const int guard2 = sink.new_var();
       enc->encode_goal(2, guard2, sink);
       CHECK(sink.solve({guard2}) == SolveResult::sat);
-      encoder::Plan plan = encoder::decode_plan(*enc, 2, [&](int v) {
-                             return sink.value(v);
-                           }).value_or(encoder::Plan{});
+      task::Plan plan = encoder::decode_plan(*enc, 2, [&](int v) {
+                          return sink.value(v);
+                        }).value_or(task::Plan{});
       CHECK(p.replay(plan).solved);
     }
   }

@@ -14,7 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
     std::istringstream in(text);
     const satslide::solver::CnfFile cnf = satslide::solver::read_cnf(in);
     const satslide::solver::CnfMap map = satslide::solver::read_map(cnf);
-    (void)satslide::encoder::make_puzzle(map.spec)->title();
+    (void)satslide::puzzles::make_puzzle(map.spec)->title();
   });
   return 0;
 }

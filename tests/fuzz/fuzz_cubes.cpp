@@ -25,7 +25,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
                                                       : text.substr(nul + 1));
   satslide::fuzz::expecting_errors([&] {
     satslide::planner::SplitRound round = satslide::cli::read_round(cubes);
-    (void)satslide::encoder::make_puzzle(round.start);
+    (void)satslide::puzzles::make_puzzle(round.start);
     satslide::cli::read_answers(round, {answers});
     std::vector<satslide::planner::CubeStanding> standings;
     for (const auto &c : round.cubes) {

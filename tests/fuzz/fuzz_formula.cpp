@@ -22,13 +22,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
   const char *family = families[data[0] % 3];
   const int horizon = 1 + (data[0] / 3) % 2;
   satslide::fuzz::expecting_errors([&] {
-    satslide::encoder::InstanceOptions o;
+    satslide::puzzles::InstanceOptions o;
     o.board = text;
     if (family != std::string("npuzzle")) {
-      o.metric = static_cast<satslide::encoder::Metric>((data[0] / 6) % 3);
+      o.metric = static_cast<satslide::puzzles::Metric>((data[0] / 6) % 3);
     }
-    const auto puzzle = satslide::encoder::make_puzzle(family, o);
-    const satslide::encoder::Task task = puzzle->compile();
+    const auto puzzle = satslide::puzzles::make_puzzle(family, o);
+    const satslide::task::Task task = puzzle->compile();
     const satslide::encoder::EncodingInfo &info =
         satslide::planner::encoding_for(*puzzle, nullptr);
     const auto encoding = info.make(task);

@@ -11,14 +11,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
     return 0; // "" means the classic layout: not a parse
   }
   satslide::fuzz::expecting_errors([&] {
-    satslide::encoder::InstanceOptions o;
+    satslide::puzzles::InstanceOptions o;
     o.board = text;
-    (void)satslide::encoder::make_puzzle("klotski", o)->draw();
+    (void)satslide::puzzles::make_puzzle("klotski", o)->draw();
   });
   satslide::fuzz::expecting_errors([&] {
-    satslide::encoder::InstanceOptions o;
+    satslide::puzzles::InstanceOptions o;
     o.file_text = text;
-    (void)satslide::encoder::make_puzzle("klotski", o)->draw();
+    (void)satslide::puzzles::make_puzzle("klotski", o)->draw();
   });
   return 0;
 }

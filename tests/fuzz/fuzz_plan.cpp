@@ -12,10 +12,10 @@
 
 namespace {
 
-const satslide::encoder::Puzzle &puzzle(std::uint8_t which) {
-  using satslide::encoder::make_puzzle;
-  using satslide::encoder::PuzzleSpec;
-  static const std::array<std::unique_ptr<satslide::encoder::Puzzle>, 3>
+const satslide::puzzles::Puzzle &puzzle(std::uint8_t which) {
+  using satslide::puzzles::make_puzzle;
+  using satslide::puzzles::PuzzleSpec;
+  static const std::array<std::unique_ptr<satslide::puzzles::Puzzle>, 3>
       puzzles = {
           make_puzzle(PuzzleSpec{"npuzzle", {{"board", "1,3,6,4,2,0,7,5,8"}}}),
           make_puzzle(PuzzleSpec{"klotski", {}}),
@@ -33,7 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
   }
   const std::string text = satslide::fuzz::text_of(data + 1, size - 1,
                                                    16 * 1024);
-  const satslide::encoder::Puzzle &p = puzzle(data[0]);
+  const satslide::puzzles::Puzzle &p = puzzle(data[0]);
   satslide::fuzz::expecting_errors(
       [&] { (void)satslide::planner::check_plan(p, text); });
   return 0;

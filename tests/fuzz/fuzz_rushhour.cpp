@@ -10,9 +10,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
     return 0; // "" means card #40: not a parse
   }
   satslide::fuzz::expecting_errors([&] {
-    satslide::encoder::InstanceOptions o;
+    satslide::puzzles::InstanceOptions o;
     o.board = text;
-    (void)satslide::encoder::make_puzzle("rushhour", o)->draw();
+    (void)satslide::puzzles::make_puzzle("rushhour", o)->draw();
   });
   return 0;
 }

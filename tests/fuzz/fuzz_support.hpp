@@ -24,7 +24,7 @@ inline std::string text_of(const std::uint8_t *data, std::size_t size,
 template <typename F> void expecting_errors(F &&run) {
   try {
     run();
-  } catch (const encoder::InputError &) {
+  } catch (const task::InputError &) {
   } catch (const solver::FormatError &) {
   }
 }

@@ -24,20 +24,20 @@ using satslide::planner::Hint;
 
 namespace {
 
-std::unique_ptr<encoder::Puzzle> puzzle(const std::string &family,
-                                        encoder::InstanceOptions o) {
-  return encoder::make_puzzle(family, o);
+std::unique_ptr<puzzles::Puzzle> puzzle(const std::string &family,
+                                        puzzles::InstanceOptions o) {
+  return puzzles::make_puzzle(family, o);
 }
 
-std::unique_ptr<encoder::Puzzle> eight(const std::string &board) {
-  encoder::InstanceOptions o;
+std::unique_ptr<puzzles::Puzzle> eight(const std::string &board) {
+  puzzles::InstanceOptions o;
   o.board = board;
   return puzzle("8", o);
 }
 
 // Distance to the goal by the tests' own search over the n-puzzle's
 // boards (its rules: a tile next to the blank slides into it).
-int npuzzle_distance(const encoder::NPuzzle &p, std::vector<int> board) {
+int npuzzle_distance(const puzzles::NPuzzle &p, std::vector<int> board) {
   std::map<std::vector<int>, int> seen{{board, 0}};
   std::queue<std::vector<int>> todo;
   todo.push(board);
@@ -104,7 +104,7 @@ TEST_CASE("play: undo, redo and restart") {
 
 TEST_CASE("play: following the hints wins in the optimum, each lowering the distance") {
   const std::vector<int> start{8, 6, 7, 2, 5, 4, 3, 0, 1};
-  encoder::NPuzzle rules(3, 3, start, encoder::NPuzzle::default_goal(3, 3));
+  puzzles::NPuzzle rules(3, 3, start, puzzles::NPuzzle::default_goal(3, 3));
   Game g(eight("8,6,7,2,5,4,3,0,1"));
   const int optimum = npuzzle_distance(rules, start);
   REQUIRE(optimum > 0);
@@ -133,13 +133,13 @@ TEST_CASE("play: a hint after a detour counts the detour back") {
 }
 
 TEST_CASE("play: the slide metric counts a straight run of steps as one move") {
-  encoder::InstanceOptions o;
+  puzzles::InstanceOptions o;
   o.board = "AAB./CC../..../...."; // 4x4, A 2x1 at the top left
   o.goal_piece = "A";
   o.goal_at = "2,2";
-  o.metric = encoder::Metric::slide;
+  o.metric = puzzles::Metric::slide;
   Game g(puzzle("klotski", o));
-  CHECK(g.metric() == encoder::Metric::slide);
+  CHECK(g.metric() == puzzles::Metric::slide);
   REQUIRE(g.step("B", "right"));
   REQUIRE(g.step("C", "down"));
   REQUIRE(g.step("C", "down"));
@@ -155,7 +155,7 @@ TEST_CASE("play: the slide metric counts a straight run of steps as one move") {
 }
 
 TEST_CASE("play: the step metric counts every step") {
-  encoder::InstanceOptions o;
+  puzzles::InstanceOptions o;
   o.board = "AAB./CC../..../....";
   o.goal_piece = "A";
   o.goal_at = "2,2";
@@ -167,9 +167,9 @@ TEST_CASE("play: the step metric counts every step") {
 }
 
 TEST_CASE("play: solving the classic from the opening by its hints") {
-  encoder::InstanceOptions o;
+  puzzles::InstanceOptions o;
   o.layout = "classic";
-  o.metric = encoder::Metric::piece;
+  o.metric = puzzles::Metric::piece;
   Game g(puzzle("klotski", o));
   const Hint h = g.hint();
   REQUIRE(h.found);
@@ -213,7 +213,7 @@ TEST_CASE("play: a 15-puzzle hint by SAT where the pattern databases are not "
   planner::HintOptions tiny;
   tiny.max_states = 10; // no breadth-first search: SAT
   tiny.sat_timeout = 8;
-  encoder::InstanceOptions o;
+  puzzles::InstanceOptions o;
   o.board = "1 6 2 4 10 13 14 3 9 5 11 7 15 0 12 8"; // scramble #54, 24 moves
   Game g(puzzle("15", o), tiny);
   const Hint h = g.hint();

@@ -93,8 +93,8 @@ struct Case {
   // The tests' own search: the optimum, or -1 if the goal is unreachable.
   int oracle() const {
     if (family == "npuzzle") {
-      return test::bfs_distance(encoder::NPuzzle(
-          rows, cols, tiles, encoder::NPuzzle::default_goal(rows, cols)));
+      return test::bfs_distance(puzzles::NPuzzle(
+          rows, cols, tiles, puzzles::NPuzzle::default_goal(rows, cols)));
     }
     const bool rush = family == "rushhour";
     return test::BlockOracle(test::oracle_board(cells, 'A', rush ? 4 : goal_x,
@@ -232,7 +232,7 @@ std::string failure(const Case &c, bool through_dimacs, int skew = 0) {
   try {
     const cli::Options o =
         cli::parse_options(static_cast<int>(argv.size()), argv.data());
-    const auto puzzle = encoder::make_puzzle(o.family, cli::read_instance(o));
+    const auto puzzle = puzzles::make_puzzle(o.family, cli::read_instance(o));
     planner::PlannerOptions p = o.planner;
     p.timeout_seconds = 120; // a hang is a failure too, not a stuck CI
     const planner::PlannerResult r = planner::solve(*puzzle, p);
@@ -252,7 +252,7 @@ std::string failure(const Case &c, bool through_dimacs, int skew = 0) {
           << r.no_plan_up_to << (r.reason.empty() ? "" : ": " + r.reason);
       return why.str();
     }
-  } catch (const encoder::InputError &e) {
+  } catch (const task::InputError &e) {
     // A goal place the piece can never take (walls, or off its axis) is
     // refused before any search: right only if there is no plan.
     const bool refused = std::string(e.what()).find("can never reach") !=

@@ -8,8 +8,8 @@ namespace satslide::test {
 SlidingRow::SlidingRow(std::string start, std::string goal)
     : m_start(std::move(start)), m_goal(std::move(goal)) {
   if (m_start.empty() || m_goal.size() != m_start.size()) {
-    throw encoder::InputError("a sliding row needs a start and a goal row of "
-                              "the same length");
+    throw task::InputError("a sliding row needs a start and a goal row of "
+                           "the same length");
   }
   m_symbols = ".";
   for (char c : m_start + m_goal) {
@@ -30,14 +30,14 @@ int SlidingRow::fluent(int symbol, int cell) const {
   return symbol * width() + cell;
 }
 
-encoder::PuzzleSpec SlidingRow::spec() const {
+puzzles::PuzzleSpec SlidingRow::spec() const {
   return {"row", {{"board", m_start}, {"goal", m_goal}}};
 }
 
 // One action per (letter, move): the letter at `from` goes to the empty
 // `to`.
-encoder::Task SlidingRow::compile() const {
-  encoder::Task task;
+task::Task SlidingRow::compile() const {
+  task::Task task;
   const int symbols = static_cast<int>(m_symbols.size());
   for (int s = 0; s < symbols; ++s) {
     for (int c = 0; c < width(); ++c) {
@@ -55,7 +55,7 @@ encoder::Task SlidingRow::compile() const {
   }
   for (int s = 1; s < symbols; ++s) {
     for (const Move &m : m_moves) {
-      encoder::Action a;
+      task::Action a;
       a.name = std::string("move ") + m_symbols[s] + " from " +
                std::to_string(m.from) + " to " + std::to_string(m.to);
       a.pre = {fluent(s, m.from), fluent(0, m.to)};
@@ -78,8 +78,8 @@ SlidingRow::unsolvable_reason(const std::function<bool()> & /*stop*/) const {
   return std::nullopt;
 }
 
-encoder::Replay SlidingRow::replay(const encoder::Plan &plan) const {
-  encoder::Replay r;
+puzzles::Replay SlidingRow::replay(const task::Plan &plan) const {
+  puzzles::Replay r;
   std::string row = m_start;
   const int per_symbol = static_cast<int>(m_moves.size());
   for (int id : plan) {
@@ -98,9 +98,9 @@ encoder::Replay SlidingRow::replay(const encoder::Plan &plan) const {
   return r;
 }
 
-std::unique_ptr<encoder::Puzzle>
-SlidingRow::after(const encoder::Plan &plan) const {
-  const encoder::Replay r = replay(plan);
+std::unique_ptr<puzzles::Puzzle>
+SlidingRow::after(const task::Plan &plan) const {
+  const puzzles::Replay r = replay(plan);
   if (r.error) {
     return nullptr;
   }
@@ -125,22 +125,22 @@ std::vector<std::string> SlidingRow::successors(const std::string &row) {
 }
 
 void register_sliding_row() {
-  if (encoder::find_family("row")) {
+  if (puzzles::find_family("row")) {
     return;
   }
-  using F = encoder::InstanceField;
-  encoder::register_family(
+  using F = puzzles::InstanceField;
+  puzzles::register_family(
       {"row",
        {},
        "a toy: pieces sliding along one row",
        {F::board, F::goal},
        "pruned",
-       [](const std::string &, const encoder::InstanceOptions &o) {
+       [](const std::string &, const puzzles::InstanceOptions &o) {
          return std::make_unique<SlidingRow>(o.board, o.goal);
        },
        false,
        {}, // walks start from the board given
-       [](const std::string &, const encoder::InstanceOptions &o,
+       [](const std::string &, const puzzles::InstanceOptions &o,
           std::mt19937_64 &rng) {
          // The goal's pieces in their order, the gaps shuffled.
          std::string row = o.goal;
@@ -153,13 +153,13 @@ void register_sliding_row() {
              c = *piece++;
            }
          }
-         encoder::InstanceOptions random = o;
+         puzzles::InstanceOptions random = o;
          random.board = row;
          return random;
        },
        [](const std::string &text, const std::string &) {
          std::istringstream in(text);
-         encoder::DataLine line;
+         puzzles::DataLine line;
          std::string start, goal;
          int optimum = -1;
          in >> start >> goal >> optimum;
@@ -169,7 +169,7 @@ void register_sliding_row() {
          }
          return line;
        },
-       {}, // no named openings
+       {},  // no named openings
        0}); // the block rule does not apply (not reach-first)
 }
 

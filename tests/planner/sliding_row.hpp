@@ -9,23 +9,22 @@
 
 namespace satslide::test {
 
-class SlidingRow : public encoder::Puzzle {
+class SlidingRow : public puzzles::Puzzle {
 public:
   // Throws InputError on an empty row or a goal that is not a row of the
   // same length.
   SlidingRow(std::string start, std::string goal);
 
-  encoder::PuzzleSpec spec() const override;
+  puzzles::PuzzleSpec spec() const override;
   std::string title() const override { return "sliding row"; }
   std::string draw() const override { return m_start + "\n"; }
-  encoder::Task compile() const override;
+  task::Task compile() const override;
   std::optional<std::string>
   unsolvable_reason(const std::function<bool()> &stop = {}) const override;
   int lower_bound() const override { return 0; }
   std::string lower_bound_name() const override { return "none"; }
-  encoder::Replay replay(const encoder::Plan &plan) const override;
-  std::unique_ptr<encoder::Puzzle>
-  after(const encoder::Plan &plan) const override;
+  puzzles::Replay replay(const task::Plan &plan) const override;
+  std::unique_ptr<puzzles::Puzzle> after(const task::Plan &plan) const override;
 
   // The rows one move away (the rules, for the tests' search).
   static std::vector<std::string> successors(const std::string &row);

@@ -18,7 +18,7 @@ using planner::Status;
 
 namespace {
 
-int optimum_by_ida(const encoder::NPuzzle &p) {
+int optimum_by_ida(const puzzles::NPuzzle &p) {
   planner::PlannerOptions o;
   o.engine = planner::Engine::ida;
   const planner::PlannerResult r = planner::solve(p, o);
@@ -46,13 +46,12 @@ TEST_SUITE("planner::any_search") {
     for (const auto &[rows, cols, walk] :
          {std::tuple{3, 3, 0}, {3, 4, 60}, {4, 4, 40}}) {
       for (int i = 0; i < 5; ++i) {
-        const encoder::NPuzzle p =
-            walk == 0 ? test::random_board(rows, cols, rng)
-                      : encoder::NPuzzle(rows, cols,
-                                         test::random_walk(rows, cols, walk,
-                                                           rng),
-                                         encoder::NPuzzle::default_goal(
-                                             rows, cols));
+        const puzzles::NPuzzle p =
+            walk == 0
+                ? test::random_board(rows, cols, rng)
+                : puzzles::NPuzzle(rows, cols,
+                                   test::random_walk(rows, cols, walk, rng),
+                                   puzzles::NPuzzle::default_goal(rows, cols));
         if (p.unsolvable_reason()) {
           continue;
         }
@@ -93,9 +92,9 @@ TEST_SUITE("planner::any_search") {
   TEST_CASE("--any by search: a stop keeps the interval found so far") {
     // Korf's #3 on the 15-puzzle (59 moves): stopped as soon as the first
     // weighted plan is in, with --gap 1 it is not yet proven.
-    const encoder::NPuzzle p(
+    const puzzles::NPuzzle p(
         4, 4, {1, 15, 10, 13, 0, 11, 4, 7, 12, 6, 5, 3, 14, 8, 9, 2},
-        encoder::NPuzzle::default_goal(4, 4));
+        puzzles::NPuzzle::default_goal(4, 4));
     planner::PlannerOptions o = by_search(1.0);
     bool first_plan = false;
     o.progress = [&](const planner::Progress &g) {
@@ -127,11 +126,11 @@ TEST_SUITE("planner::any_search") {
   TEST_CASE("--any on a board past the task's size: the constructive plan, "
             "shortened, replayed, above the Manhattan bound") {
     std::mt19937 rng(57);
-    const encoder::NPuzzle big = test::random_board(17, 19, rng);
-    const encoder::NPuzzle p =
+    const puzzles::NPuzzle big = test::random_board(17, 19, rng);
+    const puzzles::NPuzzle p =
         big.unsolvable_reason()
-            ? encoder::NPuzzle(17, 19, test::random_walk(17, 19, 400, rng),
-                               encoder::NPuzzle::default_goal(17, 19))
+            ? puzzles::NPuzzle(17, 19, test::random_walk(17, 19, 400, rng),
+                               puzzles::NPuzzle::default_goal(17, 19))
             : big;
     REQUIRE(p.beyond_task());
     planner::PlannerOptions o;
@@ -149,24 +148,24 @@ TEST_SUITE("planner::any_search") {
     // Two tiles swapped: refused by the parity at once, task or no task.
     std::vector<int> swapped = p.board();
     std::swap(swapped[swapped[0] == 0 ? 2 : 0], swapped[swapped[1] == 0 ? 2 : 1]);
-    const planner::PlannerResult none = planner::solve(
-        encoder::NPuzzle(17, 19, swapped, p.goal()), o);
+    const planner::PlannerResult none =
+        planner::solve(puzzles::NPuzzle(17, 19, swapped, p.goal()), o);
     CHECK(none.status == Status::unsolvable);
     // Only --any, and only its search path.
     o.mode = planner::Mode::optimal;
-    CHECK_THROWS_AS(planner::solve(p, o), encoder::InputError);
+    CHECK_THROWS_AS(planner::solve(p, o), task::InputError);
     o.mode = planner::Mode::any;
     o.any_path = planner::AnyPath::race;
-    CHECK_THROWS_AS(planner::solve(p, o), encoder::InputError);
+    CHECK_THROWS_AS(planner::solve(p, o), task::InputError);
   }
 
   TEST_CASE("--any on a 6x6 board stopped at once: a plan all the same, "
             "the constructive one first") {
     std::mt19937 rng(66);
-    encoder::NPuzzle p = test::random_board(6, 6, rng);
+    puzzles::NPuzzle p = test::random_board(6, 6, rng);
     if (p.unsolvable_reason()) {
-      p = encoder::NPuzzle(6, 6, test::random_walk(6, 6, 300, rng),
-                           encoder::NPuzzle::default_goal(6, 6));
+      p = puzzles::NPuzzle(6, 6, test::random_walk(6, 6, 300, rng),
+                           puzzles::NPuzzle::default_goal(6, 6));
     }
     planner::PlannerOptions o;
     o.mode = planner::Mode::any;
@@ -181,16 +180,16 @@ TEST_SUITE("planner::any_search") {
 
   TEST_CASE("--any-path auto: search past the 15-puzzle, the race below") {
     std::mt19937 rng(25);
-    const encoder::NPuzzle big(5, 5, test::random_walk(5, 5, 30, rng),
-                               encoder::NPuzzle::default_goal(5, 5));
+    const puzzles::NPuzzle big(5, 5, test::random_walk(5, 5, 30, rng),
+                               puzzles::NPuzzle::default_goal(5, 5));
     planner::PlannerOptions o;
     o.mode = planner::Mode::any;
     const planner::PlannerResult r = planner::solve(big, o);
     REQUIRE(r.status == Status::solved);
     CHECK(r.path == planner::Path::search);
     CHECK(r.plan.size() <= planner::k_any_gap * r.lower_bound);
-    const encoder::NPuzzle small(3, 3, {8, 6, 7, 2, 5, 4, 3, 0, 1},
-                                 encoder::NPuzzle::default_goal(3, 3));
+    const puzzles::NPuzzle small(3, 3, {8, 6, 7, 2, 5, 4, 3, 0, 1},
+                                 puzzles::NPuzzle::default_goal(3, 3));
     const planner::PlannerResult s = planner::solve(small, o);
     REQUIRE(s.status == Status::solved);
     CHECK(s.path != planner::Path::search);

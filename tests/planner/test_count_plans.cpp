@@ -14,7 +14,7 @@ using namespace satslide;
 namespace {
 
 // The number of shortest paths from the board to the goal.
-long shortest_paths(const encoder::NPuzzle &p) {
+long shortest_paths(const puzzles::NPuzzle &p) {
   using Board = std::vector<int>;
   std::map<Board, std::pair<int, long>> seen{{p.board(), {0, 1}}};
   std::vector<Board> layer{p.board()};
@@ -55,7 +55,7 @@ TEST_SUITE("planner::CountPlans") {
     std::mt19937 rng(31);
     int checked = 0;
     for (int k = 0; k < 16; ++k) {
-      const encoder::NPuzzle p = test::random_board(k % 4 == 0 ? 2 : 3, 3, rng);
+      const puzzles::NPuzzle p = test::random_board(k % 4 == 0 ? 2 : 3, 3, rng);
       if (p.unsolvable_reason()) {
         continue;
       }
@@ -72,7 +72,8 @@ TEST_SUITE("planner::CountPlans") {
   }
 
   TEST_CASE("a limit says at least, and an encoding that drops plans is refused") {
-    const auto p = encoder::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    const auto p =
+        puzzles::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
     planner::CountOptions o;
     o.limit = 3;
     const planner::PlanCount c = planner::count_plans(p, 31, o);

@@ -34,7 +34,7 @@ struct Protocol {
 
 // Runs the rounds as split/batch/merge would, in this process: every cube
 // the round lists solved from its own bound up to the round's cap.
-Protocol run_protocol(const encoder::Puzzle &p, int depth, int window,
+Protocol run_protocol(const puzzles::Puzzle &p, int depth, int window,
                       int max_length = 1000) {
   planner::PlannerOptions o;
   o.engine = planner::Engine::horizons;
@@ -176,12 +176,12 @@ TEST_SUITE("planner::split_into_cubes") {
     int boards = 0, several_rounds = 0;
     for (const auto &[rows, cols] : {std::pair{3, 3}, {2, 4}, {3, 4}}) {
       for (int i = 0; i < (rows * cols > 9 ? 1 : 3); ++i) {
-        const auto goal = encoder::NPuzzle::default_goal(rows, cols);
-        const encoder::NPuzzle p =
+        const auto goal = puzzles::NPuzzle::default_goal(rows, cols);
+        const puzzles::NPuzzle p =
             rows * cols <= 9
                 ? test::random_board(rows, cols, rng)
-                : encoder::NPuzzle(rows, cols,
-                                   test::random_walk(rows, cols, 20, rng), goal);
+                : puzzles::NPuzzle(
+                      rows, cols, test::random_walk(rows, cols, 20, rng), goal);
         if (p.unsolvable_reason()) {
           continue;
         }
@@ -210,8 +210,8 @@ TEST_SUITE("planner::split_into_cubes") {
   TEST_CASE("a length limit below the optimum ends the rounds with what "
             "they proved [slow]") {
     std::mt19937 rng(77);
-    const encoder::NPuzzle p(3, 4, test::random_walk(3, 4, 22, rng),
-                             encoder::NPuzzle::default_goal(3, 4));
+    const puzzles::NPuzzle p(3, 4, test::random_walk(3, 4, 22, rng),
+                             puzzles::NPuzzle::default_goal(3, 4));
     const int d = test::bfs_distance(p, 40);
     REQUIRE(d > 10);
     CAPTURE(p.draw());
@@ -227,8 +227,8 @@ TEST_SUITE("planner::split_into_cubes") {
   }
 
   TEST_CASE("a goal within the depth decides the split by its own search") {
-    const encoder::NPuzzle p(3, 3, {1, 2, 3, 4, 5, 6, 0, 7, 8},
-                             encoder::NPuzzle::default_goal(3, 3));
+    const puzzles::NPuzzle p(3, 3, {1, 2, 3, 4, 5, 6, 0, 7, 8},
+                             puzzles::NPuzzle::default_goal(3, 3));
     planner::PlannerOptions o;
     o.split_depth = 3;
     const planner::CubeSplit s = planner::split_into_cubes(p, o);
@@ -240,8 +240,8 @@ TEST_SUITE("planner::split_into_cubes") {
   }
 
   TEST_CASE("an unsolvable board is said so before any cube") {
-    const encoder::NPuzzle p(3, 3, {2, 1, 3, 4, 5, 6, 7, 8, 0},
-                             encoder::NPuzzle::default_goal(3, 3));
+    const puzzles::NPuzzle p(3, 3, {2, 1, 3, 4, 5, 6, 7, 8, 0},
+                             puzzles::NPuzzle::default_goal(3, 3));
     planner::PlannerOptions o;
     o.split_depth = 3;
     const planner::CubeSplit s = planner::split_into_cubes(p, o);

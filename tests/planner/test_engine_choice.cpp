@@ -31,7 +31,7 @@ struct Solved {
   std::string choice; // the automatic engine's progress line
 };
 
-Solved solve_auto(const encoder::Puzzle &p, planner::PlannerOptions o = {}) {
+Solved solve_auto(const puzzles::Puzzle &p, planner::PlannerOptions o = {}) {
   Solved s;
   o.progress = [&](const planner::Progress &g) {
     if (g.kind == planner::Progress::Kind::phase && g.path == "auto") {
@@ -43,7 +43,7 @@ Solved solve_auto(const encoder::Puzzle &p, planner::PlannerOptions o = {}) {
 }
 
 // The optimum by explicit breadth-first search from both ends (not SAT).
-int explicit_optimum(const encoder::Puzzle &p) {
+int explicit_optimum(const puzzles::Puzzle &p) {
   planner::PlannerOptions o;
   o.engine = planner::Engine::bfs;
   const planner::PlannerResult r = planner::solve(p, o);
@@ -51,8 +51,8 @@ int explicit_optimum(const encoder::Puzzle &p) {
   return static_cast<int>(r.replay.moves.size());
 }
 
-encoder::NPuzzle board_3x4(const std::vector<int> &tiles) {
-  return encoder::NPuzzle(3, 4, tiles, encoder::NPuzzle::default_goal(3, 4));
+puzzles::NPuzzle board_3x4(const std::vector<int> &tiles) {
+  return puzzles::NPuzzle(3, 4, tiles, puzzles::NPuzzle::default_goal(3, 4));
 }
 
 bool has(const std::string &text, const std::string &what) {
@@ -60,7 +60,7 @@ bool has(const std::string &text, const std::string &what) {
 }
 
 // The run found a plan, called it optimal, and the explicit search agrees.
-void check_optimum(const Solved &s, const encoder::Puzzle &p) {
+void check_optimum(const Solved &s, const puzzles::Puzzle &p) {
   REQUIRE(s.result.status == Status::solved);
   CHECK(s.result.optimal);
   CHECK(static_cast<int>(s.result.replay.moves.size()) ==
@@ -69,10 +69,10 @@ void check_optimum(const Solved &s, const encoder::Puzzle &p) {
 
 // Scramble #54 of the public 15-puzzle suite: 24 moves, pattern
 // databases bound 24.
-encoder::NPuzzle scramble_54() {
-  return encoder::NPuzzle(
+puzzles::NPuzzle scramble_54() {
+  return puzzles::NPuzzle(
       4, 4, {1, 6, 2, 4, 10, 13, 14, 3, 9, 5, 11, 7, 15, 0, 12, 8},
-      encoder::NPuzzle::default_goal(4, 4));
+      puzzles::NPuzzle::default_goal(4, 4));
 }
 
 // The automatic engine chose no split, and none ran.
@@ -90,7 +90,7 @@ TEST_SUITE("planner::EngineChoice") {
     for (const auto &[rows, cols] :
          {std::pair{2, 3}, {3, 3}, {2, 4}, {2, 5}}) {
       for (int i = 0; i < 2; ++i) {
-        const encoder::NPuzzle p = test::random_board(rows, cols, rng);
+        const puzzles::NPuzzle p = test::random_board(rows, cols, rng);
         if (p.unsolvable_reason()) {
           continue;
         }
@@ -106,7 +106,7 @@ TEST_SUITE("planner::EngineChoice") {
 
   TEST_CASE("a short 3x4 board: reach predicted small, on both threads") {
     std::mt19937 rng(5);
-    const encoder::NPuzzle p = board_3x4(test::random_walk(3, 4, 12, rng));
+    const puzzles::NPuzzle p = board_3x4(test::random_walk(3, 4, 12, rng));
     const Solved s = solve_auto(p);
     check_optimum(s, p);
     CHECK(has(s.choice, "reach would store at least"));
@@ -117,7 +117,7 @@ TEST_SUITE("planner::EngineChoice") {
             "at depth 18, and the optimum stands") {
     // 30 moves by the explicit search; Manhattan distance 22, the
     // tables' bound 26.
-    const encoder::NPuzzle p =
+    const puzzles::NPuzzle p =
         board_3x4({2, 8, 7, 10, 1, 3, 9, 6, 5, 0, 4, 11});
     const Solved s = solve_auto(p);
     check_optimum(s, p);
@@ -131,8 +131,8 @@ TEST_SUITE("planner::EngineChoice") {
     // 38 moves (board 3 of the 2x6 sweep): its tables' two 2x3 blocks
     // refute most cubes at once, so the split pays on two rows of 12
     // cells too.
-    const encoder::NPuzzle p(2, 6, {1, 9, 7, 11, 5, 2, 4, 8, 10, 0, 6, 3},
-                             encoder::NPuzzle::default_goal(2, 6));
+    const puzzles::NPuzzle p(2, 6, {1, 9, 7, 11, 5, 2, 4, 8, 10, 0, 6, 3},
+                             puzzles::NPuzzle::default_goal(2, 6));
     const Solved s = solve_auto(p);
     check_optimum(s, p);
     CHECK(s.result.path == planner::Path::split);
@@ -141,7 +141,7 @@ TEST_SUITE("planner::EngineChoice") {
 
   TEST_CASE("where the split cannot share its solvers, a 3x4 board of "
             "middling bound gets reach and the horizon driver side by side") {
-    const encoder::NPuzzle p =
+    const puzzles::NPuzzle p =
         board_3x4({2, 8, 7, 10, 1, 3, 9, 6, 5, 0, 4, 11});
     planner::PlannerOptions o;
     o.cube_solving = planner::CubeSolving::fresh;
@@ -153,7 +153,7 @@ TEST_SUITE("planner::EngineChoice") {
 
   TEST_CASE("reach predicted past its positions budget, no split: the "
             "horizon driver alone") {
-    const encoder::NPuzzle p =
+    const puzzles::NPuzzle p =
         board_3x4({2, 8, 7, 10, 1, 3, 9, 6, 5, 0, 4, 11});
     planner::PlannerOptions o;
     o.max_states = 1000; // the automatic engine's budget
@@ -169,14 +169,14 @@ TEST_SUITE("planner::EngineChoice") {
             "split into cubes at a depth from its bound, and the optimum is "
             "IDA*'s") {
     std::mt19937 rng(15);
-    const std::vector<int> goal = encoder::NPuzzle::default_goal(4, 4);
-    const encoder::NPuzzle near(4, 4, test::random_walk(4, 4, 8, rng), goal);
+    const std::vector<int> goal = puzzles::NPuzzle::default_goal(4, 4);
+    const puzzles::NPuzzle near(4, 4, test::random_walk(4, 4, 8, rng), goal);
     const Solved s = solve_auto(near);
     check_optimum(s, near);
     CHECK(has(s.choice, "reach on both threads"));
     // Scramble #54 of the public suite: 24 moves, pattern databases
     // bound 24, so the nearest depth (10), solved on both threads.
-    const encoder::NPuzzle mid = scramble_54();
+    const puzzles::NPuzzle mid = scramble_54();
     const Solved m = solve_auto(mid);
     REQUIRE(m.result.status == Status::solved);
     CHECK(m.result.optimal);
@@ -193,7 +193,7 @@ TEST_SUITE("planner::EngineChoice") {
     // stopped once the choice is made; deeper still, over the larger
     // tables, where the machine has them cached (they take minutes to
     // build: never here).
-    const encoder::NPuzzle far(
+    const puzzles::NPuzzle far(
         4, 4, {1, 15, 10, 13, 0, 11, 4, 7, 12, 6, 5, 3, 14, 8, 9, 2}, goal);
     planner::PlannerOptions o;
     std::string choice;
@@ -204,7 +204,7 @@ TEST_SUITE("planner::EngineChoice") {
     };
     o.stop = [&] { return has(choice, "split into cubes"); };
     const planner::PlannerResult r = planner::solve(far, o);
-    if (far.databases_at_hand(encoder::NPuzzle::k_large_pattern_tiles)) {
+    if (far.databases_at_hand(puzzles::NPuzzle::k_large_pattern_tiles)) {
       CHECK(has(choice, "on both threads at depth 22 over the larger ones"));
     } else {
       CHECK(has(choice, "on both threads at depth 16"));
@@ -214,7 +214,7 @@ TEST_SUITE("planner::EngineChoice") {
 
   TEST_CASE("--threads 2 on the 15-puzzle still splits (it once pinned "
             "the horizon driver)") {
-    const encoder::NPuzzle mid = scramble_54();
+    const puzzles::NPuzzle mid = scramble_54();
     planner::PlannerOptions o;
     o.threads = 2;
     const Solved s = solve_auto(mid, o);
@@ -324,7 +324,7 @@ TEST_SUITE("planner::EngineChoice") {
 
   TEST_CASE("--any on the 15-puzzle keeps its race: no split on either "
             "side") {
-    const encoder::NPuzzle mid = scramble_54();
+    const puzzles::NPuzzle mid = scramble_54();
     planner::PlannerOptions o;
     o.mode = planner::Mode::any;
     const Solved s = solve_auto(mid, o);
@@ -338,7 +338,7 @@ TEST_SUITE("planner::EngineChoice") {
     // 0.01 s stops the split while it finds its cubes (on a machine
     // three times slower, 0.5 s did too); the start's bound is proven
     // whenever it stops.
-    const encoder::NPuzzle p =
+    const puzzles::NPuzzle p =
         board_3x4({11, 7, 6, 9, 2, 4, 1, 5, 0, 8, 3, 10});
     for (const double timeout : {0.01, 0.5}) {
       for (const auto solving :
@@ -362,12 +362,12 @@ TEST_SUITE("planner::EngineChoice") {
 
   TEST_CASE("Klotski is never sampled: reach first, and the optimum "
             "stands") {
-    encoder::InstanceOptions o;
+    puzzles::InstanceOptions o;
     o.board = "AAB./AA../CD..";
     o.goal_piece = "A";
     o.goal_at = "2,1";
-    o.metric = encoder::Metric::slide;
-    const auto p = encoder::make_puzzle("klotski", o);
+    o.metric = puzzles::Metric::slide;
+    const auto p = puzzles::make_puzzle("klotski", o);
     const Solved s = solve_auto(*p);
     check_optimum(s, *p);
     CHECK(has(s.choice, "reach on both threads"));
@@ -378,12 +378,12 @@ TEST_SUITE("planner::EngineChoice") {
 TEST_SUITE("planner::AnyOnSmallBoards") {
   TEST_CASE("--any on a small board: the default engine answers first, "
             "with its optimal plan") {
-    encoder::InstanceOptions io;
+    puzzles::InstanceOptions io;
     io.board = "8 6 7 2 5 4 3 0 1"; // 31 moves, the 3x3 maximum
     planner::PlannerOptions o;
     o.mode = planner::Mode::any;
     const planner::PlannerResult r =
-        planner::solve(*encoder::make_puzzle("8", io), o);
+        planner::solve(*puzzles::make_puzzle("8", io), o);
     REQUIRE(r.status == Status::solved);
     CHECK(r.optimal);
     CHECK(r.path == planner::Path::optimal); // the race's optimal side won
@@ -394,12 +394,12 @@ TEST_SUITE("planner::AnyOnSmallBoards") {
 
   TEST_CASE("Rush Hour: a near goal behind wide layers goes to the horizon "
             "driver, a far one to reach first, and the optimum stands") {
-    encoder::InstanceOptions near;
+    puzzles::InstanceOptions near;
     // Card 2 of the original game: 8 slides, 2,130 positions before them
     // (33 d^2; the horizon driver measured 6x faster than reach).
     near.board = "BooCCCBooDoEAAoDFEGGGoFEooHoIIJJHKKo";
-    near.metric = encoder::Metric::slide;
-    const auto card2 = encoder::make_puzzle("rushhour", near);
+    near.metric = puzzles::Metric::slide;
+    const auto card2 = puzzles::make_puzzle("rushhour", near);
     const Solved short_card = solve_auto(*card2);
     check_optimum(short_card, *card2);
     CHECK(has(short_card.choice, "before the goal's depth 8"));
@@ -409,12 +409,12 @@ TEST_SUITE("planner::AnyOnSmallBoards") {
     // Card #40 (the default board): its goal is 51 slides away, beyond the
     // sample's depth; card 3 in slides: 14 slides behind 766 positions
     // (3.9 d^2: reach measured as fast).
-    encoder::InstanceOptions far;
-    far.metric = encoder::Metric::slide;
-    encoder::InstanceOptions narrow = far;
+    puzzles::InstanceOptions far;
+    far.metric = puzzles::Metric::slide;
+    puzzles::InstanceOptions narrow = far;
     narrow.board = "oooooooooooooAABoooCCBoDoEoBoDoEFFoD";
     for (const auto &options : {far, narrow}) {
-      const auto card = encoder::make_puzzle("rushhour", options);
+      const auto card = puzzles::make_puzzle("rushhour", options);
       const Solved s = solve_auto(*card);
       check_optimum(s, *card);
       CHECK(has(s.choice, "reach first"));
@@ -428,10 +428,10 @@ TEST_SUITE("planner::AnyOnSmallBoards") {
     // half the family's line and the line; the horizon driver measured
     // 0.04 s against reach's 0.25 s, while card 5 in steps at 7.9 d^2 went
     // the other way).
-    encoder::InstanceOptions o;
+    puzzles::InstanceOptions o;
     o.board = "oBCCDEoBoFDEoAAFoGooHHoGoooIoooooIoo";
-    o.metric = encoder::Metric::step;
-    const auto card7 = encoder::make_puzzle("rushhour", o);
+    o.metric = puzzles::Metric::step;
+    const auto card7 = puzzles::make_puzzle("rushhour", o);
     const Solved s = solve_auto(*card7);
     check_optimum(s, *card7);
     CHECK(has(s.choice, "before the goal's depth 21"));

@@ -6,9 +6,9 @@
 
 #include <doctest/doctest.h>
 
-using satslide::encoder::Plan;
 using satslide::planner::Interval;
 using satslide::planner::PlannerResult;
+using satslide::task::Plan;
 
 namespace {
 

@@ -21,10 +21,10 @@ using planner::Status;
 
 namespace {
 
-std::unique_ptr<encoder::Puzzle> eight(const std::string &board) {
-  encoder::InstanceOptions o;
+std::unique_ptr<puzzles::Puzzle> eight(const std::string &board) {
+  puzzles::InstanceOptions o;
   o.board = board;
-  return encoder::make_puzzle("8", o);
+  return puzzles::make_puzzle("8", o);
 }
 
 // Shortest distance by breadth-first search over rows.
@@ -233,25 +233,26 @@ TEST_SUITE("planner") {
 
 TEST_SUITE("families") {
   TEST_CASE("an unknown family or an option it does not take is an error") {
-    encoder::InstanceOptions o;
+    puzzles::InstanceOptions o;
     o.board = "1 3 6 4 2 0 7 5 8";
-    CHECK_THROWS_WITH_AS(encoder::make_puzzle("9", o),
+    CHECK_THROWS_WITH_AS(puzzles::make_puzzle("9", o),
                          doctest::Contains("unknown puzzle '9'"),
-                         encoder::InputError);
-    o.metric = encoder::Metric::slide;
+                         task::InputError);
+    o.metric = puzzles::Metric::slide;
     CHECK_THROWS_WITH_AS(
-        encoder::make_puzzle("8", o),
+        puzzles::make_puzzle("8", o),
         doctest::Contains("does not take 'metric' (taken by: klotski, "
                           "rushhour)"),
-        encoder::InputError);
+        task::InputError);
   }
 
   TEST_CASE("a toy family needs its own files and one row, nothing else") {
     test::register_sliding_row();
-    const encoder::FamilyInfo *row = encoder::find_family("row");
+    const puzzles::FamilyInfo *row = puzzles::find_family("row");
     REQUIRE(row);
-    CHECK(encoder::families_accepting(encoder::InstanceField::goal)
-              .find("row") != std::string::npos);
+    CHECK(
+        puzzles::families_accepting(puzzles::InstanceField::goal).find("row") !=
+        std::string::npos);
     for (const auto &start_and_goal :
          std::vector<std::pair<std::string, std::string>>{
              {"AB..", "..AB"}, {"A.B.C", ".ABC."}, {"..A", "A.."},
@@ -259,10 +260,10 @@ TEST_SUITE("families") {
       const std::string &start = start_and_goal.first;
       const std::string &goal = start_and_goal.second;
       CAPTURE(start);
-      encoder::InstanceOptions o;
+      puzzles::InstanceOptions o;
       o.board = start;
       o.goal = goal;
-      const auto puzzle = encoder::make_puzzle("row", o);
+      const auto puzzle = puzzles::make_puzzle("row", o);
       const planner::PlannerResult r = planner::solve(*puzzle, {});
       REQUIRE(r.status == Status::solved);
       CHECK(r.optimal);
@@ -271,29 +272,29 @@ TEST_SUITE("families") {
             row_distance(start, goal));
     }
     // Its own unsolvability proof, its own option checks.
-    encoder::InstanceOptions swapped;
+    puzzles::InstanceOptions swapped;
     swapped.board = "AB.";
     swapped.goal = "BA.";
-    CHECK(planner::solve(*encoder::make_puzzle("row", swapped), {}).status ==
+    CHECK(planner::solve(*puzzles::make_puzzle("row", swapped), {}).status ==
           Status::unsolvable);
     swapped.rows = 2;
-    CHECK_THROWS_AS(encoder::make_puzzle("row", swapped), encoder::InputError);
+    CHECK_THROWS_AS(puzzles::make_puzzle("row", swapped), task::InputError);
   }
 
   TEST_CASE("a toy family's CNF is written and read back by its spec") {
     test::register_sliding_row();
-    encoder::InstanceOptions o;
+    puzzles::InstanceOptions o;
     o.board = "A.B";
     o.goal = ".AB";
-    const auto puzzle = encoder::make_puzzle("row", o);
+    const auto puzzle = puzzles::make_puzzle("row", o);
     const encoder::EncodingInfo &info =
         planner::encoding_for(*puzzle, nullptr);
-    const encoder::Task task = puzzle->compile(); // outlives the encoding
+    const task::Task task = puzzle->compile(); // outlives the encoding
     auto encoding = info.make(task);
     std::stringstream cnf;
     solver::write_horizon_dimacs(cnf, *encoding, 1, puzzle->spec(), info.name);
     const solver::CnfMap map = solver::read_map(solver::read_cnf(cnf));
-    const auto again = encoder::make_puzzle(map.spec);
+    const auto again = puzzles::make_puzzle(map.spec);
     CHECK(again->spec().params == puzzle->spec().params);
     CHECK(map.encoding == "pruned");
   }

@@ -33,9 +33,9 @@ reach(planner::ReachFormula formula = planner::ReachFormula::labels) {
 }
 
 // The driver alone on the task's one-step formula (seed or labels).
-solver::ReachResult search(const encoder::Task &task,
-                           const solver::ReachOptions &o = {},
-                           bool labels = false) {
+solver::ReachResult reach_by_sat(const task::Task &task,
+                                 const solver::ReachOptions &o = {},
+                                 bool labels = false) {
   encoder::SequentialConfig config;
   config.free_start = true;
   config.labels = labels;
@@ -43,14 +43,14 @@ solver::ReachResult search(const encoder::Task &task,
   return solver::run_reach(task, formula, o);
 }
 
-std::unique_ptr<encoder::Puzzle> klotski(const std::string &rows,
+std::unique_ptr<puzzles::Puzzle> klotski(const std::string &rows,
                                          const char *metric) {
-  encoder::InstanceOptions o;
+  puzzles::InstanceOptions o;
   o.board = rows;
   o.goal_piece = "A";
   o.goal_at = "2,1";
-  o.metric = encoder::parse_metric(metric);
-  return encoder::make_puzzle("klotski", o);
+  o.metric = puzzles::parse_metric(metric);
+  return puzzles::make_puzzle("klotski", o);
 }
 
 } // namespace
@@ -122,11 +122,11 @@ TEST_SUITE("reach") {
       CAPTURE(board);
       for (const auto &[metric, column] :
            {std::pair{"slide", 4}, std::pair{"step", 6}}) {
-        encoder::InstanceOptions o;
+        puzzles::InstanceOptions o;
         o.board = board;
-        o.metric = encoder::parse_metric(metric);
+        o.metric = puzzles::parse_metric(metric);
         const planner::PlannerResult r =
-            planner::solve(*encoder::make_puzzle("rushhour", o), reach());
+            planner::solve(*puzzles::make_puzzle("rushhour", o), reach());
         REQUIRE(r.status == Status::solved);
         CHECK(static_cast<int>(r.replay.moves.size()) ==
               std::stoi(row.at(column)));
@@ -141,14 +141,14 @@ TEST_SUITE("reach") {
     int compared = 0;
     for (const auto &row : test::read_rows("rushhour/fogleman_sample.tsv")) {
       for (const char *metric : {"slide", "step"}) {
-        encoder::InstanceOptions o;
+        puzzles::InstanceOptions o;
         o.board = row.at(2);
-        o.metric = encoder::parse_metric(metric);
-        const auto card = encoder::make_puzzle("rushhour", o);
+        o.metric = puzzles::parse_metric(metric);
+        const auto card = puzzles::make_puzzle("rushhour", o);
         // A random walk of 20 moves away from the database's board.
-        const encoder::Task task = card->compile();
-        encoder::State s = task.initial_state();
-        encoder::Plan walk;
+        const task::Task task = card->compile();
+        task::State s = task.initial_state();
+        task::Plan walk;
         for (int step = 0; step < 20; ++step) {
           std::vector<int> moves;
           for (int a = 0; a < task.num_actions(); ++a) {
@@ -187,7 +187,7 @@ TEST_SUITE("reach") {
     std::mt19937 rng(5);
     for (int round = 0; round < 12; ++round) {
       const bool wide = round % 2 == 0;
-      const encoder::NPuzzle p =
+      const puzzles::NPuzzle p =
           test::random_board(wide ? 2 : 3, wide ? 3 : 2, rng);
       CAPTURE(p.draw());
       const int d = test::bfs_distance(p);
@@ -222,7 +222,7 @@ TEST_SUITE("reach") {
             "the same plan on one and two threads") {
     std::mt19937 rng(8);
     for (int round = 0; round < 4; ++round) {
-      const encoder::NPuzzle p = test::random_board(3, 3, rng);
+      const puzzles::NPuzzle p = test::random_board(3, 3, rng);
       CAPTURE(p.draw());
       const int d = test::bfs_distance(p);
       if (d < 0) {
@@ -251,8 +251,8 @@ TEST_SUITE("reach") {
         CAPTURE(rows);
         CAPTURE(metric);
         const auto p = klotski(rows, metric);
-        const encoder::Task task = p->compile();
-        const encoder::StateSpace space = encoder::explore_space(task, {});
+        const task::Task task = p->compile();
+        const search::StateSpace space = search::explore_space(task, {});
         for (const auto &blocking_and_labels :
              {std::pair{solver::ReachBlocking::visited, false},
               std::pair{solver::ReachBlocking::moves, false},
@@ -263,7 +263,7 @@ TEST_SUITE("reach") {
           CAPTURE(labels);
           solver::ReachOptions o;
           o.blocking = blocking;
-          const solver::ReachResult r = search(task, o, labels);
+          const solver::ReachResult r = reach_by_sat(task, o, labels);
           if (space.goal_distance >= 0) {
             CHECK(r.outcome == solver::ReachOutcome::goal_found);
             CHECK(r.depth_done + 1 == space.goal_distance);
@@ -306,13 +306,13 @@ TEST_SUITE("reach") {
         CAPTURE(rows);
         CAPTURE(metric);
         const auto p = klotski(rows, metric);
-        const encoder::Task task = p->compile();
-        const encoder::StateSpace space = encoder::explore_space(task, {});
+        const task::Task task = p->compile();
+        const search::StateSpace space = search::explore_space(task, {});
         std::vector<solver::ReachResult> results;
         for (int threads : {1, 2, 3}) {
           solver::ReachOptions o;
           o.threads = threads;
-          results.push_back(search(task, o, true));
+          results.push_back(reach_by_sat(task, o, true));
         }
         for (const solver::ReachResult &r : results) {
           CHECK(r.outcome == results[0].outcome);
@@ -341,13 +341,12 @@ TEST_SUITE("reach") {
 
   TEST_CASE("two solvers: the positions budget, a timeout and a stop end the "
             "search with what was proven") {
-    encoder::InstanceOptions card;
-    card.metric = encoder::Metric::slide;
-    const encoder::Task task =
-        encoder::make_puzzle("rushhour", card)->compile();
+    puzzles::InstanceOptions card;
+    card.metric = puzzles::Metric::slide;
+    const task::Task task = puzzles::make_puzzle("rushhour", card)->compile();
     const auto run = [&](solver::ReachOptions o) {
       o.threads = 2;
-      return search(task, o, true);
+      return reach_by_sat(task, o, true);
     };
     solver::ReachOptions budget;
     budget.max_states = 500;
@@ -382,12 +381,12 @@ TEST_SUITE("reach") {
     for (const char *rows : {"AA.B/AAC./DE..", "AB.C/DD.C/EE.."}) {
       CAPTURE(rows);
       const auto p = klotski(rows, "piece");
-      const encoder::Task task = p->compile();
+      const task::Task task = p->compile();
       std::vector<solver::ReachResult> results;
       for (bool true_only : {true, false}) {
         solver::ReachOptions o;
         o.assume_true_only = true_only;
-        results.push_back(search(task, o));
+        results.push_back(reach_by_sat(task, o));
       }
       CHECK(results[0].outcome == results[1].outcome);
       CHECK(results[0].plan.size() == results[1].plan.size());
@@ -400,14 +399,14 @@ TEST_SUITE("reach") {
   TEST_CASE("an unreachable goal exhausts the space: every position found") {
     // The puzzle would say unsolvable first; the driver alone must too.
     const test::SlidingRow row("A.B.", "B.A.");
-    const encoder::Task task = row.compile();
+    const task::Task task = row.compile();
     solver::ReachOptions forward;
     forward.both_ends = false;
-    const solver::ReachResult r = search(task, forward);
+    const solver::ReachResult r = reach_by_sat(task, forward);
     CHECK(r.outcome == solver::ReachOutcome::exhausted);
     CHECK_FALSE(r.both_ends);
     // From both ends (the goal is one row): one side runs out as well.
-    const solver::ReachResult both = search(task);
+    const solver::ReachResult both = reach_by_sat(task);
     CHECK(both.both_ends);
     CHECK(both.outcome == solver::ReachOutcome::exhausted);
     CHECK(both.plan.empty());
@@ -469,10 +468,10 @@ TEST_SUITE("reach") {
       CHECK(static_cast<int>(r.replay.moves.size()) == d);
     }
     // The 3x3 space (181,440 positions) is searched from both ends.
-    encoder::InstanceOptions o;
+    puzzles::InstanceOptions o;
     o.board = "8 6 7 2 5 4 3 0 1";
     const planner::PlannerResult small =
-        planner::solve(*encoder::make_puzzle("8", o), {});
+        planner::solve(*puzzles::make_puzzle("8", o), {});
     REQUIRE(small.status == Status::solved);
     CHECK(small.path == planner::Path::reach);
     CHECK(small.optimal);
@@ -482,7 +481,7 @@ TEST_SUITE("reach") {
           std::string::npos);
     o.board = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15";
     const planner::PlannerResult large =
-        planner::solve(*encoder::make_puzzle("15", o), {});
+        planner::solve(*puzzles::make_puzzle("15", o), {});
     REQUIRE(large.status == Status::solved);
     // One move from the goal: reach is predicted to store a handful of
     // positions (engine_choice.hpp); far boards keep the horizon driver
@@ -499,9 +498,9 @@ TEST_SUITE("reach") {
     // was not, on a loaded machine, and the join went unseen).
     for (const char *metric : k_metrics) {
       CAPTURE(metric);
-      encoder::InstanceOptions io;
-      io.metric = encoder::parse_metric(metric);
-      const auto classic = encoder::make_puzzle("klotski", io);
+      puzzles::InstanceOptions io;
+      io.metric = puzzles::parse_metric(metric);
+      const auto classic = puzzles::make_puzzle("klotski", io);
       planner::PlannerOptions explicit_search;
       explicit_search.engine = planner::Engine::bfs;
       const planner::PlannerResult b =
@@ -536,7 +535,7 @@ TEST_SUITE("reach") {
   TEST_CASE("the automatic engine on a 3x3 board past its positions "
             "budget: the horizon driver takes over from both ends' depth, "
             "and the optimum stands") {
-    encoder::InstanceOptions io;
+    puzzles::InstanceOptions io;
     io.board = "8 6 7 2 5 4 3 0 1";
     planner::PlannerOptions o;
     o.max_states = 200;
@@ -547,7 +546,7 @@ TEST_SUITE("reach") {
       }
     };
     const planner::PlannerResult r =
-        planner::solve(*encoder::make_puzzle("8", io), o);
+        planner::solve(*puzzles::make_puzzle("8", io), o);
     REQUIRE(r.status == Status::solved);
     CHECK(r.optimal);
     CHECK(r.replay.moves.size() == 31);
@@ -563,7 +562,7 @@ TEST_SUITE("reach") {
     planner::PlannerOptions o;
     o.timeout_seconds = 0.05;
     const planner::PlannerResult r =
-        planner::solve(*encoder::make_puzzle("klotski", {}), o);
+        planner::solve(*puzzles::make_puzzle("klotski", {}), o);
     CHECK(r.status == Status::timeout);
     CHECK(r.path == planner::Path::reach);
     CHECK(r.replay.moves.empty());
@@ -576,10 +575,10 @@ TEST_SUITE("reach") {
       layers += p.kind == planner::Progress::Kind::horizon;
     };
     o.stop = [&] { return layers >= 3; };
-    encoder::InstanceOptions card;
-    card.metric = encoder::Metric::step;
+    puzzles::InstanceOptions card;
+    card.metric = puzzles::Metric::step;
     const planner::PlannerResult r =
-        planner::solve(*encoder::make_puzzle("rushhour", card), o);
+        planner::solve(*puzzles::make_puzzle("rushhour", card), o);
     CHECK(r.status == Status::cancelled);
     CHECK(r.no_plan_up_to >= 2);
   }

@@ -71,12 +71,12 @@ TEST_SUITE("planner::Split") {
     for (const auto &[rows, cols] : {std::pair{3, 3}, {2, 4}, {3, 4}}) {
       const bool large = rows * cols > 9; // 3x4: fewer, shorter boards
       for (int i = 0; i < (large ? 2 : 4); ++i) {
-        const encoder::NPuzzle goal(rows, cols,
-                                    encoder::NPuzzle::default_goal(rows, cols),
-                                    encoder::NPuzzle::default_goal(rows, cols));
-        const encoder::NPuzzle p =
+        const puzzles::NPuzzle goal(rows, cols,
+                                    puzzles::NPuzzle::default_goal(rows, cols),
+                                    puzzles::NPuzzle::default_goal(rows, cols));
+        const puzzles::NPuzzle p =
             !large ? test::random_board(rows, cols, rng)
-                   : encoder::NPuzzle(rows, cols,
+                   : puzzles::NPuzzle(rows, cols,
                                       test::random_walk(rows, cols, 18, rng),
                                       goal.goal());
         if (p.unsolvable_reason()) {
@@ -119,8 +119,8 @@ TEST_SUITE("planner::Split") {
 
   TEST_CASE("windows, threads, the cube solvers and the order change the "
             "work, not the optimum") {
-    const encoder::NPuzzle p =
-        encoder::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    const puzzles::NPuzzle p =
+        puzzles::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
     for (planner::CubeSolving solving : k_solvings) {
       for (const auto &window_and_threads :
            {std::pair{1, 2}, {3, 1}, {3, 2}, {50, 2}}) {
@@ -138,8 +138,8 @@ TEST_SUITE("planner::Split") {
     }
     // A 2x4 board whose pattern databases are not exact: cubes need SAT.
     std::mt19937 rng(3);
-    const encoder::NPuzzle wide(2, 4, test::random_walk(2, 4, 40, rng),
-                                encoder::NPuzzle::default_goal(2, 4));
+    const puzzles::NPuzzle wide(2, 4, test::random_walk(2, 4, 40, rng),
+                                puzzles::NPuzzle::default_goal(2, 4));
     const int d = test::bfs_distance(wide, 40);
     REQUIRE(d > 8);
     for (planner::CubeSolving solving : k_solvings) {
@@ -166,8 +166,8 @@ TEST_SUITE("planner::Split") {
     // A 25-move 3x4 board of the public file (#22), one thread, no probe:
     // 25 SAT calls in breadth-first order, 13 least bound first (CaDiCaL
     // is deterministic on one thread).
-    const encoder::NPuzzle p(3, 4, {3, 1, 10, 4, 7, 2, 6, 8, 9, 5, 0, 11},
-                             encoder::NPuzzle::default_goal(3, 4));
+    const puzzles::NPuzzle p(3, 4, {3, 1, 10, 4, 7, 2, 6, 8, 9, 5, 0, 11},
+                             puzzles::NPuzzle::default_goal(3, 4));
     long calls[2] = {0, 0};
     for (planner::CubeOrder order :
          {planner::CubeOrder::bound, planner::CubeOrder::frontier}) {
@@ -188,15 +188,15 @@ TEST_SUITE("planner::Split") {
     // test's own; the run raises its cubes' bounds after its first round.
     const test::TempDir dir("satslide-split-stronger-");
     setenv("SATSLIDE_CACHE_DIR", dir.path.c_str(), 1);
-    const encoder::NPuzzle p(3, 4, {5, 1, 3, 2, 0, 11, 8, 7, 6, 9, 10, 4},
-                             encoder::NPuzzle::default_goal(3, 4));
+    const puzzles::NPuzzle p(3, 4, {5, 1, 3, 2, 0, 11, 8, 7, 6, 9, 10, 4},
+                             puzzles::NPuzzle::default_goal(3, 4));
     planner::PlannerOptions o = split(6);
     o.stronger_bound_after = 0;
     const planner::PlannerResult before = planner::solve(p, o);
     REQUIRE(before.status == Status::solved);
     CHECK(before.stronger_bound_from == -1); // none in the cache yet
-    encoder::cached_pattern_databases(3, 4, p.goal(), {}, {},
-                                      encoder::NPuzzle::k_large_pattern_tiles);
+    search::cached_pattern_databases(3, 4, p.goal(), {}, {},
+                                     puzzles::NPuzzle::k_large_pattern_tiles);
     const planner::PlannerResult after = planner::solve(p, o);
     REQUIRE(after.status == Status::solved);
     CHECK(after.replay.moves.size() == 22);
@@ -207,7 +207,7 @@ TEST_SUITE("planner::Split") {
                                     std::to_string(after.cubes) +
                                     " frontier positions"));
     // Not where the tables were chosen, nor before the time.
-    o.pattern_tiles = encoder::NPuzzle::k_large_pattern_tiles;
+    o.pattern_tiles = puzzles::NPuzzle::k_large_pattern_tiles;
     CHECK(planner::solve(p, o).stronger_bound_from == -1);
     o.pattern_tiles = 0;
     o.stronger_bound_after = 1e6;
@@ -216,8 +216,8 @@ TEST_SUITE("planner::Split") {
   }
 
   TEST_CASE("the start at the goal: the empty plan at every depth") {
-    const encoder::NPuzzle p =
-        encoder::NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 8 0"}});
+    const puzzles::NPuzzle p =
+        puzzles::NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 8 0"}});
     for (int k : {0, 3}) {
       const planner::PlannerResult r = planner::solve(p, split(k));
       REQUIRE(r.status == Status::solved);
@@ -227,11 +227,11 @@ TEST_SUITE("planner::Split") {
   }
 
   TEST_CASE("a block puzzle: the puzzle's own bound per cube") {
-    encoder::InstanceOptions o;
+    puzzles::InstanceOptions o;
     o.board = "AB../AB../CC..";
     o.goal_piece = "C";
     o.goal_at = "2,0";
-    const auto p = encoder::make_puzzle("klotski", o);
+    const auto p = puzzles::make_puzzle("klotski", o);
     planner::PlannerOptions bfs;
     bfs.engine = planner::Engine::bfs;
     const std::size_t d = planner::solve(*p, bfs).replay.moves.size();
@@ -246,8 +246,8 @@ TEST_SUITE("planner::Split") {
   }
 
   TEST_CASE("a horizon limit and a stop say what every cube refuted") {
-    const encoder::NPuzzle p =
-        encoder::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    const puzzles::NPuzzle p =
+        puzzles::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
     planner::PlannerOptions limited = split(4);
     limited.max_horizon = 29;
     const planner::PlannerResult r = planner::solve(p, limited);
@@ -263,8 +263,8 @@ TEST_SUITE("planner::Split") {
   TEST_CASE("a stop while the cubes are bounded ends the run there") {
     // The frontier of a 3x3 board at depth 4 is too small for its search
     // to poll, so a stop raised as it starts is first seen by the bounds.
-    const encoder::NPuzzle p =
-        encoder::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    const puzzles::NPuzzle p =
+        puzzles::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
     planner::PlannerOptions o = split(4);
     stop_at_phase(o, "positions at depth");
     const planner::PlannerResult r = planner::solve(p, o);
@@ -276,8 +276,8 @@ TEST_SUITE("planner::Split") {
   TEST_CASE("a round cut short is not reported refuted") {
     // Stopped as soon as the first round is refuted: the next round ends
     // at its first poll, and its record must not say UNSAT.
-    const encoder::NPuzzle p =
-        encoder::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    const puzzles::NPuzzle p =
+        puzzles::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
     planner::PlannerOptions o = split(4);
     o.pattern_tiles = 3; // a bound below the optimum: several rounds
     stop_at_phase(o, "no plan of length <=");
@@ -293,8 +293,8 @@ TEST_SUITE("planner::Split") {
   }
 
   TEST_CASE("splitting is the optimal horizon driver's") {
-    const encoder::NPuzzle p =
-        encoder::NPuzzle::from_params({{"board", "1 3 6 4 2 0 7 5 8"}});
+    const puzzles::NPuzzle p =
+        puzzles::NPuzzle::from_params({{"board", "1 3 6 4 2 0 7 5 8"}});
     planner::PlannerOptions o = split(2);
     o.engine = planner::Engine::reach;
     CHECK_THROWS_AS(planner::solve(p, o), std::invalid_argument);

@@ -35,21 +35,21 @@ planner::PlannerOptions with_witness(planner::Engine engine) {
 // An n-puzzle whose IDA* is wrong on purpose: it answers with a plan two
 // moves longer than the optimum (found by the horizon driver started two
 // lengths above it), and says it is optimal.
-class LongWitness : public encoder::NPuzzle {
+class LongWitness : public puzzles::NPuzzle {
 public:
   LongWitness(int rows, int cols, std::vector<int> board,
               std::vector<int> goal)
       : NPuzzle(rows, cols, board, goal), m_plain(rows, cols, board, goal) {}
 
-  std::optional<encoder::HeuristicSearch>
-  heuristic_search(const encoder::HeuristicSearchOptions &) const override {
+  std::optional<puzzles::HeuristicSearch>
+  heuristic_search(const puzzles::HeuristicSearchOptions &) const override {
     planner::PlannerOptions optimal;
     optimal.engine = planner::Engine::horizons;
     const int d = static_cast<int>(
         planner::solve(m_plain, optimal).plan.size());
     planner::PlannerOptions longer = optimal;
     longer.min_horizon = d + 2;
-    encoder::HeuristicSearch s;
+    puzzles::HeuristicSearch s;
     s.plan = planner::solve(m_plain, longer).plan;
     s.found = static_cast<int>(s.plan.size()) == d + 2;
     s.no_plan_up_to = d + 1; // the lie
@@ -58,7 +58,7 @@ public:
   }
 
 private:
-  encoder::NPuzzle m_plain;
+  puzzles::NPuzzle m_plain;
 };
 
 } // namespace
@@ -68,7 +68,8 @@ TEST_SUITE("planner::Witness") {
             "search's optimum") {
     std::mt19937 rng(1977);
     for (int i = 0; i < 6; ++i) {
-      const encoder::NPuzzle p = test::random_board(i % 2 ? 2 : 3, i % 2 ? 4 : 3, rng);
+      const puzzles::NPuzzle p =
+          test::random_board(i % 2 ? 2 : 3, i % 2 ? 4 : 3, rng);
       if (p.unsolvable_reason()) {
         continue;
       }
@@ -97,8 +98,8 @@ TEST_SUITE("planner::Witness") {
   TEST_CASE("the split's proof below the witness counts every cube") {
     // A 25-move 3x4 board of the public file (#22): its cubes at depth 6
     // need SAT calls (the pattern databases are not exact there).
-    const encoder::NPuzzle p(3, 4, {3, 1, 10, 4, 7, 2, 6, 8, 9, 5, 0, 11},
-                             encoder::NPuzzle::default_goal(3, 4));
+    const puzzles::NPuzzle p(3, 4, {3, 1, 10, 4, 7, 2, 6, 8, 9, 5, 0, 11},
+                             puzzles::NPuzzle::default_goal(3, 4));
     planner::PlannerOptions o = with_witness(planner::Engine::horizons);
     o.split_depth = 6;
     std::vector<std::string> phases;
@@ -129,8 +130,8 @@ TEST_SUITE("planner::Witness") {
   TEST_CASE("a bound that reaches the witness proves it without a call") {
     // The 8-puzzle's pattern database is exact: at depth 6 every cube's
     // bound already says 31.
-    const encoder::NPuzzle p =
-        encoder::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    const puzzles::NPuzzle p =
+        puzzles::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
     planner::PlannerOptions o = with_witness(planner::Engine::horizons);
     o.split_depth = 6;
     const planner::PlannerResult r = planner::solve(p, o);
@@ -149,7 +150,7 @@ TEST_SUITE("planner::Witness") {
   TEST_CASE("a SAT plan shorter than the witness is a disagreement, not an "
             "answer") {
     std::mt19937 rng(5);
-    const std::vector<int> goal = encoder::NPuzzle::default_goal(3, 3);
+    const std::vector<int> goal = puzzles::NPuzzle::default_goal(3, 3);
     const LongWitness p(3, 3, test::random_walk(3, 3, 30, rng), goal);
     REQUIRE(test::bfs_distance(p, 40) > 0);
     const planner::PlannerResult r =
@@ -161,8 +162,8 @@ TEST_SUITE("planner::Witness") {
 
   TEST_CASE("a stop after the witness keeps what SAT refuted and names the "
             "plan it did not prove") {
-    const encoder::NPuzzle p =
-        encoder::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    const puzzles::NPuzzle p =
+        puzzles::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
     planner::PlannerOptions o = with_witness(planner::Engine::horizons);
     auto seen = std::make_shared<std::atomic<bool>>(false);
     o.progress = [seen](const planner::Progress &e) {
@@ -190,8 +191,8 @@ TEST_SUITE("planner::Witness") {
     // and 23) and stopped after its first round: the lengths up to that
     // round's are refuted, and the next has the wrong parity (a refuted 19
     // leaves 21, not 20).
-    const encoder::NPuzzle p(3, 4, {3, 1, 10, 4, 7, 2, 6, 8, 9, 5, 0, 11},
-                             encoder::NPuzzle::default_goal(3, 4));
+    const puzzles::NPuzzle p(3, 4, {3, 1, 10, 4, 7, 2, 6, 8, 9, 5, 0, 11},
+                             puzzles::NPuzzle::default_goal(3, 4));
     planner::PlannerOptions o = with_witness(planner::Engine::horizons);
     o.split_depth = 2;
     auto rounds = std::make_shared<std::atomic<int>>(0);
@@ -215,8 +216,8 @@ TEST_SUITE("planner::Witness") {
   }
 
   TEST_CASE("a start at the goal needs no SAT call") {
-    const encoder::NPuzzle p(3, 3, encoder::NPuzzle::default_goal(3, 3),
-                             encoder::NPuzzle::default_goal(3, 3));
+    const puzzles::NPuzzle p(3, 3, puzzles::NPuzzle::default_goal(3, 3),
+                             puzzles::NPuzzle::default_goal(3, 3));
     const planner::PlannerResult r =
         planner::solve(p, with_witness(planner::Engine::automatic));
     REQUIRE(r.status == Status::solved);
@@ -226,8 +227,8 @@ TEST_SUITE("planner::Witness") {
 
   TEST_CASE("the witness is refused with --any, bfs and ida, and where the "
             "family has no IDA*") {
-    const encoder::NPuzzle p =
-        encoder::NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 0 8"}});
+    const puzzles::NPuzzle p =
+        puzzles::NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 0 8"}});
     planner::PlannerOptions any = with_witness(planner::Engine::automatic);
     any.mode = planner::Mode::any;
     CHECK_THROWS_AS(planner::solve(p, any), std::invalid_argument);
@@ -235,9 +236,9 @@ TEST_SUITE("planner::Witness") {
                     std::invalid_argument);
     CHECK_THROWS_AS(planner::solve(p, with_witness(planner::Engine::ida)),
                     std::invalid_argument);
-    encoder::InstanceOptions card;
+    puzzles::InstanceOptions card;
     card.board = "BooCCCBooDoEAAoDFEGGGoFEooHoIIJJHKKo";
-    const auto rush = encoder::make_puzzle("rushhour", card);
+    const auto rush = puzzles::make_puzzle("rushhour", card);
     CHECK_THROWS_WITH_AS(
         planner::solve(*rush, with_witness(planner::Engine::automatic)),
         doctest::Contains("no heuristic search"), std::invalid_argument);

@@ -17,10 +17,13 @@
 #include <sstream>
 
 using namespace satslide;
+using namespace satslide::task;
+using namespace satslide::search;
+using namespace satslide::puzzles;
 using namespace satslide::encoder;
 using solver::SolveResult;
 
-TEST_SUITE("encoder::BlockPuzzle") {
+TEST_SUITE("puzzles::BlockPuzzle") {
 
   const char *const k_metrics[] = {"step", "slide", "piece"};
 

@@ -8,9 +8,12 @@
 #include <numeric>
 #include <random>
 
+using namespace satslide::task;
+using namespace satslide::search;
+using namespace satslide::puzzles;
 using namespace satslide::encoder;
 
-TEST_SUITE("encoder::constructive_blank_path") {
+TEST_SUITE("puzzles::constructive_blank_path") {
 
   // A uniformly random solvable pair (board, goal) of the shape: both
   // shuffled, two tiles of the board swapped where the parity says so.

@@ -4,10 +4,13 @@
 
 #include <doctest/doctest.h>
 
+using namespace satslide::task;
+using namespace satslide::search;
+using namespace satslide::puzzles;
 using namespace satslide::encoder;
 using satslide::test::bfs_distance;
 
-TEST_SUITE("encoder::NPuzzle") {
+TEST_SUITE("puzzles::NPuzzle") {
 
   NPuzzle eight(const std::string &board) {
     return NPuzzle::from_params({{"board", board}});

@@ -13,6 +13,9 @@
 #include <random>
 #include <set>
 
+using namespace satslide::task;
+using namespace satslide::search;
+using namespace satslide::puzzles;
 using namespace satslide::encoder;
 
 namespace {
@@ -54,7 +57,7 @@ Oracle search_boards(const NPuzzle &p) {
 
 } // namespace
 
-TEST_SUITE("encoder::NPuzzle ranked search") {
+TEST_SUITE("puzzles::NPuzzle ranked search") {
 
   TEST_CASE("ranks are a bijection onto 0 .. (RC)!-1") {
     NPuzzle p(2, 3, {1, 2, 3, 4, 5, 0}, NPuzzle::default_goal(2, 3));
@@ -146,7 +149,7 @@ TEST_SUITE("encoder::NPuzzle ranked search") {
   }
 }
 
-TEST_SUITE("encoder::search_bidirectional") {
+TEST_SUITE("search::search_bidirectional") {
 
   TEST_CASE("from both ends: the forward search's optimum, a plan that replays, fewer positions") {
     std::mt19937 rng(8);

@@ -13,9 +13,9 @@
 #include <random>
 
 using namespace satslide;
-using encoder::NPuzzle;
+using puzzles::NPuzzle;
 
-TEST_SUITE("encoder::plan_windows") {
+TEST_SUITE("puzzles::plan_windows") {
 
   TEST_CASE("windows: the same last board, never more moves, never below "
             "the optimum, on constructive plans of random boards") {
@@ -29,10 +29,10 @@ TEST_SUITE("encoder::plan_windows") {
           continue;
         }
         const auto plan = *p.constructive_plan();
-        encoder::ShortenOptions o;
+        puzzles::ShortenOptions o;
         int calls = 0;
         std::size_t last = plan.size();
-        o.on_plan = [&](const encoder::Plan &shorter, const std::string &) {
+        o.on_plan = [&](const task::Plan &shorter, const std::string &) {
           CHECK(shorter.size() < last);
           CHECK(p.replay(shorter).solved);
           last = shorter.size();
@@ -60,10 +60,10 @@ TEST_SUITE("encoder::plan_windows") {
     // The blank: right, right (the goal); with a detour up and back
     // first, and one up and back after the first step.
     const std::vector<int> detour = {3, 6, 7, 4, 7, 8};
-    const std::vector<int> cut = encoder::cut_revisits(p.board(), detour);
+    const std::vector<int> cut = puzzles::cut_revisits(p.board(), detour);
     CHECK(cut == std::vector<int>{7, 8});
-    encoder::WindowStats stats;
-    CHECK(encoder::shorten_blank_path(3, 3, p.board(), detour, {}, stats) ==
+    puzzles::WindowStats stats;
+    CHECK(puzzles::shorten_blank_path(3, 3, p.board(), detour, {}, stats) ==
           std::vector<int>{7, 8});
     CHECK(stats.loops_cut == 4);
   }

@@ -13,9 +13,8 @@
 #include <random>
 
 using namespace satslide;
-using encoder::NPuzzle;
-using encoder::PatternDatabases;
-
+using puzzles::NPuzzle;
+using search::PatternDatabases;
 
 TEST_SUITE("search::beam") {
 
@@ -39,9 +38,9 @@ TEST_SUITE("search::beam") {
         CAPTURE(p.draw());
         int last = -1;
         for (const int width : {1, 16, 256}) {
-          encoder::BeamOptions o;
+          search::BeamOptions o;
           o.width = width;
-          const encoder::BeamResult r = encoder::beam_search(db, p.board(), o);
+          const search::BeamResult r = search::beam_search(db, p.board(), o);
           if (!r.found) {
             continue; // a beam of 1 may die
           }
@@ -54,10 +53,10 @@ TEST_SUITE("search::beam") {
         // The whole space fits a beam of 256 on these boards except the
         // widest layers; a plan is always found by then.
         CHECK(last >= optimum);
-        encoder::BeamOptions capped;
+        search::BeamOptions capped;
         capped.width = 256;
         capped.shorter_than = optimum;
-        CHECK_FALSE(encoder::beam_search(db, p.board(), capped).found);
+        CHECK_FALSE(search::beam_search(db, p.board(), capped).found);
         ++boards;
       }
     }
@@ -67,10 +66,10 @@ TEST_SUITE("search::beam") {
   TEST_CASE("beam search: a stop ends it without a plan") {
     const std::vector<int> goal = NPuzzle::default_goal(3, 3);
     const PatternDatabases db(3, 3, goal, {{1, 2, 3, 4, 5, 6, 7, 8}});
-    encoder::BeamOptions o;
+    search::BeamOptions o;
     o.stop = [] { return true; };
-    const encoder::BeamResult r =
-        encoder::beam_search(db, {8, 6, 7, 2, 5, 4, 3, 0, 1}, o);
+    const search::BeamResult r =
+        search::beam_search(db, {8, 6, 7, 2, 5, 4, 3, 0, 1}, o);
     CHECK(r.stopped);
     CHECK_FALSE(r.found);
   }

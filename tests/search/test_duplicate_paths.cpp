@@ -10,8 +10,8 @@
 #include <stdexcept>
 #include <string>
 
-using satslide::encoder::DuplicatePaths;
-using satslide::encoder::k_duplicate_length;
+using satslide::search::DuplicatePaths;
+using satslide::search::k_duplicate_length;
 
 namespace {
 
@@ -39,7 +39,7 @@ bool refused(const DuplicatePaths &automaton, const std::string &path) {
 
 } // namespace
 
-TEST_SUITE("encoder::DuplicatePaths") {
+TEST_SUITE("search::DuplicatePaths") {
 
   TEST_CASE("strings of two: only the move back, after any path") {
     const DuplicatePaths two(2);

@@ -7,8 +7,8 @@
 
 #include <cstdint>
 
-using satslide::encoder::HugeTable;
-using satslide::encoder::k_huge_page;
+using satslide::search::HugeTable;
+using satslide::search::k_huge_page;
 
 namespace {
 

@@ -27,9 +27,9 @@
 #include <unistd.h>
 
 using namespace satslide;
-using encoder::IdaOptions;
-using encoder::NPuzzle;
-using encoder::PatternDatabases;
+using puzzles::NPuzzle;
+using search::IdaOptions;
+using search::PatternDatabases;
 
 namespace {
 
@@ -111,7 +111,7 @@ struct TwoBoards {
 
 } // namespace
 
-TEST_SUITE("encoder::PatternDatabases") {
+TEST_SUITE("search::PatternDatabases") {
 
   TEST_CASE("the bound never exceeds the distance, on every position") {
     struct Case {
@@ -372,8 +372,8 @@ TEST_SUITE("encoder::PatternDatabases") {
       for (std::size_t i = 0; i < table; ++i) {
         edit(reinterpret_cast<unsigned char &>(out[tables + i]));
       }
-      const std::uint64_t sum = encoder::fnv1a_words(
-          encoder::k_fnv_basis, out.data() + tables, 2 * table);
+      const std::uint64_t sum = search::fnv1a_words(
+          search::k_fnv_basis, out.data() + tables, 2 * table);
       std::memcpy(out.data() + tables + 2 * table, &sum, sizeof sum);
       return out;
     };
@@ -408,7 +408,7 @@ TEST_SUITE("encoder::PatternDatabases") {
     const Board goal = NPuzzle::default_goal(3, 4);
     std::vector<std::string> notes;
     const auto note = [&](const std::string &n) { notes.push_back(n); };
-    const auto first = encoder::cached_pattern_databases(3, 4, goal, {note, {}});
+    const auto first = search::cached_pattern_databases(3, 4, goal, {note, {}});
     // "building ...", then a line per table built.
     const std::size_t tables = first.patterns().size();
     REQUIRE(tables == 2);
@@ -425,7 +425,8 @@ TEST_SUITE("encoder::PatternDatabases") {
     }
     REQUIRE(files.size() == 1);
     CHECK(files[0].filename().string() == first.cache_key());
-    const auto second = encoder::cached_pattern_databases(3, 4, goal, {note, {}});
+    const auto second =
+        search::cached_pattern_databases(3, 4, goal, {note, {}});
     CHECK(notes.empty());
     std::mt19937 rng(12);
     const Board b = test::random_walk(3, 4, 40, rng);
@@ -436,13 +437,13 @@ TEST_SUITE("encoder::PatternDatabases") {
       f.seekp(1000);
       f.put('\x7f');
     }
-    const auto third = encoder::cached_pattern_databases(3, 4, goal, {note, {}});
+    const auto third = search::cached_pattern_databases(3, 4, goal, {note, {}});
     REQUIRE(notes.size() == 2 + tables); // unusable, building, the tables
     CHECK(notes[0].find("unusable") != std::string::npos);
     CHECK(notes[0].find("rebuilding") != std::string::npos);
     CHECK(third.bound(b) == first.bound(b));
     notes.clear();
-    encoder::cached_pattern_databases(3, 4, goal, {note, {}}); // repaired
+    search::cached_pattern_databases(3, 4, goal, {note, {}}); // repaired
     CHECK(notes.empty());
     unsetenv("SATSLIDE_CACHE_DIR");
   }
@@ -452,10 +453,10 @@ TEST_SUITE("encoder::PatternDatabases") {
     setenv("SATSLIDE_CACHE_DIR", dir.path.c_str(), 1);
     std::vector<std::string> notes;
     const auto note = [&](const std::string &n) { notes.push_back(n); };
-    CHECK_THROWS_AS(encoder::cached_pattern_databases(
-                        3, 4, NPuzzle::default_goal(3, 4), {note, {}},
-                        [] { return true; }),
-                    PatternDatabases::Stopped);
+    CHECK_THROWS_AS(
+        search::cached_pattern_databases(3, 4, NPuzzle::default_goal(3, 4),
+                                         {note, {}}, [] { return true; }),
+        PatternDatabases::Stopped);
     REQUIRE(notes.size() == 2); // building, stopped
     CHECK(notes[1].find("build was stopped after") != std::string::npos);
     CHECK(notes[1].find("nothing of it is kept") != std::string::npos);
@@ -465,7 +466,7 @@ TEST_SUITE("encoder::PatternDatabases") {
   }
 }
 
-TEST_SUITE("encoder::Ida") {
+TEST_SUITE("search::Ida") {
 
   TEST_CASE("IDA*'s optimum is breadth-first search's on random boards") {
     std::mt19937 rng(1985);
@@ -495,7 +496,7 @@ TEST_SUITE("encoder::Ida") {
           CHECK(threshold > last_refuted);
           last_refuted = threshold;
         };
-        const auto r = encoder::ida_search(db, p.board(), o);
+        const auto r = search::ida_search(db, p.board(), o);
         REQUIRE(r.found);
         CHECK(static_cast<int>(r.blank_path.size()) == expected);
         CHECK(r.no_plan_up_to == expected - 1);
@@ -532,9 +533,9 @@ TEST_SUITE("encoder::Ida") {
         CAPTURE(NPuzzle(rows, cols, board, p.goal()).draw());
         IdaOptions o;
         o.parity = d % 2;
-        const auto with = encoder::ida_search(db, board, o);
+        const auto with = search::ida_search(db, board, o);
         o.prune_duplicates = false;
-        const auto without = encoder::ida_search(db, board, o);
+        const auto without = search::ida_search(db, board, o);
         REQUIRE(with.found);
         CHECK(static_cast<int>(with.blank_path.size()) == d);
         CHECK(reaches_goal(p, board, with.blank_path));
@@ -564,11 +565,11 @@ TEST_SUITE("encoder::Ida") {
       const PatternDatabases &db = two.tables(i);
       IdaOptions o;
       o.parity = p.lower_bound() % 2;
-      const auto one = encoder::ida_search(db, p.board(), o);
+      const auto one = search::ida_search(db, p.board(), o);
       REQUIRE(one.found);
       for (unsigned threads : {2u, 3u}) {
         o.threads = threads;
-        const auto many = encoder::ida_search(db, p.board(), o);
+        const auto many = search::ida_search(db, p.board(), o);
         REQUIRE(many.found);
         CHECK(many.blank_path == one.blank_path);
         CHECK(many.no_plan_up_to == one.no_plan_up_to);
@@ -584,12 +585,12 @@ TEST_SUITE("encoder::Ida") {
     o.parity = 1;
     o.threads = 2;
     o.max_length = 25;
-    const auto limited = encoder::ida_search(pairs, p.board(), o);
+    const auto limited = search::ida_search(pairs, p.board(), o);
     CHECK(limited.limit);
     CHECK(limited.no_plan_up_to == 26);
     o.max_length = -1;
     o.stop = [] { return true; };
-    const auto stopped = encoder::ida_search(pairs, p.board(), o);
+    const auto stopped = search::ida_search(pairs, p.board(), o);
     CHECK(!stopped.found);
     CHECK(stopped.stopped);
   }
@@ -613,14 +614,14 @@ TEST_SUITE("encoder::Ida") {
       const PatternDatabases &db = two.tables(i);
       IdaOptions o;
       o.parity = p.lower_bound() % 2;
-      const auto optimal = encoder::ida_search(db, p.board(), o);
+      const auto optimal = search::ida_search(db, p.board(), o);
       REQUIRE(optimal.found);
       const int optimum = static_cast<int>(optimal.blank_path.size());
       for (const int weight : {110, 150, 200, 400}) {
         CAPTURE(weight);
         o.weight_percent = weight;
         o.shorter_than = -1;
-        const auto w = encoder::ida_search(db, p.board(), o);
+        const auto w = search::ida_search(db, p.board(), o);
         REQUIRE(w.found);
         const int length = static_cast<int>(w.blank_path.size());
         CHECK(reaches_goal(p, p.board(), w.blank_path));
@@ -631,7 +632,7 @@ TEST_SUITE("encoder::Ida") {
         // Below the plan at hand: a shorter one, or none, which proves
         // the plan optimal.
         o.shorter_than = length;
-        const auto below = encoder::ida_search(db, p.board(), o);
+        const auto below = search::ida_search(db, p.board(), o);
         if (length == optimum) {
           CHECK(!below.found);
           CHECK(below.limit);
@@ -644,7 +645,7 @@ TEST_SUITE("encoder::Ida") {
       // IDA* itself below the optimum: no plan, and it says so.
       o.weight_percent = 100;
       o.shorter_than = optimum;
-      const auto none = encoder::ida_search(db, p.board(), o);
+      const auto none = search::ida_search(db, p.board(), o);
       CHECK(!none.found);
       CHECK(none.limit);
       CHECK(none.no_plan_up_to == optimum - 1);
@@ -654,7 +655,7 @@ TEST_SUITE("encoder::Ida") {
     CHECK(shorter_than_weighted > 0); // the weights did trade length
     IdaOptions o;
     o.weight_percent = 99;
-    CHECK_THROWS_AS(encoder::ida_search(pairs, g9.board(), o),
+    CHECK_THROWS_AS(search::ida_search(pairs, g9.board(), o),
                     std::invalid_argument);
   }
 
@@ -664,13 +665,13 @@ TEST_SUITE("encoder::Ida") {
     IdaOptions o;
     o.parity = 1;
     o.max_length = 25;
-    const auto limited = encoder::ida_search(db, p.board(), o);
+    const auto limited = search::ida_search(db, p.board(), o);
     CHECK(!limited.found);
     CHECK(limited.limit);
     CHECK(limited.no_plan_up_to == 26); // 25 searched, 26 has the wrong parity
     o.max_length = -1;
     o.stop = [] { return true; };
-    const auto stopped = encoder::ida_search(db, p.board(), o);
+    const auto stopped = search::ida_search(db, p.board(), o);
     CHECK(!stopped.found);
     CHECK(stopped.stopped);
     // A bound above the limit proves by itself.
@@ -678,7 +679,7 @@ TEST_SUITE("encoder::Ida") {
         3, 3, p.goal(), PatternDatabases::default_partition(3, 3, p.goal()));
     o.stop = {};
     o.max_length = 25;
-    const auto bound_only = encoder::ida_search(exact, p.board(), o);
+    const auto bound_only = search::ida_search(exact, p.board(), o);
     CHECK(bound_only.limit);
     CHECK(bound_only.thresholds == 0);
     CHECK(bound_only.no_plan_up_to == 30);

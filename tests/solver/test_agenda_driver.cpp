@@ -7,11 +7,11 @@
 #include <doctest/doctest.h>
 
 using namespace satslide;
-using encoder::NPuzzle;
+using puzzles::NPuzzle;
 
 TEST_SUITE("solver::AgendaDriver") {
 
-  solver::AgendaResult solve_any(const NPuzzle &p, const encoder::Task &task,
+  solver::AgendaResult solve_any(const NPuzzle &p, const task::Task &task,
                                  const std::string &encoding = "pairs") {
     solver::DriverOptions options;
     options.first_horizon = p.lower_bound();
@@ -31,7 +31,7 @@ TEST_SUITE("solver::AgendaDriver") {
       if (p.unsolvable_reason()) {
         continue;
       }
-      const encoder::Task task = p.compile();
+      const task::Task task = p.compile();
       REQUIRE(p.goal_agenda().size() == 2);
       const auto result = solve_any(p, task);
       CAPTURE(p.draw());
@@ -62,7 +62,7 @@ TEST_SUITE("solver::AgendaDriver") {
                                           }
                                           return text;
                                         }()}});
-    const encoder::Task task = p.compile();
+    const task::Task task = p.compile();
     const auto result = solve_any(p, task);
     REQUIRE(result.outcome == solver::Outcome::plan_found);
     CHECK(result.stages == 8);
@@ -77,7 +77,7 @@ TEST_SUITE("solver::AgendaDriver") {
   TEST_CASE("a solved start needs no stage and no solver call") {
     const NPuzzle p = NPuzzle::from_params(
         {{"rows", "3"}, {"cols", "4"}, {"board", "1 2 3 4 5 6 7 8 9 10 11 0"}});
-    const encoder::Task task = p.compile();
+    const task::Task task = p.compile();
     const auto result = solve_any(p, task);
     CHECK(result.outcome == solver::Outcome::plan_found);
     CHECK(result.plan.empty());
@@ -87,7 +87,7 @@ TEST_SUITE("solver::AgendaDriver") {
   TEST_CASE("a stage that hits the horizon limit ends the run") {
     const NPuzzle p = NPuzzle::from_params(
         {{"rows", "3"}, {"cols", "4"}, {"board", "0 11 10 9 8 7 6 5 4 3 2 1"}});
-    const encoder::Task task = p.compile();
+    const task::Task task = p.compile();
     solver::DriverOptions options;
     options.first_horizon = p.lower_bound();
     options.stride = p.horizon_stride();
@@ -109,7 +109,7 @@ TEST_SUITE("solver::AgendaDriver") {
       if (p.unsolvable_reason()) {
         continue;
       }
-      const encoder::Task task = p.compile();
+      const task::Task task = p.compile();
       const auto staged = solve_any(p, task);
       REQUIRE(staged.outcome == solver::Outcome::plan_found);
       const int optimum = test::bfs_distance(p);

@@ -21,18 +21,18 @@ namespace {
 
 // Random solvable boards, each with its breadth-first optimum.
 struct Start {
-  encoder::NPuzzle board;
+  puzzles::NPuzzle board;
   int distance;
 };
 std::vector<Start> starts(int rows, int cols, int count, std::mt19937 &rng) {
   std::vector<Start> out;
   while (static_cast<int>(out.size()) < count) {
-    encoder::NPuzzle p = rows * cols <= 9
-                             ? test::random_board(rows, cols, rng)
-                             : encoder::NPuzzle(
-                                   rows, cols,
-                                   test::random_walk(rows, cols, 14, rng),
-                                   encoder::NPuzzle::default_goal(rows, cols));
+    puzzles::NPuzzle p =
+        rows * cols <= 9
+            ? test::random_board(rows, cols, rng)
+            : puzzles::NPuzzle(rows, cols,
+                               test::random_walk(rows, cols, 14, rng),
+                               puzzles::NPuzzle::default_goal(rows, cols));
     const int d = test::bfs_distance(p, 30);
     if (d >= 0) {
       out.push_back({std::move(p), d});
@@ -52,7 +52,7 @@ TEST_SUITE("solver::CubeSolver") {
       const std::vector<Start> boards = starts(rows, cols, 5, rng);
       // The formula's task: the goal is every board's; its start is one of
       // them, which a free first layer ignores.
-      const encoder::Task task = boards.front().board.compile();
+      const task::Task task = boards.front().board.compile();
       for (const encoder::EncodingInfo &info : encoder::encodings()) {
         if (!info.make_free_start) {
           continue;
@@ -62,7 +62,7 @@ TEST_SUITE("solver::CubeSolver") {
                        std::chrono::steady_clock::now());
         for (const Start &s : boards) {
           CAPTURE(s.board.draw());
-          const encoder::State start = s.board.compile().initial_state();
+          const task::State start = s.board.compile().initial_state();
           if (s.distance >= 2) { // two short of it: refuted
             const CubeSolver::Answer no = one.solve(start, s.distance - 2);
             CHECK(no.result == SolveResult::unsat);
@@ -80,9 +80,9 @@ TEST_SUITE("solver::CubeSolver") {
   }
 
   TEST_CASE("a start below the budget's bound is refuted without a call") {
-    const encoder::NPuzzle p =
-        encoder::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
-    const encoder::Task task = p.compile();
+    const puzzles::NPuzzle p =
+        puzzles::NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
+    const task::Task task = p.compile();
     const encoder::EncodingInfo *pairs = encoder::find_encoding("pairs");
     REQUIRE(pairs);
     const int bound = pairs->make(task)->lower_bound(); // from the start
@@ -101,8 +101,8 @@ TEST_SUITE("solver::CubeSolver") {
             "elsewhere [slow]") {
     std::mt19937 rng(11);
     for (const Start &s : starts(3, 3, 12, rng)) {
-      const encoder::Task task = s.board.compile();
-      const encoder::TaskDistances d = encoder::TaskDistances::compute(task);
+      const task::Task task = s.board.compile();
+      const task::TaskDistances d = task::TaskDistances::compute(task);
       const encoder::PlanBudget budget(task, d, 1);
       CHECK(budget.bound_from(task.initial_state()) ==
             budget.initial_bound());
@@ -111,13 +111,13 @@ TEST_SUITE("solver::CubeSolver") {
   }
 
   TEST_CASE("retired horizons stay refuted, later ones still answer") {
-    const encoder::NPuzzle p =
-        encoder::NPuzzle::from_params({{"board", "1 3 6 4 2 0 7 5 8"}});
-    const encoder::Task task = p.compile();
+    const puzzles::NPuzzle p =
+        puzzles::NPuzzle::from_params({{"board", "1 3 6 4 2 0 7 5 8"}});
+    const task::Task task = p.compile();
     const encoder::EncodingInfo *pairs = encoder::find_encoding("pairs");
     CubeSolver one([&] { return pairs->make_free_start(task); }, {},
                    std::chrono::steady_clock::now());
-    const encoder::State start = task.initial_state();
+    const task::State start = task.initial_state();
     const int d = test::bfs_distance(p);
     REQUIRE(d >= 2);
     CHECK(one.solve(start, d - 2).result == SolveResult::unsat);

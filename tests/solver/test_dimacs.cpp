@@ -18,9 +18,9 @@ TEST_SUITE("solver::Dimacs") {
   };
 
   Written write(const std::string &board, int horizon) {
-    const encoder::NPuzzle p =
-        encoder::NPuzzle::from_params({{"board", board}});
-    const encoder::Task task = p.compile();
+    const puzzles::NPuzzle p =
+        puzzles::NPuzzle::from_params({{"board", board}});
+    const task::Task task = p.compile();
     auto enc = encoder::find_encoding("compact")->make(task);
     std::ostringstream out;
     solver::write_horizon_dimacs(out, *enc, horizon, p.spec(), "compact");
@@ -65,12 +65,12 @@ TEST_SUITE("solver::Dimacs") {
 
   TEST_CASE("both answer styles decode to the same replayable plan") {
     const Written w = write("1 3 6 4 2 0 7 5 8", 5);
-    const encoder::NPuzzle p = encoder::NPuzzle::from_params(w.map.spec.params);
+    const puzzles::NPuzzle p = puzzles::NPuzzle::from_params(w.map.spec.params);
     for (bool minisat : {false, true}) {
       std::istringstream in(answer(w.cnf, minisat));
       const solver::SolverAnswer a = solver::read_answer(in);
       REQUIRE(a.status == solver::AnswerStatus::sat);
-      const encoder::Plan plan =
+      const task::Plan plan =
           solver::decode_answer(w.cnf, w.map, a, p.compile());
       CHECK(plan.size() == 5);
       CHECK(p.replay(plan).solved);
@@ -96,8 +96,8 @@ TEST_SUITE("solver::Dimacs") {
     CHECK_THROWS_AS(read("hello\n"), solver::FormatError);
     // All variables false falsifies the initial-state units.
     const solver::SolverAnswer all_false = read("s SATISFIABLE\nv 0\n");
-    const encoder::Task task =
-        encoder::NPuzzle::from_params(w.map.spec.params).compile();
+    const task::Task task =
+        puzzles::NPuzzle::from_params(w.map.spec.params).compile();
     CHECK_THROWS_WITH_AS(solver::decode_answer(w.cnf, w.map, all_false, task),
                          doctest::Contains("does not satisfy clause"),
                          solver::FormatError);
@@ -120,8 +120,8 @@ TEST_SUITE("solver::Dimacs") {
     std::istringstream in(text);
     const solver::CnfFile huge = solver::read_cnf(in);
     CHECK(huge.vars == 2147483647);
-    const encoder::Task task =
-        encoder::NPuzzle::from_params(w.map.spec.params).compile();
+    const task::Task task =
+        puzzles::NPuzzle::from_params(w.map.spec.params).compile();
     const solver::SolverAnswer model = [&] {
       std::istringstream a(answer(w.cnf, false));
       return solver::read_answer(a);

@@ -7,13 +7,13 @@
 #include <doctest/doctest.h>
 
 using namespace satslide;
-using encoder::NPuzzle;
+using puzzles::NPuzzle;
 
 TEST_SUITE("solver::HorizonDriver") {
 
   solver::DriverResult solve(const NPuzzle &p, const std::string &encoding,
                              solver::DriverOptions options = {}) {
-    const encoder::Task task = p.compile();
+    const task::Task task = p.compile();
     const auto *info = encoder::find_encoding(encoding);
     if (options.first_horizon == 0) {
       options.first_horizon = p.lower_bound();
@@ -191,7 +191,7 @@ TEST_SUITE("solver::HorizonDriver") {
         continue;
       }
       const int expected = test::bfs_distance(p);
-      const encoder::Task task = p.compile();
+      const task::Task task = p.compile();
       const auto *info = encoder::find_encoding("pairs");
       solver::DriverOptions options;
       options.first_horizon = p.lower_bound();
@@ -233,7 +233,7 @@ TEST_SUITE("solver::HorizonDriver") {
 
   TEST_CASE("shared horizons: limits, timeouts and cancellation") {
     const NPuzzle p = NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
-    const encoder::Task task = p.compile();
+    const task::Task task = p.compile();
     const auto *info = encoder::find_encoding("compact");
     const auto make = [&] { return info->make(task); };
     solver::DriverOptions options;
@@ -299,7 +299,7 @@ TEST_SUITE("solver::HorizonDriver") {
 
   TEST_CASE("out of memory: the run ends as such and keeps what was refuted") {
     const NPuzzle p = NPuzzle::from_params({{"board", "8 6 7 2 5 4 3 0 1"}});
-    const encoder::Task task = p.compile();
+    const task::Task task = p.compile();
     const auto *info = encoder::find_encoding("compact");
     const int bound = p.lower_bound();
     // Horizons bound and bound + 2 are refuted, encoding bound + 3 fails.

@@ -22,14 +22,13 @@ TEST_SUITE("solver::ScheduleDriver") {
                                "oooooo"
                                "oooooo";
 
-  std::unique_ptr<encoder::Puzzle> two_blockers() {
-    return encoder::make_puzzle(
+  std::unique_ptr<puzzles::Puzzle> two_blockers() {
+    return puzzles::make_puzzle(
         {"rushhour", {{"board", k_two_blockers}, {"metric", "slide"}}});
   }
 
   // Solves horizon n of the parallel encoding alone; the plan on SAT.
-  std::optional<encoder::Plan> solve_parallel(const encoder::Task &task,
-                                              int n) {
+  std::optional<task::Plan> solve_parallel(const task::Task &task, int n) {
     solver::CadicalSink sink;
     encoder::ParallelEncoding enc(task);
     enc.encode_initial(sink);
@@ -47,7 +46,7 @@ TEST_SUITE("solver::ScheduleDriver") {
 
   TEST_CASE("independent moves share a step, interfering ones do not") {
     const auto puzzle = two_blockers();
-    const encoder::Task task = puzzle->compile();
+    const task::Task task = puzzle->compile();
     CHECK_FALSE(solve_parallel(task, 1));
     const auto plan = solve_parallel(task, 2);
     REQUIRE(plan);
@@ -63,7 +62,7 @@ TEST_SUITE("solver::ScheduleDriver") {
 
   TEST_CASE("the schedule finds a plan among horizons side by side") {
     const auto puzzle = two_blockers();
-    const encoder::Task task = puzzle->compile();
+    const task::Task task = puzzle->compile();
     solver::ScheduleOptions options;
     options.gap = 1;
     options.open = 3;
@@ -79,12 +78,12 @@ TEST_SUITE("solver::ScheduleDriver") {
   TEST_CASE("a goal out of reach ends at the horizon limit, refuted") {
     // A long car that can never leave the red car's row: no horizon is
     // satisfiable.
-    const auto puzzle = encoder::make_puzzle({"rushhour",
+    const auto puzzle = puzzles::make_puzzle({"rushhour",
                                               {{"board", "oooooooooooo"
                                                          "AAoBBB"
                                                          "oooooooooooooooooo"},
                                                {"metric", "step"}}});
-    const encoder::Task task = puzzle->compile();
+    const task::Task task = puzzle->compile();
     solver::ScheduleOptions options;
     options.max_horizon = 12;
     options.gap = 4;
@@ -119,10 +118,10 @@ TEST_SUITE("solver::ScheduleDriver") {
         continue;
       }
       CAPTURE(rows);
-      const auto puzzle = encoder::make_puzzle(
+      const auto puzzle = puzzles::make_puzzle(
           {"klotski",
            {{"board", rows}, {"goal_piece", "A"}, {"goal_at", "2,1"}}});
-      const encoder::Task task = puzzle->compile();
+      const task::Task task = puzzle->compile();
       const auto plan = solve_parallel(task, d);
       REQUIRE(plan);
       CHECK(static_cast<int>(plan->size()) >= d);

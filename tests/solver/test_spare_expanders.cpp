@@ -21,8 +21,8 @@ namespace {
 
 // A 2x3 board's one-step formula, as the reach driver loads it.
 struct OneStep {
-  encoder::NPuzzle puzzle{2, 3, {1, 2, 3, 4, 0, 5}, {1, 2, 3, 4, 5, 0}};
-  encoder::Task task = puzzle.compile();
+  puzzles::NPuzzle puzzle{2, 3, {1, 2, 3, 4, 0, 5}, {1, 2, 3, 4, 5, 0}};
+  task::Task task = puzzle.compile();
   encoder::SequentialEncoding encoding{task, [] {
                                          encoder::SequentialConfig c;
                                          c.free_start = true;
@@ -71,8 +71,8 @@ TEST_SUITE("solver::SpareExpanders") {
     spares.take(into, 10);
     CHECK(into.size() == 4); // three spares were asked for, no more
     // Each spare is a working solver: the blank's three moves.
-    std::vector<encoder::State> next;
-    const encoder::State start = one.task.initial_state();
+    std::vector<task::State> next;
+    const task::State start = one.task.initial_state();
     for (const auto &e : into) {
       next.clear();
       CHECK(e->expand(start, nullptr, next) == ReachExpander::Status::done);

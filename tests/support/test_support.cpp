@@ -66,7 +66,7 @@ std::vector<NPuzzleInstance> read_npuzzle_file(const std::string &name) {
   return result;
 }
 
-int bfs_distance(const encoder::NPuzzle &puzzle, int depth_limit) {
+int bfs_distance(const puzzles::NPuzzle &puzzle, int depth_limit) {
   using Board = std::vector<int>;
   std::map<Board, int> dist{{puzzle.board(), 0}};
   std::deque<Board> queue{puzzle.board()};
@@ -95,20 +95,20 @@ int bfs_distance(const encoder::NPuzzle &puzzle, int depth_limit) {
   return -1;
 }
 
-encoder::NPuzzle random_board(int rows, int cols, std::mt19937 &rng) {
+puzzles::NPuzzle random_board(int rows, int cols, std::mt19937 &rng) {
   std::vector<int> board(rows * cols);
   for (int c = 0; c < rows * cols; ++c) {
     board[c] = c;
   }
   std::shuffle(board.begin(), board.end(), rng);
-  return encoder::NPuzzle(rows, cols, board,
-                          encoder::NPuzzle::default_goal(rows, cols));
+  return puzzles::NPuzzle(rows, cols, board,
+                          puzzles::NPuzzle::default_goal(rows, cols));
 }
 
 std::vector<int> random_walk(int rows, int cols, int steps, std::mt19937 &rng) {
-  const encoder::NPuzzle shape(rows, cols,
-                               encoder::NPuzzle::default_goal(rows, cols),
-                               encoder::NPuzzle::default_goal(rows, cols));
+  const puzzles::NPuzzle shape(rows, cols,
+                               puzzles::NPuzzle::default_goal(rows, cols),
+                               puzzles::NPuzzle::default_goal(rows, cols));
   std::vector<int> board = shape.goal();
   int blank = rows * cols - 1, previous = -1;
   for (int i = 0; i < steps; ++i) {
@@ -126,9 +126,9 @@ std::vector<int> random_walk(int rows, int cols, int steps, std::mt19937 &rng) {
   return board;
 }
 
-solver::SolveResult solve_horizon(const encoder::Task &task,
+solver::SolveResult solve_horizon(const task::Task &task,
                                   const std::string &encoding, int n,
-                                  encoder::Plan *plan) {
+                                  task::Plan *plan) {
   const auto enc = encoder::find_encoding(encoding)->make(task);
   solver::CadicalSink sink;
   enc->encode_initial(sink);
@@ -140,7 +140,7 @@ solver::SolveResult solve_horizon(const encoder::Task &task,
   if (result == solver::SolveResult::sat && plan) {
     *plan = encoder::decode_plan(*enc, n, [&](int v) {
               return sink.value(v);
-            }).value_or(encoder::Plan{});
+            }).value_or(task::Plan{});
   }
   return result;
 }

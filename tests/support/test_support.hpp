@@ -61,20 +61,20 @@ std::vector<NPuzzleInstance> read_npuzzle_file(const std::string &name);
 // The optimal plan length by breadth-first search over boards; -1 if the
 // goal is unreachable. Only for small boards (<= 9 cells) or short
 // distances (limit on the depth searched).
-int bfs_distance(const encoder::NPuzzle &puzzle, int depth_limit = 100);
+int bfs_distance(const puzzles::NPuzzle &puzzle, int depth_limit = 100);
 
 // A uniformly shuffled rows x cols board (solvable or not) with the
 // default goal.
-encoder::NPuzzle random_board(int rows, int cols, std::mt19937 &rng);
+puzzles::NPuzzle random_board(int rows, int cols, std::mt19937 &rng);
 
 // A board `steps` random blank moves (no immediate undo) from the goal.
 std::vector<int> random_walk(int rows, int cols, int steps, std::mt19937 &rng);
 
 // Solves horizon n alone in a fresh CaDiCaL with the named encoding; sets
 // plan on SAT.
-solver::SolveResult solve_horizon(const encoder::Task &task,
+solver::SolveResult solve_horizon(const task::Task &task,
                                   const std::string &encoding, int n,
-                                  encoder::Plan *plan = nullptr);
+                                  task::Plan *plan = nullptr);
 
 // Runs the satslide binary with `args`; returns its exit code and output.
 struct RunResult {

@@ -34,7 +34,7 @@ template <typename E> void round_trips() {
 
 TEST_SUITE("enum names") {
   TEST_CASE("every table round-trips") {
-    round_trips<encoder::Metric>();
+    round_trips<puzzles::Metric>();
     round_trips<planner::Engine>();
     round_trips<planner::ReachFormula>();
     round_trips<planner::AnyPath>();
@@ -56,10 +56,10 @@ TEST_SUITE("enum names") {
     CHECK(std::string(to_name(planner::Status::horizon_limit)) ==
           "horizon_limit");
     CHECK(std::string(to_name(solver::SolverConfig::standard)) == "default");
-    CHECK(encoder::parse_metric("") == encoder::Metric::step);
-    CHECK_THROWS_WITH_AS(encoder::parse_metric("hop"),
+    CHECK(puzzles::parse_metric("") == puzzles::Metric::step);
+    CHECK_THROWS_WITH_AS(puzzles::parse_metric("hop"),
                          "unknown metric 'hop' (expected step, slide or "
                          "piece)",
-                         encoder::InputError);
+                         task::InputError);
   }
 }

@@ -18,17 +18,17 @@ using namespace satslide;
 
 namespace {
 
-std::unique_ptr<encoder::Puzzle> instance(int which) {
-  encoder::InstanceOptions o;
+std::unique_ptr<puzzles::Puzzle> instance(int which) {
+  puzzles::InstanceOptions o;
   if (which == 0) {
     o.board = "1 3 6 4 2 0 7 5 8";
-    return encoder::make_puzzle("npuzzle", o);
+    return puzzles::make_puzzle("npuzzle", o);
   }
   o.board = "AB.C/DD.C/EE..";
   o.goal_piece = "D";
   o.goal_at = "2,1";
-  o.metric = encoder::Metric::slide;
-  return encoder::make_puzzle("klotski", o);
+  o.metric = puzzles::Metric::slide;
+  return puzzles::make_puzzle("klotski", o);
 }
 
 std::vector<std::string> lines_of(const std::string &text) {
@@ -53,13 +53,13 @@ std::set<std::string> tla_set(const std::string &text) {
 
 } // namespace
 
-TEST_SUITE("encoder::ModelCheckers") {
+TEST_SUITE("task::ModelCheckers") {
   TEST_CASE("the NuSMV model: declared names, complete moves, the plan runs") {
     for (int which : {0, 1}) {
       const auto puzzle = instance(which);
-      const encoder::Task task = puzzle->compile();
+      const task::Task task = puzzle->compile();
       std::ostringstream out;
-      encoder::write_smv(out, task, "a test");
+      task::write_smv(out, task, "a test");
       const auto lines = lines_of(out.str());
       std::vector<std::string> vars;
       std::map<std::string, bool> state;
@@ -124,10 +124,10 @@ TEST_SUITE("encoder::ModelCheckers") {
   TEST_CASE("the TLA+ module: declared moves, Next, the plan reaches !NotSolved") {
     for (int which : {0, 1}) {
       const auto puzzle = instance(which);
-      const encoder::Task task = puzzle->compile();
+      const task::Task task = puzzle->compile();
       std::ostringstream out, cfg;
-      encoder::write_tla(out, task, "Test", "a test");
-      encoder::write_tla_config(cfg);
+      task::write_tla(out, task, "Test", "a test");
+      task::write_tla_config(cfg);
       CHECK(cfg.str() == "INIT Init\nNEXT Next\nINVARIANT NotSolved\n");
       const std::string text = out.str();
       CHECK(text.rfind("---- MODULE Test ----\n", 0) == 0);

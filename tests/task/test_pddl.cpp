@@ -152,7 +152,7 @@ Strips read_pddl(const std::string &domain, const std::string &problem) {
 
 } // namespace
 
-TEST_SUITE("encoder::Pddl") {
+TEST_SUITE("task::Pddl") {
   TEST_CASE("exported PDDL is STRIPS whose actions carry out satslide's plan") {
     const struct {
       const char *family, *board, *metric;
@@ -163,29 +163,29 @@ TEST_SUITE("encoder::Pddl") {
     };
     for (const auto &c : cases) {
       CAPTURE(c.board);
-      encoder::InstanceOptions o;
+      puzzles::InstanceOptions o;
       o.board = c.board;
       if (c.metric) {
-        o.metric = encoder::parse_metric(c.metric);
+        o.metric = puzzles::parse_metric(c.metric);
       }
       if (std::string(c.family) == "klotski") {
         o.goal_piece = "D";
         o.goal_at = "2,1";
       }
-      const auto puzzle = encoder::make_puzzle(c.family, o);
-      const encoder::Task task = puzzle->compile();
-      const encoder::PddlNames names = encoder::pddl_names(task);
+      const auto puzzle = puzzles::make_puzzle(c.family, o);
+      const task::Task task = puzzle->compile();
+      const task::PddlNames names = task::pddl_names(task);
       std::ostringstream domain, problem;
-      encoder::write_pddl_domain(domain, task, names, "d", "a test");
-      encoder::write_pddl_problem(problem, task, names, "d", "p");
+      task::write_pddl_domain(domain, task, names, "d", "a test");
+      task::write_pddl_problem(problem, task, names, "d", "p");
       const Strips strips = read_pddl(domain.str(), problem.str());
       CHECK(strips.ops.size() == task.actions.size());
 
       const planner::PlannerResult r = planner::solve(*puzzle, {});
       REQUIRE(r.status == planner::Status::solved);
       REQUIRE(!r.plan.empty());
-      std::istringstream ipc(encoder::ipc_plan(names, r.plan));
-      const std::vector<std::string> steps = encoder::read_ipc_plan(ipc);
+      std::istringstream ipc(task::ipc_plan(names, r.plan));
+      const std::vector<std::string> steps = task::read_ipc_plan(ipc);
       REQUIRE(steps.size() == r.plan.size());
       std::set<std::string> state = strips.init;
       for (const std::string &step : steps) {
@@ -219,17 +219,17 @@ TEST_SUITE("encoder::Pddl") {
   }
 
   TEST_CASE("names are PDDL identifiers, unique, and bad plan lines named") {
-    encoder::Task t;
+    task::Task t;
     t.fluents = {"Tile 1 at r0c0", "tile 1 at r0c0!", "2x1 piece", "---"};
     t.actions = {{"move (1)", {0}, {1}, {0}}, {"Move 1", {1}, {0}, {1}}};
-    const encoder::PddlNames n = encoder::pddl_names(t);
+    const task::PddlNames n = task::pddl_names(t);
     CHECK(n.fluents == std::vector<std::string>{"tile-1-at-r0c0",
                                                 "tile-1-at-r0c0-2",
                                                 "fluent-2x1-piece", "fluent"});
     CHECK(n.actions == std::vector<std::string>{"move-1", "move-1-2"});
     std::istringstream bad("(move-1)\nmove-1\n");
-    CHECK_THROWS_WITH_AS(encoder::read_ipc_plan(bad),
+    CHECK_THROWS_WITH_AS(task::read_ipc_plan(bad),
                          "plan line 2: expected (action-name)",
-                         encoder::InputError);
+                         task::InputError);
   }
 }

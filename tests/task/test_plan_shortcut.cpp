@@ -6,12 +6,12 @@
 #include <set>
 
 using namespace satslide;
-using encoder::NPuzzle;
+using puzzles::NPuzzle;
 
-TEST_SUITE("encoder::shortcut_plan") {
+TEST_SUITE("task::shortcut_plan") {
 
   // The action of `task` moving `tile` from cell `from` to cell `to`.
-  int move(const encoder::Task &task, int tile, int from, int to) {
+  int move(const task::Task &task, int tile, int from, int to) {
     const std::string name =
         "move tile " + std::to_string(tile) + " from r" +
         std::to_string(from / 3) + "c" + std::to_string(from % 3) + " to r" +
@@ -25,10 +25,10 @@ TEST_SUITE("encoder::shortcut_plan") {
     return -1;
   }
 
-  std::set<encoder::State> states_on(const encoder::Task &task,
-                                     const encoder::Plan &plan) {
-    encoder::State s = task.initial_state();
-    std::set<encoder::State> seen{s};
+  std::set<task::State> states_on(const task::Task &task,
+                                  const task::Plan &plan) {
+    task::State s = task.initial_state();
+    std::set<task::State> seen{s};
     for (int a : plan) {
       s = task.apply(s, a);
       seen.insert(s);
@@ -39,13 +39,13 @@ TEST_SUITE("encoder::shortcut_plan") {
   TEST_CASE("a loop in the middle is cut, the end state kept") {
     // Blank at r2c2: 8 right then back, 6 down, 6 up, 6 down, then 5 down.
     const NPuzzle p = NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 8 0"}});
-    const encoder::Task task = p.compile();
-    const encoder::Plan plan{move(task, 8, 7, 8), move(task, 8, 8, 7),
-                             move(task, 6, 5, 8), move(task, 6, 8, 5),
-                             move(task, 6, 5, 8), move(task, 5, 4, 5)};
-    const encoder::Plan cut =
-        encoder::shortcut_plan(task, task.initial_state(), plan);
-    CHECK(cut == encoder::Plan{move(task, 6, 5, 8), move(task, 5, 4, 5)});
+    const task::Task task = p.compile();
+    const task::Plan plan{move(task, 8, 7, 8), move(task, 8, 8, 7),
+                          move(task, 6, 5, 8), move(task, 6, 8, 5),
+                          move(task, 6, 5, 8), move(task, 5, 4, 5)};
+    const task::Plan cut =
+        task::shortcut_plan(task, task.initial_state(), plan);
+    CHECK(cut == task::Plan{move(task, 6, 5, 8), move(task, 5, 4, 5)});
     const auto before = task.apply_plan(task.initial_state(), plan);
     REQUIRE(before);
     CHECK(task.apply_plan(task.initial_state(), cut) == before);
@@ -53,15 +53,15 @@ TEST_SUITE("encoder::shortcut_plan") {
 
   TEST_CASE("a plan back to the start becomes empty, a simple path stays") {
     const NPuzzle p = NPuzzle::from_params({{"board", "1 2 3 4 5 6 7 8 0"}});
-    const encoder::Task task = p.compile();
-    const encoder::Plan loop{move(task, 8, 7, 8), move(task, 5, 4, 7),
-                             move(task, 4, 3, 4), move(task, 4, 4, 3),
-                             move(task, 5, 7, 4), move(task, 8, 8, 7)};
-    CHECK(encoder::shortcut_plan(task, task.initial_state(), loop).empty());
-    const encoder::Plan path{move(task, 8, 7, 8), move(task, 5, 4, 7),
-                             move(task, 4, 3, 4)};
-    const encoder::Plan kept =
-        encoder::shortcut_plan(task, task.initial_state(), path);
+    const task::Task task = p.compile();
+    const task::Plan loop{move(task, 8, 7, 8), move(task, 5, 4, 7),
+                          move(task, 4, 3, 4), move(task, 4, 4, 3),
+                          move(task, 5, 7, 4), move(task, 8, 8, 7)};
+    CHECK(task::shortcut_plan(task, task.initial_state(), loop).empty());
+    const task::Plan path{move(task, 8, 7, 8), move(task, 5, 4, 7),
+                          move(task, 4, 3, 4)};
+    const task::Plan kept =
+        task::shortcut_plan(task, task.initial_state(), path);
     CHECK(kept == path);
     CHECK(states_on(task, kept).size() == kept.size() + 1);
   }

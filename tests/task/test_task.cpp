@@ -13,9 +13,11 @@
 #include <random>
 #include <stdexcept>
 
-using namespace satslide::encoder;
+using namespace satslide::task;
+using namespace satslide::search;
+using namespace satslide::puzzles;
 
-TEST_SUITE("encoder::Task") {
+TEST_SUITE("task::Task") {
 
   // A two-fluent toggle: "on" and "off" with actions switching them.
   Task toggle() {

@@ -11,9 +11,9 @@ int main(int argc, char **argv) {
     std::cerr << "usage: consumer BOARD\n";
     return 2;
   }
-  satslide::encoder::InstanceOptions instance;
+  satslide::puzzles::InstanceOptions instance;
   instance.board = argv[1];
-  const auto puzzle = satslide::encoder::make_puzzle("npuzzle", instance);
+  const auto puzzle = satslide::puzzles::make_puzzle("npuzzle", instance);
   const satslide::planner::PlannerResult result =
       satslide::planner::solve(*puzzle, satslide::planner::PlannerOptions{});
   if (result.status != satslide::planner::Status::solved) {
