@@ -1,4 +1,4 @@
-#include "cli/animation.hpp"
+#include "satslide/cli/animation.hpp"
 
 #include <chrono>
 #include <ostream>

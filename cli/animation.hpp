@@ -2,7 +2,7 @@
 // the Klotski games with an auto-solve button show it.
 #pragma once
 
-#include "cli/report.hpp"
+#include "satslide/cli/report.hpp"
 
 #include <iosfwd>
 

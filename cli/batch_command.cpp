@@ -3,13 +3,13 @@
 // in one process; one JSON line per instance (the solve report, the line
 // number and the input text), flushed as it is done so that --resume can
 // skip what an interrupted run already answered.
-#include "cli/batch_input.hpp"
-#include "cli/batch_tally.hpp"
-#include "cli/commands.hpp"
-#include "cli/output.hpp"
+#include "satslide/cli/batch_input.hpp"
+#include "satslide/cli/batch_tally.hpp"
+#include "satslide/cli/commands.hpp"
+#include "satslide/cli/output.hpp"
 
-#include "puzzles/families.hpp"
-#include "solver/side_by_side.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/solver/side_by_side.hpp"
 
 #include <spdlog/spdlog.h>
 

@@ -1,7 +1,7 @@
-#include "cli/batch_input.hpp"
+#include "satslide/cli/batch_input.hpp"
 
-#include "puzzles/board_parsing.hpp"
-#include "puzzles/families.hpp"
+#include "satslide/puzzles/board_parsing.hpp"
+#include "satslide/puzzles/families.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -11,7 +11,7 @@
 // Blank lines and lines starting with '#' or ';' are skipped.
 #pragma once
 
-#include "puzzles/puzzle.hpp"
+#include "satslide/puzzles/puzzle.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,4 +1,4 @@
-#include "cli/batch_tally.hpp"
+#include "satslide/cli/batch_tally.hpp"
 
 #include <spdlog/spdlog.h>
 

@@ -5,7 +5,7 @@
 // its output lock.
 #pragma once
 
-#include "cli/exit_codes.hpp"
+#include "satslide/cli/exit_codes.hpp"
 
 #include <chrono>
 #include <string>

@@ -3,13 +3,13 @@
 // rules: legal or not (the first illegal move and why), whether it
 // reaches the goal, and how far from the optimum, which the planner
 // proves within --timeout (default 10 s).
-#include "cli/commands.hpp"
-#include "cli/html_page.hpp"
-#include "cli/output.hpp"
-#include "cli/report.hpp"
+#include "satslide/cli/commands.hpp"
+#include "satslide/cli/html_page.hpp"
+#include "satslide/cli/output.hpp"
+#include "satslide/cli/report.hpp"
 
-#include "puzzles/families.hpp"
-#include "planner/plan_check.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/planner/plan_check.hpp"
 
 #include <fstream>
 #include <iostream>

@@ -2,7 +2,7 @@
 // bad input surfaces as exceptions that main() maps to codes.
 #pragma once
 
-#include "cli/options.hpp"
+#include "satslide/cli/options.hpp"
 
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
-#include "cli/completion.hpp"
+#include "satslide/cli/completion.hpp"
 
-#include "cli/help.hpp"
-#include "cli/option_table.hpp"
+#include "satslide/cli/help.hpp"
+#include "satslide/cli/option_table.hpp"
 
 #include <array>
 #include <sstream>

@@ -1,9 +1,9 @@
-#include "cli/cube_answers.hpp"
+#include "satslide/cli/cube_answers.hpp"
 
-#include "cli/options.hpp"
-#include "cli/printable.hpp"
+#include "satslide/cli/options.hpp"
+#include "satslide/cli/printable.hpp"
 
-#include "puzzles/families.hpp"
+#include "satslide/puzzles/families.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

@@ -7,7 +7,7 @@
 // contradicts what is known); anything else is bad input, line named.
 #pragma once
 
-#include "cli/cube_file.hpp"
+#include "satslide/cli/cube_file.hpp"
 
 #include <string>
 #include <vector>

@@ -1,12 +1,12 @@
-#include "cli/cube_file.hpp"
+#include "satslide/cli/cube_file.hpp"
 
-#include "cli/batch_input.hpp"
-#include "cli/options.hpp"
-#include "cli/report.hpp"
+#include "satslide/cli/batch_input.hpp"
+#include "satslide/cli/options.hpp"
+#include "satslide/cli/report.hpp"
 
-#include "planner/plan_check.hpp"
+#include "satslide/planner/plan_check.hpp"
 
-#include "search/fnv1a.hpp"
+#include "satslide/search/fnv1a.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

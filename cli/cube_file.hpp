@@ -23,9 +23,9 @@
 // judges it; this file only reads and writes it.
 #pragma once
 
-#include "planner/split_round.hpp"
+#include "satslide/planner/split_round.hpp"
 
-#include "puzzles/puzzle.hpp"
+#include "satslide/puzzles/puzzle.hpp"
 
 #include <iosfwd>
 #include <string>

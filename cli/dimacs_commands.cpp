@@ -1,11 +1,11 @@
 // satslide dimacs / decode: one horizon's CNF out to another solver, and
 // that solver's answer back in as a replayed plan.
-#include "cli/commands.hpp"
-#include "cli/output.hpp"
+#include "satslide/cli/commands.hpp"
+#include "satslide/cli/output.hpp"
 
-#include "puzzles/families.hpp"
-#include "planner/decode.hpp"
-#include "solver/dimacs.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/planner/decode.hpp"
+#include "satslide/solver/dimacs.hpp"
 
 #include <spdlog/spdlog.h>
 

@@ -2,15 +2,15 @@
 // breadth-first search, as TLC and ProB report the seed systems' state
 // spaces: positions, moves, depth, goal positions, the distance to the
 // nearest goal (the optimum), positions per depth.
-#include "cli/commands.hpp"
-#include "cli/exit_codes.hpp"
-#include "cli/output.hpp"
-#include "cli/report.hpp"
+#include "satslide/cli/commands.hpp"
+#include "satslide/cli/exit_codes.hpp"
+#include "satslide/cli/output.hpp"
+#include "satslide/cli/report.hpp"
 
-#include "puzzles/families.hpp"
-#include "search/state_space.hpp"
-#include "planner/explore.hpp"
-#include "solver/stats.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/search/state_space.hpp"
+#include "satslide/planner/explore.hpp"
+#include "satslide/solver/stats.hpp"
 
 #include <spdlog/spdlog.h>
 

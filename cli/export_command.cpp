@@ -1,15 +1,15 @@
 // satslide export: the instance for another tool. PDDL: the task as a
 // grounded STRIPS domain and problem; Fast Downward's or Madagascar's plan
 // comes back through `satslide check-plan --plan`.
-#include "cli/commands.hpp"
-#include "cli/output.hpp"
-#include "cli/exit_codes.hpp"
+#include "satslide/cli/commands.hpp"
+#include "satslide/cli/output.hpp"
+#include "satslide/cli/exit_codes.hpp"
 
-#include "puzzles/families.hpp"
-#include "task/model_checkers.hpp"
-#include "task/pddl.hpp"
-#include "planner/planner.hpp"
-#include "solver/limboole.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/task/model_checkers.hpp"
+#include "satslide/task/pddl.hpp"
+#include "satslide/planner/planner.hpp"
+#include "satslide/solver/limboole.hpp"
 
 #include <spdlog/spdlog.h>
 

@@ -1,9 +1,9 @@
-#include "cli/help.hpp"
+#include "satslide/cli/help.hpp"
 
-#include "cli/exit_codes.hpp"
+#include "satslide/cli/exit_codes.hpp"
 
-#include "puzzles/families.hpp"
-#include "puzzles/blocks/klotski_layouts.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/puzzles/blocks/klotski_layouts.hpp"
 
 #include <algorithm>
 #include <sstream>

@@ -5,7 +5,7 @@
 // takes.
 #pragma once
 
-#include "cli/options.hpp"
+#include "satslide/cli/options.hpp"
 
 #include <string>
 #include <vector>

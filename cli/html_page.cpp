@@ -1,6 +1,6 @@
-#include "cli/html_page.hpp"
+#include "satslide/cli/html_page.hpp"
 
-#include "cli/svg.hpp"
+#include "satslide/cli/svg.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

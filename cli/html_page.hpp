@@ -8,8 +8,8 @@
 // can read what is shown.
 #pragma once
 
-#include "puzzles/puzzle.hpp"
-#include "solver/stats.hpp"
+#include "satslide/puzzles/puzzle.hpp"
+#include "satslide/solver/stats.hpp"
 
 #include <iosfwd>
 #include <string>

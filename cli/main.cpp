@@ -1,10 +1,10 @@
 // satslide's entry point: parse options, set up logging, run a command,
 // and map every failure to a documented exit code.
-#include "cli/commands.hpp"
-#include "cli/exit_codes.hpp"
-#include "cli/options.hpp"
-#include "cli/output.hpp"
-#include "cli/printable.hpp"
+#include "satslide/cli/commands.hpp"
+#include "satslide/cli/exit_codes.hpp"
+#include "satslide/cli/options.hpp"
+#include "satslide/cli/output.hpp"
+#include "satslide/cli/printable.hpp"
 
 #include <cadical.hpp>
 #include <spdlog/sinks/stdout_color_sinks.h>

@@ -1,10 +1,10 @@
-#include "cli/man_page.hpp"
+#include "satslide/cli/man_page.hpp"
 
-#include "cli/exit_codes.hpp"
-#include "cli/help.hpp"
-#include "cli/option_table.hpp"
+#include "satslide/cli/exit_codes.hpp"
+#include "satslide/cli/help.hpp"
+#include "satslide/cli/option_table.hpp"
 
-#include "puzzles/blocks/klotski_layouts.hpp"
+#include "satslide/puzzles/blocks/klotski_layouts.hpp"
 
 #include <sstream>
 

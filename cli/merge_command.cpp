@@ -2,14 +2,14 @@
 // outputs that answered them, judged together by the planner
 // (planner::judge_split_round): the optimum with its proof, or the next
 // round's cubes, or the cubes still missing, written for batch.
-#include "cli/commands.hpp"
-#include "cli/cube_answers.hpp"
-#include "cli/cube_file.hpp"
-#include "cli/output.hpp"
+#include "satslide/cli/commands.hpp"
+#include "satslide/cli/cube_answers.hpp"
+#include "satslide/cli/cube_file.hpp"
+#include "satslide/cli/output.hpp"
 
-#include "planner/split_round.hpp"
-#include "puzzles/families.hpp"
-#include "solver/stats.hpp"
+#include "satslide/planner/split_round.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/solver/stats.hpp"
 
 #include <chrono>
 

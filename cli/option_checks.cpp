@@ -1,4 +1,4 @@
-#include "cli/option_checks.hpp"
+#include "satslide/cli/option_checks.hpp"
 
 #include <cadical.hpp>
 

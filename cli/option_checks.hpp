@@ -6,7 +6,7 @@
 // cli/.
 #pragma once
 
-#include "cli/options.hpp"
+#include "satslide/cli/options.hpp"
 
 #include <string>
 

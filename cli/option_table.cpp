@@ -1,7 +1,7 @@
-#include "cli/option_table.hpp"
+#include "satslide/cli/option_table.hpp"
 
-#include "encoder/encodings/encodings.hpp"
-#include "planner/engines.hpp"
+#include "satslide/encoder/encodings/encodings.hpp"
+#include "satslide/planner/engines.hpp"
 
 #include <memory>
 

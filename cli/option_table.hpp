@@ -7,7 +7,7 @@
 // program_options).
 #pragma once
 
-#include "cli/options.hpp"
+#include "satslide/cli/options.hpp"
 
 #include <boost/program_options.hpp>
 

@@ -1,15 +1,15 @@
-#include "cli/options.hpp"
+#include "satslide/cli/options.hpp"
 
-#include "cli/completion.hpp"
-#include "cli/exit_codes.hpp"
-#include "cli/help.hpp"
-#include "cli/man_page.hpp"
-#include "cli/option_checks.hpp"
-#include "cli/option_table.hpp"
+#include "satslide/cli/completion.hpp"
+#include "satslide/cli/exit_codes.hpp"
+#include "satslide/cli/help.hpp"
+#include "satslide/cli/man_page.hpp"
+#include "satslide/cli/option_checks.hpp"
+#include "satslide/cli/option_table.hpp"
 
-#include "encoder/encodings/encodings.hpp"
-#include "puzzles/blocks/klotski_layouts.hpp"
-#include "puzzles/families.hpp"
+#include "satslide/encoder/encodings/encodings.hpp"
+#include "satslide/puzzles/blocks/klotski_layouts.hpp"
+#include "satslide/puzzles/families.hpp"
 
 #include <algorithm>
 #include <array>

@@ -4,8 +4,8 @@
 // here: against its range, the chosen family and the subcommand.
 #pragma once
 
-#include "puzzles/instance_options.hpp"
-#include "planner/planner.hpp"
+#include "satslide/puzzles/instance_options.hpp"
+#include "satslide/planner/planner.hpp"
 
 #include <array>
 #include <stdexcept>

@@ -1,9 +1,9 @@
-#include "cli/output.hpp"
+#include "satslide/cli/output.hpp"
 
-#include "cli/animation.hpp"
+#include "satslide/cli/animation.hpp"
 
-#include "solver/dimacs.hpp"
-#include "solver/memory_budget.hpp"
+#include "satslide/solver/dimacs.hpp"
+#include "satslide/solver/memory_budget.hpp"
 
 #include <nlohmann/json.hpp>
 

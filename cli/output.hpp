@@ -2,9 +2,9 @@
 // --animate first) or JSON, and the exit code its status means.
 #pragma once
 
-#include "cli/exit_codes.hpp"
-#include "cli/options.hpp"
-#include "cli/report.hpp"
+#include "satslide/cli/exit_codes.hpp"
+#include "satslide/cli/options.hpp"
+#include "satslide/cli/report.hpp"
 
 namespace satslide::cli {
 

@@ -3,11 +3,11 @@
 // number), the selected piece highlighted; everything is done with keys,
 // no mouse. Hints and solutions come from the planner: breadth-first
 // search where the space fits, else the SAT engine within --timeout.
-#include "cli/commands.hpp"
-#include "cli/exit_codes.hpp"
-#include "game/game.hpp"
+#include "satslide/cli/commands.hpp"
+#include "satslide/cli/exit_codes.hpp"
+#include "satslide/game/game.hpp"
 
-#include "puzzles/families.hpp"
+#include "satslide/puzzles/families.hpp"
 
 #include <fmt/format.h>
 

@@ -1,4 +1,4 @@
-#include "cli/printable.hpp"
+#include "satslide/cli/printable.hpp"
 
 #include <cstdio>
 

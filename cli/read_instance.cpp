@@ -1,6 +1,6 @@
-#include "cli/options.hpp"
+#include "satslide/cli/options.hpp"
 
-#include "puzzles/board_parsing.hpp"
+#include "satslide/puzzles/board_parsing.hpp"
 
 #include <filesystem>
 #include <fstream>

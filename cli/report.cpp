@@ -1,8 +1,8 @@
-#include "cli/report.hpp"
+#include "satslide/cli/report.hpp"
 
-#include "cli/printable.hpp"
+#include "satslide/cli/printable.hpp"
 
-#include "task/pddl.hpp"
+#include "satslide/task/pddl.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

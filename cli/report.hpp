@@ -4,11 +4,11 @@
 // here.
 #pragma once
 
-#include "search/state_space.hpp"
-#include "planner/count_plans.hpp"
-#include "planner/plan_check.hpp"
-#include "planner/planner_result.hpp"
-#include "planner/split_round.hpp"
+#include "satslide/search/state_space.hpp"
+#include "satslide/planner/count_plans.hpp"
+#include "satslide/planner/plan_check.hpp"
+#include "satslide/planner/planner_result.hpp"
+#include "satslide/planner/split_round.hpp"
 
 #include <nlohmann/json.hpp>
 

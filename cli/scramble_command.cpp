@@ -3,11 +3,11 @@
 // the goal for the n-puzzle, from the start for block puzzles, no move
 // undoing the one before), or uniformly random solvable n-puzzle boards.
 // Reproducible: the same --seed gives the same lines.
-#include "cli/batch_input.hpp"
-#include "cli/commands.hpp"
-#include "cli/exit_codes.hpp"
+#include "satslide/cli/batch_input.hpp"
+#include "satslide/cli/commands.hpp"
+#include "satslide/cli/exit_codes.hpp"
 
-#include "puzzles/families.hpp"
+#include "satslide/puzzles/families.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,12 +1,12 @@
 // satslide solve: the instance from the families table, the planner's
 // run, the report. Every decision about how to solve is the planner's.
-#include "cli/commands.hpp"
-#include "cli/html_page.hpp"
-#include "cli/output.hpp"
-#include "cli/svg.hpp"
+#include "satslide/cli/commands.hpp"
+#include "satslide/cli/html_page.hpp"
+#include "satslide/cli/output.hpp"
+#include "satslide/cli/svg.hpp"
 
-#include "puzzles/families.hpp"
-#include "planner/explore.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/planner/explore.hpp"
 
 #include <spdlog/spdlog.h>
 

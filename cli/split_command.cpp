@@ -3,11 +3,11 @@
 // start, each a batch line solved up to the round's cap, written to a
 // cubes file that `satslide batch` solves anywhere and `satslide merge`
 // judges.
-#include "cli/commands.hpp"
-#include "cli/cube_file.hpp"
-#include "cli/output.hpp"
+#include "satslide/cli/commands.hpp"
+#include "satslide/cli/cube_file.hpp"
+#include "satslide/cli/output.hpp"
 
-#include "puzzles/families.hpp"
+#include "satslide/puzzles/families.hpp"
 
 namespace satslide::cli {
 

@@ -1,6 +1,6 @@
-#include "cli/svg.hpp"
+#include "satslide/cli/svg.hpp"
 
-#include "cli/printable.hpp"
+#include "satslide/cli/printable.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 // keeps its colour from frame to frame. For READMEs and papers.
 #pragma once
 
-#include "cli/report.hpp"
+#include "satslide/cli/report.hpp"
 
 #include <iosfwd>
 

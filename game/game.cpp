@@ -1,4 +1,4 @@
-#include "game/game.hpp"
+#include "satslide/game/game.hpp"
 
 #include <fmt/format.h>
 

@@ -12,8 +12,8 @@
 // player's line in the puzzle's metric, comparable with the optimum.
 #pragma once
 
-#include "puzzles/puzzle.hpp"
-#include "planner/hint.hpp"
+#include "satslide/puzzles/puzzle.hpp"
+#include "satslide/planner/hint.hpp"
 
 #include <memory>
 #include <string>

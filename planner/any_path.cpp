@@ -5,14 +5,14 @@
 // optimal driver, each in its own thread, and the first plan wins: on
 // small boards the optimal driver is the faster of the two. A plan that is
 // not optimal can then be tightened window by window.
-#include "planner/race.hpp"
-#include "planner/run.hpp"
+#include "satslide/planner/race.hpp"
+#include "satslide/planner/run.hpp"
 
-#include "task/plan_shortcut.hpp"
-#include "task/task_distances.hpp"
-#include "solver/agenda_driver.hpp"
-#include "solver/plan_tightening.hpp"
-#include "solver/schedule_driver.hpp"
+#include "satslide/task/plan_shortcut.hpp"
+#include "satslide/task/task_distances.hpp"
+#include "satslide/solver/agenda_driver.hpp"
+#include "satslide/solver/plan_tightening.hpp"
+#include "satslide/solver/schedule_driver.hpp"
 
 #include <fmt/format.h>
 

@@ -9,8 +9,8 @@
 // is within --gap of the bound, is proven optimal, or at --timeout, and
 // the report states the interval [lower bound, plan] (planner/
 // interval.hpp) and where each end came from. Explicit search, not SAT.
-#include "planner/interval.hpp"
-#include "planner/run.hpp"
+#include "satslide/planner/interval.hpp"
+#include "satslide/planner/run.hpp"
 
 #include <fmt/format.h>
 

@@ -1,9 +1,9 @@
 // The explicit-state engine as a planner path: breadth-first search over
 // packed states (search/state_space), optimal by construction, the
 // Klotski game's auto-solve. Not SAT: the report says so.
-#include "planner/run.hpp"
+#include "satslide/planner/run.hpp"
 
-#include "search/state_space.hpp"
+#include "satslide/search/state_space.hpp"
 
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
-#include "planner/count_plans.hpp"
+#include "satslide/planner/count_plans.hpp"
 
-#include "planner/planner.hpp"
+#include "satslide/planner/planner.hpp"
 
 #include <stdexcept>
 

@@ -7,9 +7,9 @@
 // pieces identified, moving one or its twin is the same plan).
 #pragma once
 
-#include "encoder/encodings/encodings.hpp"
-#include "puzzles/puzzle.hpp"
-#include "solver/horizon_driver.hpp"
+#include "satslide/encoder/encodings/encodings.hpp"
+#include "satslide/puzzles/puzzle.hpp"
+#include "satslide/solver/horizon_driver.hpp"
 
 #include <string>
 #include <vector>

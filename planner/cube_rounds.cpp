@@ -1,9 +1,9 @@
 // Judging one round of separately solved cubes (cubes.hpp): what the
 // cubes' answers prove together, and what is left to solve.
-#include "planner/cubes.hpp"
-#include "planner/plan_check.hpp"
+#include "satslide/planner/cubes.hpp"
+#include "satslide/planner/plan_check.hpp"
 
-#include "search/pattern_databases.hpp"
+#include "satslide/search/pattern_databases.hpp"
 
 #include <fmt/format.h>
 

@@ -11,8 +11,8 @@
 // holds exactly when every cube has no plan of length n - k.
 #pragma once
 
-#include "planner/planner.hpp"
-#include "planner/planner_result.hpp"
+#include "satslide/planner/planner.hpp"
+#include "satslide/planner/planner_result.hpp"
 
 #include <memory>
 #include <optional>

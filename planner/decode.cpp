@@ -1,6 +1,6 @@
-#include "planner/decode.hpp"
+#include "satslide/planner/decode.hpp"
 
-#include "encoder/encodings/encodings.hpp"
+#include "satslide/encoder/encodings/encodings.hpp"
 
 namespace satslide::planner {
 

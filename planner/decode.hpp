@@ -4,9 +4,9 @@
 // decoded into a plan and replayed by the puzzle's rules.
 #pragma once
 
-#include "planner/planner_result.hpp"
+#include "satslide/planner/planner_result.hpp"
 
-#include "solver/dimacs.hpp"
+#include "satslide/solver/dimacs.hpp"
 
 namespace satslide::planner {
 

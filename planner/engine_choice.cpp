@@ -1,7 +1,7 @@
-#include "planner/engine_choice.hpp"
+#include "satslide/planner/engine_choice.hpp"
 
-#include "puzzles/families.hpp"
-#include "search/state_space.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/search/state_space.hpp"
 
 #include <fmt/format.h>
 

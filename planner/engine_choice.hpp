@@ -7,7 +7,7 @@
 // once with one thread each. Internal to the planner room.
 #pragma once
 
-#include "planner/run.hpp"
+#include "satslide/planner/run.hpp"
 
 #include <array>
 #include <functional>

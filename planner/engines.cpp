@@ -1,8 +1,8 @@
 // The engines' table and the rules of the options that choose them.
-#include "planner/engines.hpp"
+#include "satslide/planner/engines.hpp"
 
-#include "planner/planner.hpp"
-#include "planner/run.hpp"
+#include "satslide/planner/planner.hpp"
+#include "satslide/planner/run.hpp"
 
 #include <stdexcept>
 #include <string>

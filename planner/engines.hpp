@@ -13,8 +13,8 @@
 // proof, what that rests on, and the automatic engine's choice.
 #pragma once
 
-#include "task/enum_names.hpp"
-#include "solver/horizon_driver.hpp"
+#include "satslide/task/enum_names.hpp"
+#include "satslide/solver/horizon_driver.hpp"
 
 #include <array>
 #include <vector>

@@ -1,7 +1,7 @@
-#include "planner/explore.hpp"
+#include "satslide/planner/explore.hpp"
 
-#include "planner/planner.hpp"
-#include "solver/stats.hpp"
+#include "satslide/planner/planner.hpp"
+#include "satslide/solver/stats.hpp"
 
 #include <chrono>
 #include <memory>

@@ -4,9 +4,9 @@
 // (the hint a long SAT run on such a space prints). Not SAT.
 #pragma once
 
-#include "puzzles/puzzle.hpp"
-#include "planner/planner.hpp"
-#include "search/state_space.hpp"
+#include "satslide/puzzles/puzzle.hpp"
+#include "satslide/planner/planner.hpp"
+#include "satslide/search/state_space.hpp"
 
 #include <functional>
 

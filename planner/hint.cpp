@@ -1,6 +1,6 @@
-#include "planner/hint.hpp"
+#include "satslide/planner/hint.hpp"
 
-#include "planner/planner.hpp"
+#include "satslide/planner/planner.hpp"
 
 #include <fmt/format.h>
 

@@ -5,7 +5,7 @@
 // SAT engine within its timeout, if allowed.
 #pragma once
 
-#include "puzzles/puzzle.hpp"
+#include "satslide/puzzles/puzzle.hpp"
 
 #include <string>
 #include <vector>

@@ -3,7 +3,7 @@
 // pattern databases), optimal by construction. Not SAT: the anchor the
 // SAT engines are measured against, and an independent check of their
 // optima. The report says which bound it used and how many nodes.
-#include "planner/run.hpp"
+#include "satslide/planner/run.hpp"
 
 #include <fmt/format.h>
 

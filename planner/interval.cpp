@@ -1,6 +1,6 @@
-#include "planner/interval.hpp"
+#include "satslide/planner/interval.hpp"
 
-#include "planner/planner_result.hpp"
+#include "satslide/planner/planner_result.hpp"
 
 #include <algorithm>
 #include <utility>

@@ -4,7 +4,7 @@
 // where it came from. Shared by the two searches' threads.
 #pragma once
 
-#include "task/task.hpp"
+#include "satslide/task/task.hpp"
 
 #include <atomic>
 #include <chrono>

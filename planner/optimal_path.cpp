@@ -2,8 +2,8 @@
 // proven lower bound in steps of the parity stride, until a plan is found;
 // every shorter horizon is refuted on the way. The textbook driver (the
 // benchmarks' baseline) instead tries 0, 1, 2, ... in fresh solvers.
-#include "planner/run.hpp"
-#include "solver/shared_horizons.hpp"
+#include "satslide/planner/run.hpp"
+#include "satslide/solver/shared_horizons.hpp"
 
 #include <fmt/format.h>
 

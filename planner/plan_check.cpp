@@ -1,7 +1,7 @@
-#include "planner/plan_check.hpp"
+#include "satslide/planner/plan_check.hpp"
 
-#include "puzzles/board_parsing.hpp"
-#include "task/pddl.hpp"
+#include "satslide/puzzles/board_parsing.hpp"
+#include "satslide/task/pddl.hpp"
 
 #include <algorithm>
 #include <memory>

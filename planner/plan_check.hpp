@@ -9,8 +9,8 @@
 //     the n-puzzle (the blank's moves), "AR1 BD2" for block puzzles.
 #pragma once
 
-#include "task/enum_names.hpp"
-#include "puzzles/puzzle.hpp"
+#include "satslide/task/enum_names.hpp"
+#include "satslide/puzzles/puzzle.hpp"
 
 #include <array>
 #include <string>

@@ -2,12 +2,12 @@
 // unsolvability, the bounds and the task (with_run), then the optimal
 // engines (prove.cpp) or the --any path (any_path.cpp), and every plan
 // replayed by the puzzle's rules before it is returned.
-#include "planner/planner.hpp"
+#include "satslide/planner/planner.hpp"
 
-#include "planner/cubes.hpp"
-#include "planner/run.hpp"
+#include "satslide/planner/cubes.hpp"
+#include "satslide/planner/run.hpp"
 
-#include "puzzles/families.hpp"
+#include "satslide/puzzles/families.hpp"
 
 #include <fmt/format.h>
 

@@ -9,14 +9,14 @@
 //          -> plan -> replay -> PlannerResult
 #pragma once
 
-#include "planner/engines.hpp"
-#include "planner/planner_result.hpp"
+#include "satslide/planner/engines.hpp"
+#include "satslide/planner/planner_result.hpp"
 
-#include "encoder/encodings/encodings.hpp"
-#include "puzzles/puzzle.hpp"
-#include "solver/horizon_driver.hpp"
-#include "solver/reach_driver.hpp"
-#include "solver/shared_horizons.hpp"
+#include "satslide/encoder/encodings/encodings.hpp"
+#include "satslide/puzzles/puzzle.hpp"
+#include "satslide/solver/horizon_driver.hpp"
+#include "satslide/solver/reach_driver.hpp"
+#include "satslide/solver/shared_horizons.hpp"
 
 #include <functional>
 #include <optional>

@@ -4,10 +4,10 @@
 // only this and the puzzle.
 #pragma once
 
-#include "planner/engines.hpp"
-#include "task/enum_names.hpp"
-#include "puzzles/puzzle.hpp"
-#include "solver/stats.hpp"
+#include "satslide/planner/engines.hpp"
+#include "satslide/task/enum_names.hpp"
+#include "satslide/puzzles/puzzle.hpp"
+#include "satslide/solver/stats.hpp"
 
 #include <array>
 #include <optional>

@@ -3,11 +3,11 @@
 // automatic engine's choice (engine_choice.hpp) run as reach, the horizon
 // driver, the two side by side, or the block puzzles' hand-over race. The
 // --any path races this against its first-plan path.
-#include "planner/engine_choice.hpp"
-#include "planner/race.hpp"
-#include "planner/run.hpp"
+#include "satslide/planner/engine_choice.hpp"
+#include "satslide/planner/race.hpp"
+#include "satslide/planner/run.hpp"
 
-#include "puzzles/families.hpp"
+#include "satslide/puzzles/families.hpp"
 
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
-#include "planner/race.hpp"
+#include "satslide/planner/race.hpp"
 
-#include "solver/side_by_side.hpp"
+#include "satslide/solver/side_by_side.hpp"
 
 #include <atomic>
 #include <chrono>

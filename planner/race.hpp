@@ -12,8 +12,8 @@
 // signal, a failed expander).
 #pragma once
 
-#include "planner/planner_result.hpp"
-#include "solver/horizon_driver.hpp"
+#include "satslide/planner/planner_result.hpp"
+#include "satslide/solver/horizon_driver.hpp"
 
 #include <array>
 #include <condition_variable>

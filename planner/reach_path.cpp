@@ -2,10 +2,10 @@
 // by SAT calls (solver/reach_driver). Its exhausted depth d proves that no
 // plan is shorter than d + 1, so when it reaches its positions budget the
 // horizon driver takes over from there and the two proofs add up.
-#include "planner/run.hpp"
+#include "satslide/planner/run.hpp"
 
-#include "encoder/encodings/sequential_encoding.hpp"
-#include "solver/reach_driver.hpp"
+#include "satslide/encoder/encodings/sequential_encoding.hpp"
+#include "satslide/solver/reach_driver.hpp"
 
 #include <fmt/format.h>
 

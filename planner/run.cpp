@@ -1,6 +1,6 @@
-#include "planner/run.hpp"
+#include "satslide/planner/run.hpp"
 
-#include "solver/memory_budget.hpp"
+#include "satslide/solver/memory_budget.hpp"
 
 #include <fmt/format.h>
 

@@ -6,11 +6,11 @@
 
 #include <new>
 
-#include "planner/planner.hpp"
+#include "satslide/planner/planner.hpp"
 
-#include "puzzles/heuristic_search.hpp"
-#include "search/state_table.hpp"
-#include "task/task.hpp"
+#include "satslide/puzzles/heuristic_search.hpp"
+#include "satslide/search/state_table.hpp"
+#include "satslide/task/task.hpp"
 
 #include <chrono>
 #include <memory>

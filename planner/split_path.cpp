@@ -10,12 +10,12 @@
 // before any tries n + stride, so the first cube with a plan gives the
 // optimum. A cube whose bound exceeds n - k is refuted without a solver
 // call. Cubes of a round are solved side by side on --threads.
-#include "planner/cubes.hpp"
-#include "planner/run.hpp"
+#include "satslide/planner/cubes.hpp"
+#include "satslide/planner/run.hpp"
 
-#include "search/state_space.hpp"
-#include "solver/cube_solver.hpp"
-#include "solver/side_by_side.hpp"
+#include "satslide/search/state_space.hpp"
+#include "satslide/solver/cube_solver.hpp"
+#include "satslide/solver/side_by_side.hpp"
 
 #include <fmt/format.h>
 

@@ -1,6 +1,6 @@
-#include "planner/split_round.hpp"
+#include "satslide/planner/split_round.hpp"
 
-#include "planner/plan_check.hpp"
+#include "satslide/planner/plan_check.hpp"
 
 #include <fmt/format.h>
 

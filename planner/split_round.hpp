@@ -7,7 +7,7 @@
 // (cli/cube_file.hpp) and renders what is judged.
 #pragma once
 
-#include "planner/cubes.hpp"
+#include "satslide/planner/cubes.hpp"
 
 #include <functional>
 #include <string>

@@ -8,8 +8,8 @@
 // refutes the lengths below U. IDA* is optimal too, so the two engines
 // check each other: a shorter plan from SAT would mean one of them is
 // wrong, and is reported as an internal error, not as an answer.
-#include "planner/cubes.hpp"
-#include "planner/run.hpp"
+#include "satslide/planner/cubes.hpp"
+#include "satslide/planner/run.hpp"
 
 #include <fmt/format.h>
 

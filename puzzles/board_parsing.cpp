@@ -1,6 +1,6 @@
-#include "puzzles/board_parsing.hpp"
+#include "satslide/puzzles/board_parsing.hpp"
 
-#include "puzzles/puzzle.hpp"
+#include "satslide/puzzles/puzzle.hpp"
 
 #include <algorithm>
 #include <cctype>

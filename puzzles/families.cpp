@@ -1,9 +1,9 @@
-#include "puzzles/families.hpp"
+#include "satslide/puzzles/families.hpp"
 
-#include "puzzles/blocks/klotski_layouts.hpp"
-#include "puzzles/blocks/klotski_parsing.hpp"
-#include "puzzles/npuzzle/npuzzle.hpp"
-#include "puzzles/blocks/rushhour_parsing.hpp"
+#include "satslide/puzzles/blocks/klotski_layouts.hpp"
+#include "satslide/puzzles/blocks/klotski_parsing.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/puzzles/blocks/rushhour_parsing.hpp"
 
 #include <stdexcept>
 

@@ -4,7 +4,7 @@
 // and dispatch; adding a family is its own files and one row here.
 #pragma once
 
-#include "puzzles/instance_options.hpp"
+#include "satslide/puzzles/instance_options.hpp"
 
 #include <functional>
 #include <memory>

@@ -3,7 +3,7 @@
 // ida`: explicit search, not SAT, optimal by construction.
 #pragma once
 
-#include "task/task.hpp"
+#include "satslide/task/task.hpp"
 
 #include <functional>
 #include <string>

@@ -1,6 +1,6 @@
-#include "puzzles/instance_options.hpp"
+#include "satslide/puzzles/instance_options.hpp"
 
-#include "puzzles/board_parsing.hpp"
+#include "satslide/puzzles/board_parsing.hpp"
 
 namespace satslide::puzzles {
 

@@ -4,8 +4,8 @@
 // PuzzleSpec, the form written into DIMACS comments.
 #pragma once
 
-#include "task/enum_names.hpp"
-#include "puzzles/puzzle.hpp"
+#include "satslide/task/enum_names.hpp"
+#include "satslide/puzzles/puzzle.hpp"
 
 #include <array>
 

@@ -3,11 +3,11 @@
 // replay of a plan by the puzzle's own rules.
 #pragma once
 
-#include "task/enum_names.hpp"
-#include "puzzles/heuristic_search.hpp"
-#include "task/input_error.hpp"
-#include "search/state_space.hpp"
-#include "task/task.hpp"
+#include "satslide/task/enum_names.hpp"
+#include "satslide/puzzles/heuristic_search.hpp"
+#include "satslide/task/input_error.hpp"
+#include "satslide/search/state_space.hpp"
+#include "satslide/task/task.hpp"
 
 #include <array>
 #include <functional>

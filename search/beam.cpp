@@ -2,9 +2,9 @@
 // one's blank and its parent in the layer before; the successors are
 // first only (bound, hash, parent, cell) and their boards are made only
 // for the `width` kept.
-#include "search/beam.hpp"
+#include "satslide/search/beam.hpp"
 
-#include "search/grid_cells.hpp"
+#include "satslide/search/grid_cells.hpp"
 
 #include <algorithm>
 #include <array>

@@ -9,7 +9,7 @@
 // layers: the bound's plateaus near the goal hold it).
 #pragma once
 
-#include "search/pattern_databases.hpp"
+#include "satslide/search/pattern_databases.hpp"
 
 #include <cstdint>
 #include <functional>

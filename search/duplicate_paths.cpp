@@ -1,4 +1,4 @@
-#include "search/duplicate_paths.hpp"
+#include "satslide/search/duplicate_paths.hpp"
 
 #include <algorithm>
 #include <array>

@@ -11,7 +11,7 @@
 // box: on any board where the later one is legal, so is the earlier.
 #pragma once
 
-#include "search/grid_cells.hpp"
+#include "satslide/search/grid_cells.hpp"
 
 #include <cstddef>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "search/huge_pages.hpp"
+#include "satslide/search/huge_pages.hpp"
 
 #include <cstdlib>
 #include <new>

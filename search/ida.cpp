@@ -1,7 +1,7 @@
-#include "search/ida.hpp"
+#include "satslide/search/ida.hpp"
 
-#include "search/duplicate_paths.hpp"
-#include "search/grid_cells.hpp"
+#include "satslide/search/duplicate_paths.hpp"
+#include "satslide/search/grid_cells.hpp"
 
 #include <algorithm>
 #include <atomic>

@@ -6,7 +6,7 @@
 // no SAT: the anchor the SAT engines are measured and checked against.
 #pragma once
 
-#include "search/pattern_databases.hpp"
+#include "satslide/search/pattern_databases.hpp"
 
 #include <functional>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "search/key_set.hpp"
+#include "satslide/search/key_set.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -1,10 +1,10 @@
 // The cache of pattern databases: the file's format (header, tables,
 // checksums; read() refuses a file that is not exactly what write() made
 // for the same board), and the directory they are kept in.
-#include "search/pattern_databases.hpp"
+#include "satslide/search/pattern_databases.hpp"
 
-#include "search/fnv1a.hpp"
-#include "search/pattern_limits.hpp"
+#include "satslide/search/fnv1a.hpp"
+#include "satslide/search/pattern_limits.hpp"
 
 #include <cerrno>
 #include <chrono>

@@ -12,10 +12,10 @@
 // so each placement they pass is checked against the moves of its tiles
 // so far: a sample, the placements near the goal most densely, which is
 // where a search ends.
-#include "search/pattern_databases.hpp"
+#include "satslide/search/pattern_databases.hpp"
 
-#include "search/grid_cells.hpp"
-#include "search/pattern_limits.hpp"
+#include "satslide/search/grid_cells.hpp"
+#include "satslide/search/pattern_limits.hpp"
 
 #include <algorithm>
 #include <random>

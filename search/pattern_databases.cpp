@@ -1,10 +1,10 @@
 // The tables: their build by breadth-first search from the goal (each
 // layer scanned on every core for a large table), and the bound read off
 // them.
-#include "search/pattern_databases.hpp"
+#include "satslide/search/pattern_databases.hpp"
 
-#include "search/grid_cells.hpp"
-#include "search/pattern_limits.hpp"
+#include "satslide/search/grid_cells.hpp"
+#include "satslide/search/pattern_limits.hpp"
 
 #include <algorithm>
 #include <array>

@@ -20,7 +20,7 @@
 // core).
 #pragma once
 
-#include "search/huge_pages.hpp"
+#include "satslide/search/huge_pages.hpp"
 
 #include <cstdint>
 #include <functional>

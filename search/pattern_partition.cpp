@@ -1,8 +1,8 @@
 // How the tiles are cut into patterns: the family's own partition and
 // the one of at most k tiles a pattern asked for.
-#include "search/pattern_databases.hpp"
+#include "satslide/search/pattern_databases.hpp"
 
-#include "search/pattern_limits.hpp"
+#include "satslide/search/pattern_limits.hpp"
 
 #include <algorithm>
 #include <climits>

@@ -1,6 +1,6 @@
-#include "search/state_space.hpp"
+#include "satslide/search/state_space.hpp"
 
-#include "search/key_set.hpp"
+#include "satslide/search/key_set.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -5,8 +5,8 @@
 // systems' puzzles, and the explicit-state engine behind `--engine bfs`.
 #pragma once
 
-#include "search/state_table.hpp"
-#include "task/task.hpp"
+#include "satslide/search/state_table.hpp"
+#include "satslide/task/task.hpp"
 
 #include <functional>
 #include <optional>

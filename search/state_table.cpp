@@ -1,4 +1,4 @@
-#include "search/state_table.hpp"
+#include "satslide/search/state_table.hpp"
 
 #include <stdexcept>
 #include <string>

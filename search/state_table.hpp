@@ -6,7 +6,7 @@
 // as tables about 50 bytes and none.
 #pragma once
 
-#include "task/task.hpp"
+#include "satslide/task/task.hpp"
 
 #include <cstddef>
 #include <cstdint>

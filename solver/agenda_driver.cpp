@@ -1,6 +1,6 @@
 #include "agenda_driver.hpp"
 
-#include "task/plan_shortcut.hpp"
+#include "satslide/task/plan_shortcut.hpp"
 
 #include <algorithm>
 #include <chrono>

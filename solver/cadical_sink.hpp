@@ -2,8 +2,8 @@
 // deadline and a count of learned clauses (one per conflict).
 #pragma once
 
-#include "encoder/constraints/clause_sink.hpp"
-#include "task/enum_names.hpp"
+#include "satslide/encoder/constraints/clause_sink.hpp"
+#include "satslide/task/enum_names.hpp"
 
 #include <cadical.hpp>
 

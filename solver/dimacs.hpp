@@ -3,9 +3,9 @@
 // solvers' answers, and turning an answer into a plan.
 #pragma once
 
-#include "encoder/constraints/clause_sink.hpp"
-#include "encoder/encodings/encoding.hpp"
-#include "puzzles/puzzle.hpp"
+#include "satslide/encoder/constraints/clause_sink.hpp"
+#include "satslide/encoder/encodings/encoding.hpp"
+#include "satslide/puzzles/puzzle.hpp"
 
 #include <iosfwd>
 #include <stdexcept>

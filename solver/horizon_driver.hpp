@@ -12,7 +12,7 @@
 
 #include "cadical_sink.hpp"
 #include "memory_budget.hpp"
-#include "encoder/encodings/encoding.hpp"
+#include "satslide/encoder/encodings/encoding.hpp"
 #include "stats.hpp"
 
 #include <chrono>

@@ -5,8 +5,8 @@
 // whether a plan of exactly n moves exists.
 #pragma once
 
-#include "encoder/encodings/encoding.hpp"
-#include "puzzles/puzzle.hpp"
+#include "satslide/encoder/encodings/encoding.hpp"
+#include "satslide/puzzles/puzzle.hpp"
 
 #include <iosfwd>
 #include <string>

@@ -1,4 +1,4 @@
-#include "solver/memory_budget.hpp"
+#include "satslide/solver/memory_budget.hpp"
 
 #include <fmt/format.h>
 

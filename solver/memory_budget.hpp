@@ -4,7 +4,7 @@
 // after gigabytes are gone.
 #pragma once
 
-#include "encoder/constraints/clause_sink.hpp"
+#include "satslide/encoder/constraints/clause_sink.hpp"
 
 #include <new>
 #include <string>

@@ -1,6 +1,6 @@
 #include "plan_tightening.hpp"
 
-#include "task/plan_shortcut.hpp"
+#include "satslide/task/plan_shortcut.hpp"
 
 #include <chrono>
 

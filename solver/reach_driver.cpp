@@ -5,7 +5,7 @@
 #include "side_by_side.hpp"
 #include "spare_expanders.hpp"
 
-#include "search/state_space.hpp"
+#include "satslide/search/state_space.hpp"
 
 #include <algorithm>
 #include <atomic>

@@ -8,7 +8,7 @@
 #include "cadical_sink.hpp"
 #include "reach_driver.hpp"
 
-#include "encoder/constraints/clause_sink.hpp"
+#include "satslide/encoder/constraints/clause_sink.hpp"
 
 #include <atomic>
 

@@ -4,7 +4,7 @@
 // Internal to the solver room.
 #pragma once
 
-#include "task/task.hpp"
+#include "satslide/task/task.hpp"
 
 #include <atomic>
 #include <climits>

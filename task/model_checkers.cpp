@@ -1,6 +1,6 @@
-#include "task/model_checkers.hpp"
+#include "satslide/task/model_checkers.hpp"
 
-#include "task/pddl.hpp"
+#include "satslide/task/pddl.hpp"
 
 #include <algorithm>
 #include <ostream>

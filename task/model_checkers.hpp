@@ -6,7 +6,7 @@
 // counterexample is a plan; TLC's, found breadth-first, a shortest one.
 #pragma once
 
-#include "task/task.hpp"
+#include "satslide/task/task.hpp"
 
 #include <iosfwd>
 #include <string>

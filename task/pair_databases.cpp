@@ -1,4 +1,4 @@
-#include "task/pair_databases.hpp"
+#include "satslide/task/pair_databases.hpp"
 
 #include <algorithm>
 #include <deque>

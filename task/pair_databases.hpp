@@ -6,8 +6,8 @@
 // disjoint pairs when every action moves one group (Korf & Felner).
 #pragma once
 
-#include "task/task.hpp"
-#include "task/task_distances.hpp"
+#include "satslide/task/task.hpp"
+#include "satslide/task/task_distances.hpp"
 
 #include <functional>
 #include <map>

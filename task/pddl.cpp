@@ -1,6 +1,6 @@
-#include "task/pddl.hpp"
+#include "satslide/task/pddl.hpp"
 
-#include "task/input_error.hpp"
+#include "satslide/task/input_error.hpp"
 
 #include <cctype>
 #include <istream>

@@ -5,7 +5,7 @@
 // from the task's fluent and action names, made PDDL identifiers.
 #pragma once
 
-#include "task/task.hpp"
+#include "satslide/task/task.hpp"
 
 #include <iosfwd>
 #include <string>

@@ -1,4 +1,4 @@
-#include "task/plan_shortcut.hpp"
+#include "satslide/task/plan_shortcut.hpp"
 
 #include <map>
 

@@ -3,7 +3,7 @@
 // stages (--any) often wander back to where an earlier stage stood.
 #pragma once
 
-#include "task/task.hpp"
+#include "satslide/task/task.hpp"
 
 namespace satslide::task {
 

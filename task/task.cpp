@@ -1,4 +1,4 @@
-#include "task/task.hpp"
+#include "satslide/task/task.hpp"
 
 #include <algorithm>
 

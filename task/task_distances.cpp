@@ -1,4 +1,4 @@
-#include "task/task_distances.hpp"
+#include "satslide/task/task_distances.hpp"
 
 #include <algorithm>
 #include <deque>

@@ -4,7 +4,7 @@
 // comes from the task, not from puzzle-specific code.
 #pragma once
 
-#include "task/task.hpp"
+#include "satslide/task/task.hpp"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "encoder/constraints/cardinality.hpp"
+#include "satslide/encoder/constraints/cardinality.hpp"
 
 #include <algorithm>
 #include <cstddef>

@@ -2,7 +2,7 @@
 // the SAT-planning literature compares (see SAT-PLANNING-NOTES §1).
 #pragma once
 
-#include "encoder/constraints/clause_sink.hpp"
+#include "satslide/encoder/constraints/clause_sink.hpp"
 
 #include <string_view>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "encoder/constraints/commute_order.hpp"
+#include "satslide/encoder/constraints/commute_order.hpp"
 
 #include <algorithm>
 

@@ -7,7 +7,7 @@
 // Niemela's independence for parallel steps, used here to order steps).
 #pragma once
 
-#include "encoder/constraints/clause_sink.hpp"
+#include "satslide/encoder/constraints/clause_sink.hpp"
 
 #include <vector>
 

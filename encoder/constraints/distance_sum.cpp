@@ -1,4 +1,4 @@
-#include "encoder/constraints/distance_sum.hpp"
+#include "satslide/encoder/constraints/distance_sum.hpp"
 
 #include <algorithm>
 #include <numeric>

@@ -5,9 +5,9 @@
 // f = g + h <= n; for the n-puzzle the sum is the Manhattan distance.
 #pragma once
 
-#include "encoder/constraints/clause_sink.hpp"
-#include "task/task.hpp"
-#include "task/task_distances.hpp"
+#include "satslide/encoder/constraints/clause_sink.hpp"
+#include "satslide/task/task.hpp"
+#include "satslide/task/task_distances.hpp"
 
 #include <vector>
 

@@ -1,7 +1,7 @@
-#include "encoder/constraints/plan_budget.hpp"
+#include "satslide/encoder/constraints/plan_budget.hpp"
 
-#include "encoder/constraints/distance_sum.hpp"
-#include "task/pair_databases.hpp"
+#include "satslide/encoder/constraints/distance_sum.hpp"
+#include "satslide/task/pair_databases.hpp"
 
 #include <algorithm>
 #include <functional>

@@ -14,9 +14,9 @@
 // more. Everything is read off the task, nothing off the puzzle.
 #pragma once
 
-#include "encoder/constraints/clause_sink.hpp"
-#include "task/task.hpp"
-#include "task/task_distances.hpp"
+#include "satslide/encoder/constraints/clause_sink.hpp"
+#include "satslide/task/task.hpp"
+#include "satslide/task/task_distances.hpp"
 
 #include <utility>
 #include <vector>

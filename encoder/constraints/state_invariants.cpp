@@ -1,4 +1,4 @@
-#include "encoder/constraints/state_invariants.hpp"
+#include "satslide/encoder/constraints/state_invariants.hpp"
 
 namespace satslide::encoder {
 

@@ -4,9 +4,9 @@
 // explicit) and, if asked, its count groups.
 #pragma once
 
-#include "encoder/constraints/cardinality.hpp"
-#include "encoder/constraints/clause_sink.hpp"
-#include "task/task.hpp"
+#include "satslide/encoder/constraints/cardinality.hpp"
+#include "satslide/encoder/constraints/clause_sink.hpp"
+#include "satslide/task/task.hpp"
 
 #include <vector>
 

@@ -1,4 +1,4 @@
-#include "encoder/encodings/encoding.hpp"
+#include "satslide/encoder/encodings/encoding.hpp"
 
 namespace satslide::encoder {
 

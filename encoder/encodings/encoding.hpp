@@ -2,8 +2,8 @@
 // that one incremental solver can grow the horizon (see solver/).
 #pragma once
 
-#include "encoder/constraints/clause_sink.hpp"
-#include "task/task.hpp"
+#include "satslide/encoder/constraints/clause_sink.hpp"
+#include "satslide/task/task.hpp"
 
 #include <functional>
 

@@ -1,7 +1,7 @@
-#include "encoder/encodings/encodings.hpp"
+#include "satslide/encoder/encodings/encodings.hpp"
 
-#include "encoder/encodings/parallel_encoding.hpp"
-#include "encoder/encodings/sequential_encoding.hpp"
+#include "satslide/encoder/encodings/parallel_encoding.hpp"
+#include "satslide/encoder/encodings/sequential_encoding.hpp"
 
 #include <functional>
 

@@ -3,7 +3,7 @@
 // list. One row per encoding.
 #pragma once
 
-#include "encoder/encodings/encoding.hpp"
+#include "satslide/encoder/encodings/encoding.hpp"
 
 #include <functional>
 #include <memory>

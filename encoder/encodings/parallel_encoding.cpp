@@ -1,6 +1,6 @@
-#include "encoder/encodings/parallel_encoding.hpp"
+#include "satslide/encoder/encodings/parallel_encoding.hpp"
 
-#include "encoder/constraints/state_invariants.hpp"
+#include "satslide/encoder/constraints/state_invariants.hpp"
 
 #include <algorithm>
 #include <cassert>

@@ -8,8 +8,8 @@
 // of moves is not what it minimises.
 #pragma once
 
-#include "encoder/constraints/cardinality.hpp"
-#include "encoder/encodings/encoding.hpp"
+#include "satslide/encoder/constraints/cardinality.hpp"
+#include "satslide/encoder/encodings/encoding.hpp"
 
 #include <vector>
 

@@ -1,6 +1,6 @@
-#include "encoder/encodings/sequential_encoding.hpp"
+#include "satslide/encoder/encodings/sequential_encoding.hpp"
 
-#include "encoder/constraints/state_invariants.hpp"
+#include "satslide/encoder/constraints/state_invariants.hpp"
 
 #include <algorithm>
 #include <cassert>

@@ -3,12 +3,12 @@
 // benchmarks measure against its textbook form.
 #pragma once
 
-#include "encoder/constraints/cardinality.hpp"
-#include "encoder/constraints/commute_order.hpp"
-#include "encoder/constraints/distance_sum.hpp"
-#include "encoder/encodings/encoding.hpp"
-#include "encoder/constraints/plan_budget.hpp"
-#include "task/task_distances.hpp"
+#include "satslide/encoder/constraints/cardinality.hpp"
+#include "satslide/encoder/constraints/commute_order.hpp"
+#include "satslide/encoder/constraints/distance_sum.hpp"
+#include "satslide/encoder/encodings/encoding.hpp"
+#include "satslide/encoder/constraints/plan_budget.hpp"
+#include "satslide/task/task_distances.hpp"
 
 #include <memory>
 

@@ -1,6 +1,6 @@
-#include "puzzles/blocks/block_grid.hpp"
+#include "satslide/puzzles/blocks/block_grid.hpp"
 
-#include "puzzles/board_parsing.hpp"
+#include "satslide/puzzles/board_parsing.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -2,7 +2,7 @@
 // boards are typed in.
 #pragma once
 
-#include "puzzles/blocks/block_puzzle.hpp"
+#include "satslide/puzzles/blocks/block_puzzle.hpp"
 
 #include <map>
 #include <string>

@@ -1,5 +1,5 @@
 // The moves of a block puzzle in its metric, one per task action.
-#include "puzzles/blocks/block_puzzle.hpp"
+#include "satslide/puzzles/blocks/block_puzzle.hpp"
 
 #include <algorithm>
 #include <deque>

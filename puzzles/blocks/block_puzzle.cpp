@@ -1,6 +1,6 @@
-#include "puzzles/blocks/block_puzzle.hpp"
+#include "satslide/puzzles/blocks/block_puzzle.hpp"
 
-#include "task/task_distances.hpp"
+#include "satslide/task/task_distances.hpp"
 
 #include <algorithm>
 #include <deque>

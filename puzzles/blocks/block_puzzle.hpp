@@ -5,7 +5,7 @@
 // interchangeable: the task never tells them apart.
 #pragma once
 
-#include "puzzles/instance_options.hpp"
+#include "satslide/puzzles/instance_options.hpp"
 
 #include <cstdint>
 #include <string>

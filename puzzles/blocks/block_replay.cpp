@@ -1,7 +1,7 @@
 // Replaying a plan on a block puzzle by the puzzle's own rules: pieces
 // shift one cell at a time along their axes, never onto a wall, off the
 // board or onto another piece.
-#include "puzzles/blocks/block_puzzle.hpp"
+#include "satslide/puzzles/blocks/block_puzzle.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -1,9 +1,9 @@
 // Breadth-first search over the positions of a block puzzle, identical
 // pieces identified: the proof of unsolvability, and the position counts
 // the tests compare with published ones (25,955 for the classic Klotski).
-#include "puzzles/blocks/block_puzzle.hpp"
+#include "satslide/puzzles/blocks/block_puzzle.hpp"
 
-#include "search/key_set.hpp"
+#include "satslide/search/key_set.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,5 +1,5 @@
 // A block puzzle as a planning task.
-#include "puzzles/blocks/block_puzzle.hpp"
+#include "satslide/puzzles/blocks/block_puzzle.hpp"
 
 #include <algorithm>
 #include <map>

@@ -1,6 +1,6 @@
-#include "puzzles/blocks/klotski_layouts.hpp"
+#include "satslide/puzzles/blocks/klotski_layouts.hpp"
 
-#include "puzzles/puzzle.hpp"
+#include "satslide/puzzles/puzzle.hpp"
 
 namespace satslide::puzzles {
 

@@ -1,7 +1,7 @@
-#include "puzzles/blocks/klotski_parsing.hpp"
+#include "satslide/puzzles/blocks/klotski_parsing.hpp"
 
-#include "puzzles/board_parsing.hpp"
-#include "puzzles/blocks/klotski_layouts.hpp"
+#include "satslide/puzzles/board_parsing.hpp"
+#include "satslide/puzzles/blocks/klotski_layouts.hpp"
 
 #include <algorithm>
 #include <cctype>

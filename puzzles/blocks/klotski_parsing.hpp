@@ -1,7 +1,7 @@
 // Klotski boards from --board grids, layout files and named layouts.
 #pragma once
 
-#include "puzzles/blocks/block_grid.hpp"
+#include "satslide/puzzles/blocks/block_grid.hpp"
 
 namespace satslide::puzzles {
 

@@ -1,6 +1,6 @@
-#include "puzzles/blocks/rushhour_parsing.hpp"
+#include "satslide/puzzles/blocks/rushhour_parsing.hpp"
 
-#include "puzzles/board_parsing.hpp"
+#include "satslide/puzzles/board_parsing.hpp"
 
 #include <algorithm>
 #include <cctype>

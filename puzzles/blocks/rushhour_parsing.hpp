@@ -2,7 +2,7 @@
 // ('o' or '.' empty, 'x' wall, 'A' the red car) or grids of rows.
 #pragma once
 
-#include "puzzles/blocks/block_grid.hpp"
+#include "satslide/puzzles/blocks/block_grid.hpp"
 
 namespace satslide::puzzles {
 

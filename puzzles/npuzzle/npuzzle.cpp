@@ -1,10 +1,10 @@
-#include "puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
 
-#include "puzzles/npuzzle/constructive.hpp"
-#include "puzzles/npuzzle/plan_windows.hpp"
-#include "search/grid_cells.hpp"
+#include "satslide/puzzles/npuzzle/constructive.hpp"
+#include "satslide/puzzles/npuzzle/plan_windows.hpp"
+#include "satslide/search/grid_cells.hpp"
 
-#include "puzzles/board_parsing.hpp"
+#include "satslide/puzzles/board_parsing.hpp"
 
 #include <algorithm>
 #include <cstdlib>

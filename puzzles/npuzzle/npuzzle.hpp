@@ -2,7 +2,7 @@
 // tiles 1..N-1 and a blank (0) on a board, row-major.
 #pragma once
 
-#include "puzzles/instance_options.hpp"
+#include "satslide/puzzles/instance_options.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,10 +1,10 @@
 // The n-puzzle's bound hooks (Puzzle::heuristic_search, state_bound and
 // their kin): its pattern databases, cached, and IDA* over them; the
 // search itself knows no NPuzzle (search/ida.hpp).
-#include "puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
 
-#include "search/beam.hpp"
-#include "search/ida.hpp"
+#include "satslide/search/beam.hpp"
+#include "satslide/search/ida.hpp"
 
 #include <functional>
 #include <memory>

@@ -2,9 +2,9 @@
 // tiles moved by the blank through the cells not yet fixed, the last two
 // of a line by a search over the three pieces that matter in a 3 x 2
 // window, the last 3 x 3 cells or fewer optimally by IDA*.
-#include "puzzles/npuzzle/constructive.hpp"
+#include "satslide/puzzles/npuzzle/constructive.hpp"
 
-#include "search/grid_cells.hpp"
+#include "satslide/search/grid_cells.hpp"
 
 #include <algorithm>
 #include <array>

@@ -9,7 +9,7 @@
 // layer d, each once, less those of layer d - 1. The positions, their
 // order and their paths are those frontier_at finds on the task (the
 // tests compare them), so the split's cubes are the same.
-#include "puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
 
 #include <algorithm>
 #include <cstdint>

@@ -9,7 +9,7 @@
 // stepping to a neighbour one layer lower. The 3x4 puzzle's 12! ranks
 // take 240 MB in all; boards of more than 12 cells are left to the
 // task's search.
-#include "puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
 
 #include <algorithm>
 #include <cstdint>

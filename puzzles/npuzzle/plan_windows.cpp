@@ -3,9 +3,9 @@
 // moves, kept as each tile's cell (invariant: `goal_cell` holds every
 // tile's cell on the window's last board, `where` on its first), so a
 // window costs its moves and its search, never a copy of the board.
-#include "puzzles/npuzzle/plan_windows.hpp"
+#include "satslide/puzzles/npuzzle/plan_windows.hpp"
 
-#include "search/grid_cells.hpp"
+#include "satslide/search/grid_cells.hpp"
 
 #include <algorithm>
 #include <array>

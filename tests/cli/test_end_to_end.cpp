@@ -3,8 +3,8 @@
 // through Debian's SAT solver binaries.
 #include "support/test_support.hpp"
 
-#include "cli/help.hpp"
-#include "cli/option_table.hpp"
+#include "satslide/cli/help.hpp"
+#include "satslide/cli/option_table.hpp"
 
 #include <nlohmann/json.hpp>
 

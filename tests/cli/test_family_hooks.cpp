@@ -3,12 +3,12 @@
 // registered at run time, gets walks, random instances, its own data
 // lines and a game (moves, undo, hints) with no edit outside its files
 // and its row.
-#include "cli/batch_input.hpp"
-#include "cli/commands.hpp"
-#include "cli/options.hpp"
-#include "puzzles/families.hpp"
-#include "game/game.hpp"
-#include "planner/planner.hpp"
+#include "satslide/cli/batch_input.hpp"
+#include "satslide/cli/commands.hpp"
+#include "satslide/cli/options.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/game/game.hpp"
+#include "satslide/planner/planner.hpp"
 #include "planner/sliding_row.hpp"
 
 #include <doctest/doctest.h>

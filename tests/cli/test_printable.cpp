@@ -1,6 +1,6 @@
 // Echoed input made harmless: terminal escapes, broken UTF-8 and huge
 // lines in messages, titles and pictures.
-#include "cli/printable.hpp"
+#include "satslide/cli/printable.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

@@ -4,7 +4,7 @@
 // within microseconds. The handler once reset itself to the default action
 // after the first signal, so the second killed the run without its report
 // (a flaky "SIGINT ends a run" test in CI showed it).
-#include "cli/output.hpp"
+#include "satslide/cli/output.hpp"
 
 #include <doctest/doctest.h>
 

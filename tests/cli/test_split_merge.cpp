@@ -5,7 +5,7 @@
 // files and options; benchmarks/split_rounds.sh on GNU parallel.
 #include "support/test_support.hpp"
 
-#include "cli/cube_file.hpp"
+#include "satslide/cli/cube_file.hpp"
 
 #include <nlohmann/json.hpp>
 

@@ -1,5 +1,5 @@
-#include "encoder/constraints/cardinality.hpp"
-#include "solver/cadical_sink.hpp"
+#include "satslide/encoder/constraints/cardinality.hpp"
+#include "satslide/solver/cadical_sink.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-#include "encoder/constraints/clause_sink.hpp"
+#include "satslide/encoder/constraints/clause_sink.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,7 +1,7 @@
 #include "puzzles/block_oracle.hpp"
-#include "puzzles/families.hpp"
-#include "encoder/encodings/encodings.hpp"
-#include "puzzles/puzzle.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/encoder/encodings/encodings.hpp"
+#include "satslide/puzzles/puzzle.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

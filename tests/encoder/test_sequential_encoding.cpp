@@ -1,6 +1,6 @@
-#include "puzzles/families.hpp"
-#include "encoder/encodings/encodings.hpp"
-#include "puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/encoder/encodings/encodings.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

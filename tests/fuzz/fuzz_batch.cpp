@@ -3,7 +3,7 @@
 // first byte chooses); every line is answered, a bad one with its reason.
 #include "fuzz_support.hpp"
 
-#include "cli/batch_input.hpp"
+#include "satslide/cli/batch_input.hpp"
 
 #include <sstream>
 

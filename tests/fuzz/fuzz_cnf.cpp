@@ -3,7 +3,7 @@
 // puzzle they name.
 #include "fuzz_support.hpp"
 
-#include "puzzles/families.hpp"
+#include "satslide/puzzles/families.hpp"
 
 #include <sstream>
 

@@ -4,10 +4,10 @@
 // checks, the round judged. Every refusal is bad input, never a crash.
 #include "fuzz_support.hpp"
 
-#include "cli/cube_answers.hpp"
-#include "cli/cube_file.hpp"
-#include "puzzles/families.hpp"
-#include "planner/cubes.hpp"
+#include "satslide/cli/cube_answers.hpp"
+#include "satslide/cli/cube_file.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/planner/cubes.hpp"
 
 #include <fstream>
 #include <string>

@@ -4,8 +4,8 @@
 // encoding writes that horizon as DIMACS, as `satslide dimacs` does.
 #include "fuzz_support.hpp"
 
-#include "puzzles/families.hpp"
-#include "planner/planner.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/planner/planner.hpp"
 
 #include <sstream>
 

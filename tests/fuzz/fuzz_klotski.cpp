@@ -2,7 +2,7 @@
 // built (pieces, goals, moves).
 #include "fuzz_support.hpp"
 
-#include "puzzles/families.hpp"
+#include "satslide/puzzles/families.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
                                       std::size_t size) {

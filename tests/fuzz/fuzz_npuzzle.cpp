@@ -2,7 +2,7 @@
 // --board and --goal take them, then the puzzle built and its bound.
 #include "fuzz_support.hpp"
 
-#include "puzzles/families.hpp"
+#include "satslide/puzzles/families.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
                                       std::size_t size) {

@@ -4,8 +4,8 @@
 // chooses).
 #include "fuzz_support.hpp"
 
-#include "puzzles/families.hpp"
-#include "planner/plan_check.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/planner/plan_check.hpp"
 
 #include <array>
 #include <memory>

@@ -1,7 +1,7 @@
 // Rush Hour boards as --board takes them, the puzzle built.
 #include "fuzz_support.hpp"
 
-#include "puzzles/families.hpp"
+#include "satslide/puzzles/families.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
                                       std::size_t size) {

@@ -4,8 +4,8 @@
 // crash, a sanitizer report, a leak) is a finding.
 #pragma once
 
-#include "puzzles/puzzle.hpp"
-#include "solver/dimacs.hpp"
+#include "satslide/puzzles/puzzle.hpp"
+#include "satslide/solver/dimacs.hpp"
 
 #include <cstddef>
 #include <cstdint>

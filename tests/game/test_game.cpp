@@ -2,10 +2,10 @@
 // the metric's merging of steps, undo/redo/restart, hints that lower the
 // distance, and a solution that wins. The distances are checked against
 // the tests' own breadth-first searches, not against the planner's.
-#include "game/game.hpp"
+#include "satslide/game/game.hpp"
 
-#include "puzzles/families.hpp"
-#include "puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

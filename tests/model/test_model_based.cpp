@@ -16,10 +16,10 @@
 #include "puzzles/block_oracle.hpp"
 #include "support/test_support.hpp"
 
-#include "cli/options.hpp"
-#include "encoder/encodings/encodings.hpp"
-#include "puzzles/families.hpp"
-#include "planner/planner.hpp"
+#include "satslide/cli/options.hpp"
+#include "satslide/encoder/encodings/encodings.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/planner/planner.hpp"
 
 #include <doctest/doctest.h>
 

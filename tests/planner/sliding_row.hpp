@@ -5,7 +5,7 @@
 // solved by the planner, written to DIMACS and read back.
 #pragma once
 
-#include "puzzles/families.hpp"
+#include "satslide/puzzles/families.hpp"
 
 namespace satslide::test {
 

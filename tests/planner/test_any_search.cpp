@@ -4,8 +4,8 @@
 // tests/search): the bound never above it, the plan never below, the gap
 // kept, "optimal" only when the ends meet; a stop keeps the interval so
 // far; --any-path auto searches only past the 15-puzzle.
-#include "puzzles/npuzzle/npuzzle.hpp"
-#include "planner/planner.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/planner/planner.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

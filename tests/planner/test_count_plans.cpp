@@ -1,8 +1,8 @@
 // Counting optimal plans by enumeration against the tests' own count of
 // shortest paths (breadth-first layers, paths summed per position).
-#include "planner/count_plans.hpp"
+#include "satslide/planner/count_plans.hpp"
 
-#include "puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

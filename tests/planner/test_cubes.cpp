@@ -2,9 +2,9 @@
 // arithmetic case by case, and the whole protocol (split_into_cubes, each
 // cube solved by planner::solve up to the round's cap, judge_round) against
 // breadth-first search on random boards, rounds, windows and depths.
-#include "puzzles/families.hpp"
-#include "puzzles/npuzzle/npuzzle.hpp"
-#include "planner/cubes.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/planner/cubes.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

@@ -4,10 +4,10 @@
 // reach first otherwise, said in the progress line, and the optimum of
 // the explicit searches whatever it chose (n-puzzles of 2x3 to 3x4,
 // random and scrambled; Rush Hour cards).
-#include "puzzles/families.hpp"
-#include "puzzles/npuzzle/npuzzle.hpp"
-#include "planner/engine_choice.hpp"
-#include "planner/planner.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/planner/engine_choice.hpp"
+#include "satslide/planner/planner.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

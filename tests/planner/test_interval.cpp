@@ -1,8 +1,8 @@
 // The interval --any by search narrows (planner/interval.hpp): each end
 // moves only inwards and keeps where it came from, the run is decided
 // when the plan meets the bound or comes within the gap.
-#include "planner/interval.hpp"
-#include "planner/planner_result.hpp"
+#include "satslide/planner/interval.hpp"
+#include "satslide/planner/planner_result.hpp"
 
 #include <doctest/doctest.h>
 

@@ -3,10 +3,10 @@
 // option checks, and a toy family that lives only in the tests.
 #include "planner/sliding_row.hpp"
 
-#include "puzzles/families.hpp"
-#include "puzzles/npuzzle/npuzzle.hpp"
-#include "planner/planner.hpp"
-#include "solver/dimacs.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/planner/planner.hpp"
+#include "satslide/solver/dimacs.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

@@ -5,11 +5,11 @@
 #include "puzzles/block_oracle.hpp"
 #include "planner/sliding_row.hpp"
 
-#include "encoder/encodings/sequential_encoding.hpp"
-#include "puzzles/families.hpp"
-#include "search/state_space.hpp"
-#include "planner/planner.hpp"
-#include "solver/reach_driver.hpp"
+#include "satslide/encoder/encodings/sequential_encoding.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/search/state_space.hpp"
+#include "satslide/planner/planner.hpp"
+#include "satslide/solver/reach_driver.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

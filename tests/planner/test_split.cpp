@@ -3,10 +3,10 @@
 // optimum and at a start that is the goal too), the proof counting every
 // cube, windows and threads, a block puzzle without pattern databases,
 // limits and a stop.
-#include "puzzles/families.hpp"
-#include "puzzles/npuzzle/npuzzle.hpp"
-#include "search/pattern_databases.hpp"
-#include "planner/planner.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/search/pattern_databases.hpp"
+#include "satslide/planner/planner.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

@@ -2,9 +2,9 @@
 // the optimum of breadth-first search on random boards through every SAT
 // engine, the proof's words, a SAT plan shorter than the witness caught
 // as a disagreement, a stop after the witness, and the refusals.
-#include "puzzles/families.hpp"
-#include "puzzles/npuzzle/npuzzle.hpp"
-#include "planner/planner.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/planner/planner.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

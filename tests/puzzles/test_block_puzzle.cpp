@@ -1,11 +1,11 @@
 #include "block_oracle.hpp"
-#include "puzzles/families.hpp"
-#include "encoder/encodings/encodings.hpp"
-#include "puzzles/blocks/block_puzzle.hpp"
-#include "puzzles/blocks/klotski_layouts.hpp"
-#include "puzzles/blocks/klotski_parsing.hpp"
-#include "puzzles/blocks/rushhour_parsing.hpp"
-#include "search/state_space.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/encoder/encodings/encodings.hpp"
+#include "satslide/puzzles/blocks/block_puzzle.hpp"
+#include "satslide/puzzles/blocks/klotski_layouts.hpp"
+#include "satslide/puzzles/blocks/klotski_parsing.hpp"
+#include "satslide/puzzles/blocks/rushhour_parsing.hpp"
+#include "satslide/search/state_space.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

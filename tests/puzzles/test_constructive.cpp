@@ -1,5 +1,5 @@
-#include "puzzles/npuzzle/constructive.hpp"
-#include "puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/puzzles/npuzzle/constructive.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

@@ -1,5 +1,5 @@
-#include "puzzles/board_parsing.hpp"
-#include "puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/puzzles/board_parsing.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

@@ -2,8 +2,8 @@
 // the tests' own search over boards (a std::map per board, no ranks) and
 // against the task's explicit search: the same positions per depth, the
 // same moves, depth and nearest goal, and plans that replay.
-#include "puzzles/npuzzle/npuzzle.hpp"
-#include "search/state_space.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/search/state_space.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

@@ -2,9 +2,9 @@
 // and windows re-solved end on the same board with no more moves; a
 // detour added to an optimal plan is removed; on boards of 3x3 the result
 // is never below the optimum (breadth-first search).
-#include "puzzles/npuzzle/constructive.hpp"
-#include "puzzles/npuzzle/npuzzle.hpp"
-#include "puzzles/npuzzle/plan_windows.hpp"
+#include "satslide/puzzles/npuzzle/constructive.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/puzzles/npuzzle/plan_windows.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

@@ -5,8 +5,10 @@
 
 Reads every .cpp and .hpp of the rooms and fails, naming the file and the
 line, on an include of a room the table below does not allow, or of a
-room the table does not know. A room's own files are always allowed. The
-count of files read is printed, and none read is a failure.
+room the table does not know, or of a room's header spelled without
+satslide/ (it would not compile installed). A room's own files are
+always allowed. The count of files read is printed, and none read is a
+failure.
 """
 import pathlib
 import re
@@ -26,7 +28,10 @@ ALLOWED = {
     "cli": {"game", "planner", "solver", "encoder", "puzzles", "search",
             "task"},
 }
-INCLUDE = re.compile(r'^\s*#\s*include\s+"([a-z_]+)/')
+INCLUDE = re.compile(r'^\s*#\s*include\s+"(?:satslide/)?([a-z_]+)/')
+# A room's header spelled without satslide/ (it would not work installed).
+UNPREFIXED = re.compile(r'^\s*#\s*include\s+"(task|search|puzzles|encoder|'
+                        r'solver|planner|game|cli)/')
 
 
 def main() -> int:
@@ -37,6 +42,10 @@ def main() -> int:
         for path in sorted((root / room).rglob("*.[ch]pp")):
             read += 1
             for number, line in enumerate(path.read_text().splitlines(), 1):
+                if UNPREFIXED.match(line):
+                    bad.append(f"{path.relative_to(root)}:{number}: includes "
+                               f"a room's header without satslide/")
+                    continue
                 match = INCLUDE.match(line)
                 if not match:
                     continue

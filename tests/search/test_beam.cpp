@@ -2,9 +2,9 @@
 // from the board to the goal and is never shorter than the optimum
 // (breadth-first search on whole small spaces), a wider beam is no worse
 // on these boards, and a cap below the optimum leaves it without a plan.
-#include "puzzles/npuzzle/npuzzle.hpp"
-#include "search/beam.hpp"
-#include "search/pattern_databases.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/search/beam.hpp"
+#include "satslide/search/pattern_databases.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

@@ -3,7 +3,7 @@
 // what it refuses is the same whatever the board (an unbounded grid).
 // That IDA* with it still finds every optimum is tested over whole
 // spaces in test_pattern_databases.cpp.
-#include "search/duplicate_paths.hpp"
+#include "satslide/search/duplicate_paths.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,7 +1,7 @@
 // The pattern tables' memory: blocks of a huge page or more start on a
 // huge-page boundary (so the kernel can back them with 2 MiB pages),
 // smaller ones are ordinary; either way a table holds what is written.
-#include "search/huge_pages.hpp"
+#include "satslide/search/huge_pages.hpp"
 
 #include <doctest/doctest.h>
 

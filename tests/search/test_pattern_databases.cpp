@@ -3,10 +3,10 @@
 // distance on any position of whole small spaces (several partitions), a
 // pattern of every tile is the true distance, the cache survives a round
 // trip and is rebuilt when corrupted, and IDA*'s optimum is the search's.
-#include "search/fnv1a.hpp"
-#include "puzzles/npuzzle/npuzzle.hpp"
-#include "search/ida.hpp"
-#include "search/pattern_databases.hpp"
+#include "satslide/search/fnv1a.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/search/ida.hpp"
+#include "satslide/search/pattern_databases.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

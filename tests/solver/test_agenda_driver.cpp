@@ -1,7 +1,7 @@
-#include "encoder/encodings/encodings.hpp"
-#include "puzzles/npuzzle/npuzzle.hpp"
-#include "solver/agenda_driver.hpp"
-#include "solver/plan_tightening.hpp"
+#include "satslide/encoder/encodings/encodings.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/solver/agenda_driver.hpp"
+#include "satslide/solver/plan_tightening.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

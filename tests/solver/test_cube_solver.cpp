@@ -3,10 +3,10 @@
 // would — the shortest plan breadth-first search finds, refuted below it —
 // in whatever order the starts come, with what it learned on the others;
 // the budget's bound at a start is the one the encoding computes there.
-#include "solver/cube_solver.hpp"
+#include "satslide/solver/cube_solver.hpp"
 
-#include "encoder/encodings/encodings.hpp"
-#include "encoder/constraints/plan_budget.hpp"
+#include "satslide/encoder/encodings/encodings.hpp"
+#include "satslide/encoder/constraints/plan_budget.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

@@ -1,7 +1,7 @@
-#include "encoder/encodings/encodings.hpp"
-#include "puzzles/npuzzle/npuzzle.hpp"
-#include "solver/cadical_sink.hpp"
-#include "solver/dimacs.hpp"
+#include "satslide/encoder/encodings/encodings.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/solver/cadical_sink.hpp"
+#include "satslide/solver/dimacs.hpp"
 
 #include <doctest/doctest.h>
 

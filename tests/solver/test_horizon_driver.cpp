@@ -1,7 +1,7 @@
-#include "encoder/encodings/encodings.hpp"
-#include "puzzles/npuzzle/npuzzle.hpp"
-#include "solver/horizon_driver.hpp"
-#include "solver/shared_horizons.hpp"
+#include "satslide/encoder/encodings/encodings.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/solver/horizon_driver.hpp"
+#include "satslide/solver/shared_horizons.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>

@@ -1,9 +1,9 @@
-#include "puzzles/families.hpp"
+#include "satslide/puzzles/families.hpp"
 #include "puzzles/block_oracle.hpp"
-#include "encoder/encodings/parallel_encoding.hpp"
-#include "puzzles/puzzle.hpp"
-#include "solver/cadical_sink.hpp"
-#include "solver/schedule_driver.hpp"
+#include "satslide/encoder/encodings/parallel_encoding.hpp"
+#include "satslide/puzzles/puzzle.hpp"
+#include "satslide/solver/cadical_sink.hpp"
+#include "satslide/solver/schedule_driver.hpp"
 
 #include <doctest/doctest.h>
 

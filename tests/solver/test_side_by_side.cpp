@@ -1,4 +1,4 @@
-#include "solver/side_by_side.hpp"
+#include "satslide/solver/side_by_side.hpp"
 
 #include <doctest/doctest.h>
 

@@ -2,10 +2,10 @@
 // arrive, are handed out up to what is wanted, and a driver that ends
 // first neither waits for a set-up to finish nor loses its run to one
 // that fails.
-#include "solver/spare_expanders.hpp"
+#include "satslide/solver/spare_expanders.hpp"
 
-#include "encoder/encodings/sequential_encoding.hpp"
-#include "puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/encoder/encodings/sequential_encoding.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,6 @@
 #include "test_support.hpp"
 
-#include "encoder/encodings/encodings.hpp"
+#include "satslide/encoder/encodings/encodings.hpp"
 
 #include <cstdio>
 #include <deque>

@@ -3,9 +3,9 @@
 // solving one horizon in a fresh solver, and running the binary.
 #pragma once
 
-#include "puzzles/npuzzle/npuzzle.hpp"
-#include "task/task.hpp"
-#include "solver/cadical_sink.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/task/task.hpp"
+#include "satslide/solver/cadical_sink.hpp"
 
 #include <algorithm>
 #include <filesystem>

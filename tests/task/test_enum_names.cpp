@@ -1,11 +1,11 @@
 // The one naming mechanism for enums users type or read (encoder/
 // enum_names.hpp): every table round-trips, no name is given twice, and
 // the words of a choice list read as the option errors print them.
-#include "cli/options.hpp"
-#include "task/enum_names.hpp"
-#include "puzzles/instance_options.hpp"
-#include "planner/plan_check.hpp"
-#include "planner/planner.hpp"
+#include "satslide/cli/options.hpp"
+#include "satslide/task/enum_names.hpp"
+#include "satslide/puzzles/instance_options.hpp"
+#include "satslide/planner/plan_check.hpp"
+#include "satslide/planner/planner.hpp"
 
 #include <doctest/doctest.h>
 

@@ -2,10 +2,10 @@
 // every name declared, every move a complete transition, and satslide's
 // own plan carried out by the exported transitions (as NuSMV's or TLC's
 // counterexample would be) reaches the goal the specification forbids.
-#include "task/model_checkers.hpp"
+#include "satslide/task/model_checkers.hpp"
 
-#include "puzzles/families.hpp"
-#include "planner/planner.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/planner/planner.hpp"
 
 #include <doctest/doctest.h>
 

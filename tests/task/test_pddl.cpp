@@ -3,10 +3,10 @@
 // and the semantics: the exported actions, simulated as STRIPS by the
 // test itself, carry the start to the goal along satslide's own plan
 // (written as an IPC plan file and read back).
-#include "task/pddl.hpp"
+#include "satslide/task/pddl.hpp"
 
-#include "puzzles/families.hpp"
-#include "planner/planner.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/planner/planner.hpp"
 
 #include <doctest/doctest.h>
 

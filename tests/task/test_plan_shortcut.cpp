@@ -1,5 +1,5 @@
-#include "task/plan_shortcut.hpp"
-#include "puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/task/plan_shortcut.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
 
 #include <doctest/doctest.h>
 

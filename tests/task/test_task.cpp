@@ -1,8 +1,8 @@
-#include "puzzles/npuzzle/npuzzle.hpp"
-#include "search/key_set.hpp"
-#include "search/state_table.hpp"
-#include "task/task.hpp"
-#include "task/task_distances.hpp"
+#include "satslide/puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/search/key_set.hpp"
+#include "satslide/search/state_table.hpp"
+#include "satslide/task/task.hpp"
+#include "satslide/task/task_distances.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,8 +1,8 @@
 // Solves the n-puzzle board given as the one argument through
 // planner::solve, as a program that links satslide would, and prints
 // "<moves> optimal" (or the status and the reason).
-#include "planner/planner.hpp"
-#include "puzzles/families.hpp"
+#include <satslide/planner/planner.hpp>
+#include <satslide/puzzles/families.hpp>
 
 #include <iostream>
 
