@@ -1,8 +1,13 @@
 #include "satslide/cli/option_table.hpp"
 
+#include "satslide/cli/option_checks.hpp"
+
 #include "satslide/encoder/encodings/encodings.hpp"
 #include "satslide/planner/engines.hpp"
+#include "satslide/puzzles/blocks/klotski_layouts.hpp"
+#include "satslide/puzzles/families.hpp"
 
+#include <functional>
 #include <memory>
 
 namespace satslide::cli {
@@ -55,19 +60,136 @@ std::string engine_help() {
   return text;
 }
 
-// A value landing in `field` of the options (or of the raw strings).
-#define SATSLIDE_VALUE(expr)                                                  \
-  [](Options & o, RawOptions & raw) -> po::value_semantic * {                 \
-    (void)o;                                                                  \
-    (void)raw;                                                                \
-    return expr;                                                              \
+// Every name of E, in its table's order: a choice's completion words.
+template <typename E> std::vector<std::string> words_of() {
+  std::vector<std::string> out;
+  for (const EnumName<E> &n : names(E{})) {
+    out.push_back(n.name);
   }
+  return out;
+}
+
+// The value of --`option` named `text`, or an error listing the names.
+template <typename E> E chosen(const char *option, const std::string &text) {
+  if (const auto value = from_name<E>(text)) {
+    return *value;
+  }
+  throw UsageError(std::string("--") + option + ": expected " +
+                   name_choices<E>() + ", got '" + text + "'");
+}
+
+// --reach-from, typed on its way to PlannerOptions::reach_both_ends.
+enum class ReachFrom { both, start };
+constexpr std::array<EnumName<ReachFrom>, 2> names(ReachFrom) {
+  return {{{ReachFrom::both, "both"}, {ReachFrom::start, "start"}}};
+}
+
+void set_puzzle(Options &o, const char *, const std::string &text) {
+  if (!text.empty()) { // (an empty one is refused: check_not_empty)
+    o.family = text;
+  }
+}
+
+void set_metric(Options &o, const char *, const std::string &text) {
+  if (text.empty()) {
+    return;
+  }
+  try {
+    o.instance.metric = puzzles::parse_metric(text);
+  } catch (const task::InputError &e) {
+    throw UsageError(std::string("--metric: ") + e.what());
+  }
+}
+
+void set_encoding(Options &o, const char *, const std::string &text) {
+  if (text.empty()) {
+    return;
+  }
+  o.planner.encoding = encoder::find_encoding(text);
+  if (!o.planner.encoding) {
+    throw UsageError("--encoding: unknown encoding '" + text + "'; see --help");
+  }
+}
+
+void set_shard(Options &o, const char *, const std::string &text) {
+  if (!text.empty()) {
+    parse_shard(text, o.shard, o.shards);
+  }
+}
+
+void set_reach_from(Options &o, const char *option, const std::string &text) {
+  o.planner.reach_both_ends =
+      chosen<ReachFrom>(option, text) == ReachFrom::both;
+}
+
+std::vector<std::string> puzzle_words() {
+  std::vector<std::string> out;
+  for (const puzzles::FamilyInfo &f : puzzles::families()) {
+    out.push_back(f.name);
+    for (const auto &alias : f.aliases) {
+      out.push_back(alias.first);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> encoding_words() {
+  std::vector<std::string> out;
+  for (const auto &e : encoder::encodings()) {
+    out.push_back(e.name);
+  }
+  return out;
+}
+
+std::vector<std::string> layout_words() {
+  std::vector<std::string> out;
+  for (const auto &layout : puzzles::klotski_layouts()) {
+    out.push_back(layout.name);
+  }
+  return out;
+}
+
+// A value landing in a field of the options `o`.
+#define SATSLIDE_VALUE(expr)                                                   \
+  Value(+[](Options &o) -> po::value_semantic * {                              \
+    (void)o;                                                                   \
+    return expr;                                                               \
+  })
+
+// The same, its completion words from `words`.
+#define SATSLIDE_WORDS(expr, words)                                            \
+  Value(                                                                       \
+      +[](Options &o) -> po::value_semantic * {                                \
+        (void)o;                                                               \
+        return expr;                                                           \
+      },                                                                       \
+      Typed{nullptr, words})
+
+// A choice among the names of Enum, landing in `field` (of `o`), its
+// default the field's own, its words the names.
+#define SATSLIDE_CHOICE(Enum, field)                                           \
+  Value(                                                                       \
+      +[](Options &o) -> po::value_semantic * {                                \
+        return po::value<std::string>()->default_value(to_name(field));        \
+      },                                                                       \
+      Typed{+[](Options &o, const char *option, const std::string &text) {     \
+              field = chosen<Enum>(option, text);                              \
+            },                                                                 \
+            words_of<Enum>})
+
+// A text typed by `set` after parsing, its words from `words`.
+#define SATSLIDE_TYPED(set, words)                                             \
+  Value(                                                                       \
+      +[](Options &) -> po::value_semantic * {                                 \
+        return po::value<std::string>();                                       \
+      },                                                                       \
+      Typed{set, words})
 
 std::vector<OptionRow> rows() {
   return {
       // Instance
       {"puzzle,p", "Instance", k_instance,
-       SATSLIDE_VALUE(po::value(&raw.puzzle)),
+       SATSLIDE_TYPED(set_puzzle, puzzle_words),
        "the family: 8, 15, 24, npuzzle, klotski or rushhour (listed below; "
        "default: the square n-puzzle the board fills)"},
       {"board,b", "Instance", k_instance,
@@ -80,14 +202,20 @@ std::vector<OptionRow> rows() {
       {"goal,g", "Instance", k_instance,
        SATSLIDE_VALUE(po::value(&o.instance.goal)),
        "n-puzzle: goal board (default 1..N-1 then the blank)"},
-      {"rows", "Instance", k_instance,
+      {"rows",
+       "Instance",
+       k_instance,
        SATSLIDE_VALUE(po::value(&o.instance.rows)),
-       "npuzzle: rows of the board", {0, k_huge, " must be >= 0"}},
-      {"cols", "Instance", k_instance,
+       "npuzzle: rows of the board",
+       {0, k_huge, " must be >= 0"}},
+      {"cols",
+       "Instance",
+       k_instance,
        SATSLIDE_VALUE(po::value(&o.instance.cols)),
-       "npuzzle: columns of the board", {0, k_huge, " must be >= 0"}},
+       "npuzzle: columns of the board",
+       {0, k_huge, " must be >= 0"}},
       {"layout", "Instance", k_instance,
-       SATSLIDE_VALUE(po::value(&o.instance.layout)),
+       SATSLIDE_WORDS(po::value(&o.instance.layout), layout_words),
        "klotski: a named opening (listed by satslide help options)"},
       {"file,f", "Instance", k_instance, SATSLIDE_VALUE(po::value(&o.file)),
        "klotski: a layout file (name, size, grid and goal lines); - reads "
@@ -99,7 +227,7 @@ std::vector<OptionRow> rows() {
        SATSLIDE_VALUE(po::value(&o.instance.goal_at)),
        "block puzzles: x,y of that piece's top-left cell (x right, y down)"},
       {"metric,m", "Instance", k_instance,
-       SATSLIDE_VALUE(po::value(&raw.metric)),
+       SATSLIDE_TYPED(set_metric, words_of<puzzles::Metric>),
        "block puzzles: step (one cell, the default), slide (straight, any "
        "distance) or piece (any path through free cells)"},
       {"distinct-pieces", "Instance", k_instance,
@@ -109,10 +237,9 @@ std::vector<OptionRow> rows() {
 
       // Search
       {"engine", "Search", k_search,
-       SATSLIDE_VALUE(po::value(&raw.engine)->default_value("auto")),
-       engine_help()},
+       SATSLIDE_CHOICE(planner::Engine, o.planner.engine), engine_help()},
       {"witness", "Search", commands(C::solve, C::batch, C::split),
-       SATSLIDE_VALUE(po::value(&raw.witness)->default_value("none")),
+       SATSLIDE_CHOICE(planner::Witness, o.planner.witness),
        "none, or ida: find the plan first by IDA* over the pattern "
        "databases (not SAT; the n-puzzle), then let the SAT engine refute "
        "only the shorter lengths. Optimal is printed when SAT and the "
@@ -121,7 +248,9 @@ std::vector<OptionRow> rows() {
        "proof its last horizon, the one that searches for the plan: on the "
        "hardest 15-puzzles most of the run. With split, the plan goes into "
        "the cubes file and merge proves it once the rounds refute below it"},
-      {"max-states", "Search", k_positions,
+      {"max-states",
+       "Search",
+       k_positions,
        SATSLIDE_VALUE(po::value(&o.planner.max_states)),
        "reach: store at most N positions, then hand over to horizons from "
        "the depth proven (default: no limit; auto's reach stops at "
@@ -129,7 +258,7 @@ std::vector<OptionRow> rows() {
        "about 4.5 GB)",
        {0, k_huge, " must be >= 0"}},
       {"reach-blocking", "Search", k_search,
-       SATSLIDE_VALUE(po::value(&raw.reach_blocking)->default_value("moves")),
+       SATSLIDE_CHOICE(solver::ReachBlocking, o.planner.reach_blocking),
        "reach, expert: how a position already found is not found again: "
        "moves (the default: each move found is excluded for the rest of its "
        "expansion by an assumption, known positions are looked up; no "
@@ -137,18 +266,23 @@ std::vector<OptionRow> rows() {
        "clause) or successors (blocked by a clause for one expansion only); "
        "the last two for comparisons"},
       {"reach-from", "Search", k_search,
-       SATSLIDE_VALUE(po::value(&raw.reach_from)->default_value("both")),
+       Value(
+           +[](Options &o) -> po::value_semantic * {
+             return po::value<std::string>()->default_value(
+                 o.planner.reach_both_ends ? "both" : "start");
+           },
+           Typed{set_reach_from, words_of<ReachFrom>}),
        "reach: both (from the start and backward from the goal at once, "
        "each time the smaller frontier, where the goal is one position: "
        "the n-puzzle) or start (forward only)"},
       {"reach-formula", "Search", k_search,
-       SATSLIDE_VALUE(po::value(&raw.reach_formula)->default_value("labels")),
+       SATSLIDE_CHOICE(planner::ReachFormula, o.planner.reach_formula),
        "reach: the one-step formula, labels (one variable per move label, "
        "e.g. 'move B by 1,0': measured fastest), seed (the textbook "
        "encoding, one variable per action) or compact (labels, count "
        "invariants, ladder at-most-one)"},
       {"encoding,e", "Search", k_encoding,
-       SATSLIDE_VALUE(po::value(&raw.encoding)), encoding_help()},
+       SATSLIDE_TYPED(set_encoding, encoding_words), encoding_help()},
       {"min-horizon", "Search", k_search,
        SATSLIDE_VALUE(po::value(&o.planner.min_horizon)),
        "first horizon to try; above the lower bound the plan is not "
@@ -159,18 +293,22 @@ std::vector<OptionRow> rows() {
                           ->default_value(o.planner.max_horizon)),
        "give up after this horizon, reporting what was refuted",
        k_horizon_range},
-      {"timeout,t", "Search", k_timeout,
+      {"timeout,t",
+       "Search",
+       k_timeout,
        SATSLIDE_VALUE(po::value(&o.planner.timeout_seconds)),
        "give up after this many seconds of wall clock (default: none)",
        {0, k_huge, ": a finite number of seconds >= 0 (0 = no limit)"}},
       {"solver-config", "Search", k_search,
-       SATSLIDE_VALUE(po::value(&raw.solver_config)->default_value("default")),
+       SATSLIDE_CHOICE(solver::SolverConfig, o.planner.solver_config),
        "CaDiCaL configuration: " + name_choices<solver::SolverConfig>()},
       {"cadical", "Search", k_search,
        SATSLIDE_VALUE(po::value(&o.planner.cadical_options)->composing()),
        "expert: a CaDiCaL option as name=value (repeatable), e.g. "
        "--cadical elim=0"},
-      {"threads", "Search", k_search,
+      {"threads",
+       "Search",
+       k_search,
        SATSLIDE_VALUE(
            po::value(&o.planner.threads)->default_value(o.planner.threads)),
        "N solvers side by side: horizons: sharing what they prove "
@@ -178,7 +316,9 @@ std::vector<OptionRow> rows() {
        "together (same positions and plan as one); ida: each threshold's "
        "subtrees shared (same plan as one)",
        {1, 64, ": from 1 to 64"}},
-      {"split-depth", "Search", k_search,
+      {"split-depth",
+       "Search",
+       k_search,
        SATSLIDE_VALUE(po::value(&o.planner.split_depth)),
        "split the proof into cubes: every position exactly K moves from the "
        "start (by breadth-first search) is solved on its own from its own "
@@ -187,33 +327,39 @@ std::vector<OptionRow> rows() {
        "too high needs no solver call. Off by default, except where "
        "--engine auto picks it (3x4 and the 15-puzzle)",
        {0, 40, ": a depth from 0 to 40"}},
-      {"split-window", "Search", k_search,
+      {"split-window",
+       "Search",
+       k_search,
        SATSLIDE_VALUE(po::value(&o.planner.split_window)
                           ->default_value(o.planner.split_window)),
        "with --split-depth: horizons each cube's solver takes per round (1: "
        "every cube refutes n before any tries n + 2)",
        {1, 1000, ": horizons per round from 1 to 1000"}},
       {"cube-solver", "Search", k_search,
-       SATSLIDE_VALUE(po::value(&raw.cube_solver)->default_value("shared")),
+       SATSLIDE_CHOICE(planner::CubeSolving, o.planner.cube_solving),
        "with --split-depth: shared (one incremental solver per thread for "
        "every cube, the cube's position assumed: what it learns on one cube "
        "serves the next) or fresh (a new formula and solver per cube and "
        "round, the cube as the start, as a batch line across machines is "
        "solved)"},
       {"cube-order", "Search", k_search,
-       SATSLIDE_VALUE(po::value(&raw.cube_order)->default_value("bound")),
+       SATSLIDE_CHOICE(planner::CubeOrder, o.planner.cube_order),
        "with --split-depth: the order a round takes its cubes in: bound (the "
        "least bound first: the most slack, the likeliest to hold a plan, so "
        "the round with the optimum ends sooner) or frontier (breadth-first "
        "order)"},
-      {"cube-probe", "Search", k_search,
+      {"cube-probe",
+       "Search",
+       k_search,
        SATSLIDE_VALUE(po::value(&o.planner.cube_probe)
                           ->default_value(o.planner.cube_probe)),
        "expert: with --split-depth and --cube-solver shared, each round "
        "first gives every cube at most N conflicts, then solves the cubes "
        "left without a limit (0: one pass)",
        {0, 100000000, ": conflicts from 0 to 100000000"}},
-      {"pattern-tiles", "Search", k_search,
+      {"pattern-tiles",
+       "Search",
+       k_search,
        SATSLIDE_VALUE(po::value(&o.planner.pattern_tiles)
                           ->default_value(o.planner.pattern_tiles)),
        "the n-puzzle's pattern databases (--engine ida, the split's cube "
@@ -225,7 +371,7 @@ std::vector<OptionRow> rows() {
        "the cache in about half a second)",
        {0, 9, ": from 0 to 9"}},
       {"threads-split", "Search", k_search,
-       SATSLIDE_VALUE(po::value(&raw.split)->default_value("horizons")),
+       SATSLIDE_CHOICE(solver::Split, o.planner.split),
        "with --threads: horizons (each solver takes the next horizon not yet "
        "taken: one refutes n while another tries n + 2) or portfolio (every "
        "solver walks every horizon with its own seed and phase; a horizon "
@@ -250,15 +396,17 @@ std::vector<OptionRow> rows() {
        "optimal; other puzzles by parallel steps (Madagascar's schedule), "
        "raced against the optimal driver: the first plan wins"},
       {"any-path", "Search", k_search,
-       SATSLIDE_VALUE(po::value(&raw.any_path)->default_value("auto")),
+       SATSLIDE_CHOICE(planner::AnyPath, o.planner.any_path),
        "with --any: search (constructive plan, windows, weighted IDA* or "
        "beam search, and IDA*: explicit search), race "
        "(the fast SAT path against the optimal driver, two threads), first "
        "(the fast SAT path alone) or auto (search on n-puzzles of more "
        "positions than the 15-puzzle, else race)"},
-      {"gap", "Search", k_search,
-       SATSLIDE_VALUE(po::value(&o.planner.any_gap)
-                          ->default_value(o.planner.any_gap)),
+      {"gap",
+       "Search",
+       k_search,
+       SATSLIDE_VALUE(
+           po::value(&o.planner.any_gap)->default_value(o.planner.any_gap)),
        "with --any by search: stop once the plan is at most this many times "
        "the proven lower bound (1: only when proven optimal)",
        {1, k_huge, ": a number >= 1"}},
@@ -274,7 +422,9 @@ std::vector<OptionRow> rows() {
       {"show-boards", "Output", k_boards,
        SATSLIDE_VALUE(po::bool_switch(&o.show_boards)),
        "draw the board after every move"},
-      {"count-optimal", "Output", commands(C::solve),
+      {"count-optimal",
+       "Output",
+       commands(C::solve),
        SATSLIDE_VALUE(po::value(&o.count_optimal)->implicit_value(0)),
        "after the optimum is proven, count the optimal plans (all, or stop "
        "at K: --count-optimal=K, then \"at least K\"), each plan found "
@@ -289,16 +439,20 @@ std::vector<OptionRow> rows() {
        "animated with play, pause, step, a slider and the arrow keys, the "
        "move list, what is proven and, for the horizon driver, a chart of "
        "its horizons"},
-      {"all-optimal", "Output", commands(C::solve),
+      {"all-optimal",
+       "Output",
+       commands(C::solve),
        SATSLIDE_VALUE(po::value(&o.count_optimal)->implicit_value(0)),
        "as --count-optimal, listing every plan counted (all, or the first "
        "K: --all-optimal=K)",
        {0, k_huge, "=K: K >= 0 (0 = all)"}},
       {"plan-format", "Output", commands(C::solve),
-       SATSLIDE_VALUE(po::value(&raw.plan_format)->default_value("text")),
+       SATSLIDE_CHOICE(PlanFormat, o.plan_format),
        "text (the report) or ipc (only the plan, as an IPC plan file with "
        "the action names of `satslide export --format pddl`)"},
-      {"animate", "Output", commands(C::solve, C::play),
+      {"animate",
+       "Output",
+       commands(C::solve, C::play),
        SATSLIDE_VALUE(po::value(&o.animate)->implicit_value(0.5)),
        "play the solution on the terminal, one move every S seconds "
        "(default 0.5), then print it",
@@ -306,12 +460,14 @@ std::vector<OptionRow> rows() {
 
       // General
       {"log-level", "General", k_any_command,
-       SATSLIDE_VALUE(po::value(&raw.log_level)->default_value("info")),
+       SATSLIDE_CHOICE(LogLevel, o.log_level),
        "stderr detail: error, warn, info (a line per horizon) or debug"},
       {"quiet,q", "General", k_any_command, nullptr,
        "same as --log-level warn: warnings (a cache that cannot be used "
        "or written, a refused answer) and errors only"},
-      {"memory-limit", "General", k_any_command,
+      {"memory-limit",
+       "General",
+       k_any_command,
        SATSLIDE_VALUE(po::value(&o.memory_limit_mb)),
        "stop with exit 23 and a clear message once the process would use "
        "more than this many MB of address space (default: no limit)",
@@ -332,11 +488,13 @@ std::vector<OptionRow> rows() {
        SATSLIDE_VALUE(po::value(&o.model_file)),
        "the solver's answer (SAT-competition 's'/'v' lines or minisat's "
        "result file)"},
-      {"jobs,j", "batch", commands(C::batch),
+      {"jobs,j",
+       "batch",
+       commands(C::batch),
        SATSLIDE_VALUE(po::value(&o.jobs)->default_value(o.jobs)),
-       "instances solved at once, in one process", {1, 256, ": from 1 to 256"}},
-      {"shard", "batch", commands(C::batch),
-       SATSLIDE_VALUE(po::value(&raw.shard)),
+       "instances solved at once, in one process",
+       {1, 256, ": from 1 to 256"}},
+      {"shard", "batch", commands(C::batch), SATSLIDE_TYPED(set_shard, nullptr),
        "K/N: only the instance lines i (counted from 0) with i % N == K, "
        "e.g. $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT"},
       {"resume", "batch", commands(C::batch),
@@ -349,7 +507,7 @@ std::vector<OptionRow> rows() {
        "under way are dropped (not written), exit 0. In a round of IDA* "
        "cubes one plan of the round's length proves the optimum"},
       {"format", "export", commands(C::export_model),
-       SATSLIDE_VALUE(po::value(&raw.format)->default_value("pddl")),
+       SATSLIDE_CHOICE(ExportFormat, o.format),
        "export: pddl (a grounded STRIPS domain and problem), smv (a NuSMV "
        "model), tla (a TLA+ module and its TLC configuration) or limboole "
        "(one horizon's formula, with --horizon N)"},
@@ -359,7 +517,9 @@ std::vector<OptionRow> rows() {
       {"moves", "check-plan", commands(C::check_plan),
        SATSLIDE_VALUE(po::value(&o.moves)),
        "check-plan: the plan as a move string, e.g. ULDDR or 'AR1 BD2'"},
-      {"walk", "scramble", commands(C::scramble),
+      {"walk",
+       "scramble",
+       commands(C::scramble),
        SATSLIDE_VALUE(po::value(&o.walk)->default_value(o.walk)),
        "scramble: N random legal moves (from the goal for the n-puzzle, "
        "from the start for block puzzles), none undoing the one before",
@@ -370,9 +530,12 @@ std::vector<OptionRow> rows() {
       {"seed", "scramble", commands(C::scramble),
        SATSLIDE_VALUE(po::value(&o.seed)->default_value(o.seed)),
        "scramble: the random seed"},
-      {"count", "scramble", commands(C::scramble),
+      {"count",
+       "scramble",
+       commands(C::scramble),
        SATSLIDE_VALUE(po::value(&o.count)->default_value(o.count)),
-       "scramble: how many instances", {1, k_huge, " must be >= 1"}},
+       "scramble: how many instances",
+       {1, k_huge, " must be >= 1"}},
   };
 }
 
@@ -393,10 +556,41 @@ char OptionRow::short_name() const {
 
 bool OptionRow::takes_value() const {
   Options o;
-  RawOptions raw;
   const std::unique_ptr<const po::value_semantic> value(
-      bind ? bind(o, raw) : nullptr);
+      this->value.bind ? this->value.bind(o) : nullptr);
   return value && value->max_tokens() > 0;
+}
+
+// The table's rows that `keep` accepts, as program_options sections in
+// table order, their values bound to `o`.
+po::options_description
+describe(Options &o, const std::function<bool(const OptionRow &)> &keep) {
+  std::vector<po::options_description> sections;
+  std::string section; // the caption of sections.back()
+  for (const OptionRow &row : option_table()) {
+    if (!keep(row)) {
+      continue;
+    }
+    if (sections.empty() || section != row.section) {
+      sections.emplace_back(row.section);
+      section = row.section;
+    }
+    if (row.value.bind) {
+      sections.back().add_options()(row.names, row.value.bind(o),
+                                    row.help.c_str());
+    } else {
+      sections.back().add_options()(row.names, row.help.c_str());
+    }
+  }
+  po::options_description all;
+  for (const po::options_description &part : sections) {
+    all.add(part);
+  }
+  return all;
+}
+
+bool OptionRow::taken_by(Command command) const {
+  return (takes & command_bit(command)) != 0;
 }
 
 const std::vector<OptionRow> &option_table() {
