@@ -3,9 +3,10 @@
 
     check_results_list.py SOURCE_DIR
 
-Reads benchmarks/results.list (the entries run_all.sh runs) and
-benchmarks/RESULTS.md, and fails, naming each, on a path under
-benchmarks/results/ that RESULTS.md cites and no entry's commands write
+Reads benchmarks/results.list (the entries run_all.sh runs),
+benchmarks/RESULTS.md and ARCHIVE.md (what was tried and not kept), and
+fails, naming each, on a path under benchmarks/results/ that either
+cites and no entry's commands write
 (an entry writes what its commands name under $R/ or
 benchmarks/results/, and its own name), and on an entry without
 commands. Prints the counts read; none read is a failure.
@@ -41,7 +42,8 @@ def entries(text):
 def main() -> int:
     root = pathlib.Path(sys.argv[1])
     listed = entries((root / "benchmarks/results.list").read_text())
-    results = (root / "benchmarks/RESULTS.md").read_text()
+    results = "\n".join((root / "benchmarks" / name).read_text()
+                        for name in ("RESULTS.md", "ARCHIVE.md"))
     written = set()
     bad = []
     for name, commands in listed:

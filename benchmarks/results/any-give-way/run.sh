@@ -4,7 +4,7 @@
 # a shorter plan could only have the lower bound's length), one run each,
 # board by board in turn, on the public 24-puzzles proven within two
 # minutes before; the 6-6-6-6 tables cached. The change was not kept
-# (RESULTS, "Tried and not kept").
+# (ARCHIVE.md, "Tried and not kept").
 #   run.sh OLD NEW
 set -eu
 benchmarks/run_benchmarks.py --suite 24puzzle --only 32,37,29,13 \
