@@ -98,8 +98,13 @@ const std::vector<EnumName<Engine>> &names(Engine) {
 }
 
 void check_engine_options(const PlannerOptions &o, bool making_cubes) {
-  const EngineInfo &engine = engine_info(o.engine);
-  const std::string named = std::string("--engine ") + engine.name;
+  // The split command makes the cubes that an answering engine answers
+  // as the automatic engine makes them (split_into_cubes).
+  const EngineInfo &named_engine = engine_info(o.engine);
+  const EngineInfo &engine = making_cubes && named_engine.answers_cubes
+                                 ? engine_info(Engine::automatic)
+                                 : named_engine;
+  const std::string named = std::string("--engine ") + named_engine.name;
   const bool any = o.mode == Mode::any;
   const bool horizons = o.textbook_driver || o.min_horizon > 0;
   if (any && horizons) {
@@ -112,9 +117,7 @@ void check_engine_options(const PlannerOptions &o, bool making_cubes) {
         named + " searches positions, not horizons: it cannot be combined "
                 "with --textbook-driver or --min-horizon");
   }
-  const bool splits =
-      engine.splits || (making_cubes && engine.answers_cubes);
-  if (o.split_depth >= 0 && (any || horizons || !splits)) {
+  if (o.split_depth >= 0 && (any || horizons || !engine.splits)) {
     throw std::invalid_argument(
         "--split-depth splits the horizon driver's proof into cubes: it "
         "cannot be combined with --any, --textbook-driver, --min-horizon or "
