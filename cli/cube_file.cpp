@@ -190,15 +190,14 @@ struct Counts {
 
 // An engine a split's cubes are not answered by.
 std::string cubes_engine_refused(const std::string &engine) {
-  std::string answering;
+  std::vector<std::string> answering;
   for (const planner::EngineInfo &e : planner::engines()) {
     if (e.answers_cubes) {
-      answering += std::string(answering.empty() ? "" : " or ") + "\"" +
-                   e.name + "\"";
+      answering.push_back(std::string("\"") + e.name + "\"");
     }
   }
   return "engine is \"" + engine + "\": a split's cubes are answered by " +
-         answering + " or by the batch's engine (no engine)";
+         or_list(answering) + " or by the batch's engine (no engine)";
 }
 
 void read_header(const Json &h, planner::SplitRound &r, Counts &n) {

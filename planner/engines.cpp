@@ -27,18 +27,13 @@ namespace {
 
 // The names of the engines that have `flag`: "auto or horizons".
 std::string engines_where(bool EngineInfo::*flag) {
-  std::vector<const char *> named;
+  std::vector<std::string> named;
   for (const EngineInfo &e : engines()) {
     if (e.*flag) {
       named.push_back(e.name);
     }
   }
-  std::string out;
-  for (std::size_t i = 0; i < named.size(); ++i) {
-    out += i == 0 ? "" : i + 1 == named.size() ? " or " : ", ";
-    out += named[i];
-  }
-  return out;
+  return or_list(named);
 }
 
 } // namespace

@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace satslide {
 
@@ -43,15 +44,23 @@ template <typename E> std::optional<E> from_name(std::string_view text) {
   return std::nullopt;
 }
 
-// Every name as a choice in words, in table order: "a, b or c".
-template <typename E> std::string name_choices() {
-  const auto table = names(E{});
+// Words as a choice, in their order: "a, b or c".
+inline std::string or_list(const std::vector<std::string> &words) {
   std::string out;
-  for (std::size_t i = 0; i < table.size(); ++i) {
-    out += i == 0 ? "" : i + 1 == table.size() ? " or " : ", ";
-    out += table[i].name;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    out += i == 0 ? "" : i + 1 == words.size() ? " or " : ", ";
+    out += words[i];
   }
   return out;
+}
+
+// Every name as a choice in words, in table order: "a, b or c".
+template <typename E> std::string name_choices() {
+  std::vector<std::string> words;
+  for (const EnumName<E> &n : names(E{})) {
+    words.push_back(n.name);
+  }
+  return or_list(words);
 }
 
 } // namespace satslide
