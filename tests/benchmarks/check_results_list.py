@@ -4,7 +4,8 @@
     check_results_list.py SOURCE_DIR
 
 Reads benchmarks/results.list (the entries run_all.sh runs),
-benchmarks/RESULTS.md and ARCHIVE.md (what was tried and not kept), and
+benchmarks/RESULTS.md and ARCHIVE.md (what was tried and not kept, and
+superseded measurements), and
 fails, naming each, on a path under benchmarks/results/ that either
 cites and no entry's commands write
 (an entry writes what its commands name under $R/ or
@@ -57,7 +58,8 @@ def main() -> int:
     for path in sorted(cited):
         if not any(path == w or path.startswith(w + "/") or
                    w.startswith(path + "/") for w in written):
-            bad.append(f"RESULTS.md cites results/{path}: no entry writes it")
+            bad.append(f"RESULTS.md or ARCHIVE.md cites results/{path}: "
+                       "no entry writes it")
     print(f"{len(listed)} entries, {len(cited)} results cited")
     for line in bad:
         print(line)
