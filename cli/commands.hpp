@@ -20,6 +20,7 @@ int run_scramble(const Options &options);
 int run_play(const Options &options);
 int run_split(const Options &options);
 int run_merge(const Options &options);
+int run_verify(const Options &options);
 
 // One rule for every file `-o NAME` names (dimacs, export): NAME without
 // the format's extension (the first of `extensions` it ends with) is the

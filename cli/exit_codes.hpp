@@ -9,6 +9,7 @@ enum class ExitCode : int {
   unsolvable = 10,         // proven: no plan of any length
   no_plan_at_horizon = 11, // decode: the solver refuted that horizon
   plan_invalid = 12,       // check-plan: an illegal move, or no goal
+  refused = 13,            // verify: the certificate or proof is refused
   horizon_limit = 20,      // --max-horizon reached; shorter plans refuted
   timeout = 21,            // --timeout reached; shorter plans refuted
   cancelled = 22,          // interrupted (SIGINT, SIGTERM); what was
@@ -33,6 +34,7 @@ constexpr const char *k_exit_code_help =
     "  10  unsolvable: proven that no plan exists (e.g. parity)\n"
     "  11  decode: the solver says the horizon has no plan\n"
     "  12  check-plan: the plan has an illegal move or misses the goal\n"
+    "  13  verify: the certificate or proof is refused (why is printed)\n"
     "  20  --max-horizon reached (what was refuted is printed)\n"
     "  21  --timeout reached (what was refuted is printed)\n"
     "  22  interrupted by SIGINT or SIGTERM (what was refuted is printed)\n"

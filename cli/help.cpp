@@ -97,6 +97,14 @@ const std::vector<CommandInfo> &command_table() {
        "reads a round's cubes and the batch outputs: prints the optimum\n"
        "with its proof (exit 0), or writes the next round's cubes (exit\n"
        "24) or the cubes still missing (exit 25) to -o."},
+      {Command::verify, "verify",
+       "satslide verify  certificate-dir   (or --cnf p.cnf --proof p.drat)",
+       "a certificate checked: the plan replayed, every proof checked",
+       "checks a certificate that solve --certify DIR wrote, trusting\n"
+       "nothing of the run: every file's SHA-256, the plan replayed, each\n"
+       "CNF rebuilt from the instance and its DRAT proof checked; or one\n"
+       "satslide CNF and any solver's DRAT proof of it. Exit 0 certified,\n"
+       "13 refused (the first check that fails is printed)."},
   };
   return table;
 }

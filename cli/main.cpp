@@ -62,6 +62,8 @@ int run(const Options &o) {
     return run_split(o);
   case Command::merge:
     return run_merge(o);
+  case Command::verify:
+    return run_verify(o);
   }
   return code(ExitCode::internal_error);
 }

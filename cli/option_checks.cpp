@@ -60,6 +60,14 @@ void check_command_needs(const Options &o) {
       o.plan_file.empty() == o.moves.empty()) {
     throw UsageError("check-plan needs --plan FILE or --moves STRING (one)");
   }
+  if (o.command == Command::verify) {
+    if (o.input.empty() == o.cnf_file.empty() ||
+        o.cnf_file.empty() != o.proof_file.empty()) {
+      throw UsageError("verify needs a certificate's directory, or --cnf "
+                       "FILE and --proof FILE (not both)");
+    }
+    return;
+  }
   const bool reads_file =
       o.command == Command::batch || o.command == Command::merge;
   if (reads_file == o.input.empty()) {

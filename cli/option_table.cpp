@@ -19,7 +19,7 @@ using C = Command;
 constexpr Commands k_any_command =
     commands(C::solve, C::dimacs, C::decode, C::explore, C::batch,
              C::export_model, C::check_plan, C::scramble, C::play, C::split,
-             C::merge);
+             C::merge, C::verify);
 constexpr Commands k_instance =
     commands(C::solve, C::dimacs, C::explore, C::batch, C::export_model,
              C::check_plan, C::scramble, C::play, C::split);
@@ -27,7 +27,8 @@ constexpr Commands k_search = commands(C::solve, C::batch, C::split);
 constexpr Commands k_encoding =
     commands(C::solve, C::dimacs, C::batch, C::export_model, C::split);
 constexpr Commands k_json = commands(C::solve, C::decode, C::explore,
-                                     C::check_plan, C::split, C::merge);
+                                     C::check_plan, C::split, C::merge,
+                                     C::verify);
 constexpr Commands k_boards =
     commands(C::solve, C::decode, C::split, C::merge);
 constexpr Commands k_positions =
@@ -433,6 +434,12 @@ std::vector<OptionRow> rows() {
       {"svg", "Output", commands(C::solve), SATSLIDE_VALUE(po::value(&o.svg)),
        "also draw the solution into this SVG file: the start, then one "
        "small board per move, pieces coloured alike throughout"},
+      {"certify", "Output", commands(C::solve),
+       SATSLIDE_VALUE(po::value(&o.certify_dir)),
+       "also write a certificate of the answer into this new directory: "
+       "the plan, each shorter horizon's CNF with CaDiCaL's DRAT proof (or "
+       "the parity that excludes it) and manifest.json; check it with "
+       "satslide verify DIR"},
       {"html", "Output", commands(C::solve, C::check_plan),
        SATSLIDE_VALUE(po::value(&o.html)),
        "also write the plan as one web page (no network needed): the board "
@@ -482,8 +489,12 @@ std::vector<OptionRow> rows() {
       {"output,o", "dimacs", k_output, SATSLIDE_VALUE(po::value(&o.output)),
        "dimacs: the CNF file; batch: the JSON lines file (default or -: "
        "stdout); split, merge: the cubes file for batch"},
-      {"cnf", "decode", commands(C::decode),
+      {"cnf", "decode", commands(C::decode, C::verify),
        SATSLIDE_VALUE(po::value(&o.cnf_file)), "the CNF satslide wrote"},
+      {"proof", "verify", commands(C::verify),
+       SATSLIDE_VALUE(po::value(&o.proof_file)),
+       "verify: a DRAT proof (text or binary) of the CNF --cnf, from any "
+       "solver (e.g. cadical p.cnf p.drat)"},
       {"model", "decode", commands(C::decode),
        SATSLIDE_VALUE(po::value(&o.model_file)),
        "the solver's answer (SAT-competition 's'/'v' lines or minisat's "

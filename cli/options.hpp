@@ -38,6 +38,7 @@ enum class Command {
   play,
   split,
   merge,
+  verify,
   help,
   version
 };
@@ -85,6 +86,9 @@ struct Options {
   int horizon = -1;
   std::string output; // dimacs: file to write ("" or "-" = stdout)
   std::string cnf_file, model_file;
+  // solve --certify: the certificate's directory; verify --proof: a DRAT
+  // proof of the CNF --cnf (verify's DIR is `input`).
+  std::string certify_dir, proof_file;
   // batch: the input file, one instance per line ("-" = stdin); the
   // output is `output` ("" or "-" = stdout).
   std::string input;

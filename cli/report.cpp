@@ -261,7 +261,11 @@ void print_ipc(std::ostream &out, const Report &report) {
   out << task::ipc_plan(task::pddl_names(task), report.result.plan);
 }
 
-void print_text(std::ostream &out, const Report &report, bool show_boards) {
+namespace {
+
+std::string grouped(long n); // "25955" -> "25,955", below
+
+void print_result(std::ostream &out, const Report &report, bool show_boards) {
   const planner::PlannerResult &r = report.result;
   out << printable(report.title);
   if (!r.encoding.empty()) {
@@ -291,6 +295,51 @@ void print_text(std::ostream &out, const Report &report, bool show_boards) {
   }
 }
 
+// What the certificate shows, and what it leaves uncertified.
+void print_certificate(std::ostream &out, const planner::CertificateSummary &c) {
+  out << "certificate: " << printable(c.dir) << " (";
+  if (c.plan_length >= 0) {
+    out << "the plan of " << c.plan_length << " moves; ";
+  }
+  if (c.no_plan_up_to >= 0) {
+    out << "no plan of length <= " << c.no_plan_up_to << ": "
+        << c.drat_horizons << " horizons with DRAT proofs ("
+        << grouped(static_cast<long>(c.proof_bytes)) << " bytes), "
+        << c.parity_horizons << " by parity; ";
+  }
+  out << std::fixed << std::setprecision(2) << c.seconds << std::defaultfloat
+      << " s); check it with: satslide verify " << printable(c.dir) << '\n';
+  for (const auto &u : c.not_certified) {
+    out << "  not certified: " << printable(u.what) << ": " << printable(u.why)
+        << '\n';
+  }
+}
+
+Json certificate_json(const planner::CertificateSummary &c) {
+  Json not_certified = Json::array();
+  for (const auto &u : c.not_certified) {
+    not_certified.push_back({{"what", u.what}, {"why", u.why}});
+  }
+  return {{"dir", c.dir},
+          {"plan_length", c.plan_length},
+          {"no_plan_up_to", c.no_plan_up_to},
+          {"drat_horizons", c.drat_horizons},
+          {"parity_horizons", c.parity_horizons},
+          {"conflicts", c.conflicts},
+          {"proof_bytes", c.proof_bytes},
+          {"seconds", c.seconds},
+          {"not_certified", not_certified}};
+}
+
+} // namespace
+
+void print_text(std::ostream &out, const Report &report, bool show_boards) {
+  print_result(out, report, show_boards);
+  if (report.certificate) {
+    print_certificate(out, *report.certificate);
+  }
+}
+
 Json to_json(const Report &report, bool show_boards) {
   const planner::PlannerResult &r = report.result;
   Json j = head_json(report);
@@ -304,6 +353,9 @@ Json to_json(const Report &report, bool show_boards) {
                           {"stopped", c->stopped},
                           {"moves", c->moves},
                           {"seconds", c->seconds}};
+  }
+  if (report.certificate) {
+    j["certificate"] = certificate_json(*report.certificate);
   }
   return j;
 }

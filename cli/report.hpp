@@ -5,6 +5,7 @@
 #pragma once
 
 #include "satslide/search/state_space.hpp"
+#include "satslide/planner/certify.hpp"
 #include "satslide/planner/count_plans.hpp"
 #include "satslide/planner/plan_check.hpp"
 #include "satslide/planner/planner_result.hpp"
@@ -30,6 +31,8 @@ struct Report {
   planner::PlannerResult result;
   // --count-optimal: the optimal plans counted, if asked.
   std::optional<planner::PlanCount> optimal_plans;
+  // --certify: the certificate written, if asked.
+  std::optional<planner::CertificateSummary> certificate;
 };
 
 // What explore found: the instance and its reachable space.

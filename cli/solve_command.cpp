@@ -6,6 +6,7 @@
 #include "satslide/cli/svg.hpp"
 
 #include "satslide/puzzles/families.hpp"
+#include "satslide/planner/certify.hpp"
 #include "satslide/planner/explore.hpp"
 
 #include <spdlog/spdlog.h>
@@ -61,6 +62,19 @@ int run_solve(const Options &o) {
     // Cut short before its first model, the count still knows one plan:
     // the one just printed ("at least 0" understated it).
     report.optimal_plans->count = std::max(report.optimal_plans->count, 1L);
+  }
+  if (!o.certify_dir.empty()) {
+    planner::CertifyOptions c;
+    c.dir = o.certify_dir;
+    c.version = SATSLIDE_VERSION;
+    c.encoding = p.encoding;
+    c.stop = p.stop;
+    c.progress = p.progress;
+    if (p.timeout_seconds > 0) { // what is left of it, at least a second
+      c.timeout_seconds =
+          std::max(1.0, p.timeout_seconds - report.result.seconds);
+    }
+    report.certificate = planner::certify(*puzzle, report.result, c);
   }
   if (!o.svg.empty() && report.result.status == planner::Status::solved) {
     std::ostringstream svg;

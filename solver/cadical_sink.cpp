@@ -104,6 +104,18 @@ void CadicalSink::abandon() {
   static_cast<void>(m_solver.release());
 }
 
+void CadicalSink::trace_proof(const std::string &path) {
+  check_usable();
+  if (!m_solver->trace_proof(path.c_str())) {
+    throw std::runtime_error("cannot write the proof '" + path + "'");
+  }
+}
+
+void CadicalSink::close_proof() {
+  check_usable();
+  m_solver->close_proof_trace();
+}
+
 void CadicalSink::set_deadline(std::chrono::steady_clock::time_point d) {
   m_hooks->has_deadline = true;
   m_hooks->deadline = d;

@@ -40,6 +40,13 @@ public:
                        const std::vector<std::string> &options = {});
   ~CadicalSink() override;
 
+  // Writes CaDiCaL's DRAT proof (binary) of everything it derives to
+  // `path`, which it creates; call before the first clause. Throws
+  // std::runtime_error if the file cannot be opened.
+  void trace_proof(const std::string &path);
+  // Flushes and closes the proof (after the last solve()).
+  void close_proof();
+
   // Sets a wall-clock deadline after which solve() returns unknown.
   void set_deadline(std::chrono::steady_clock::time_point deadline);
   // Sets a test, polled during solve(), after which it returns unknown

@@ -8,7 +8,8 @@
 set -eu
 
 packages="build-essential cmake libcadical-dev libboost-program-options-dev \
-libspdlog-dev libfmt-dev doctest-dev nlohmann-json3-dev libncurses-dev python3"
+libspdlog-dev libfmt-dev doctest-dev nlohmann-json3-dev libncurses-dev nettle-dev \
+pkg-config python3"
 if [ "${1:-}" = "--tests" ]; then
   packages="$packages cadical minisat picosat cryptominisat hyperfine \
 gnuplot-nox parallel clang-14 libfuzzer-14-dev ninja-build tmux universal-ctags \

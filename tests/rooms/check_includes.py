@@ -22,16 +22,19 @@ ALLOWED = {
     "search": {"task"},
     "puzzles": {"search", "task"},
     "encoder": {"task"},
+    # The checker believes the encoder and the puzzles' rules, nothing of
+    # the solver or the planner's drivers.
+    "verify": {"encoder", "puzzles", "search", "task"},
     "solver": {"encoder", "puzzles", "search", "task"},
-    "planner": {"solver", "encoder", "puzzles", "search", "task"},
+    "planner": {"solver", "verify", "encoder", "puzzles", "search", "task"},
     "game": {"planner", "puzzles", "search", "task"},
-    "cli": {"game", "planner", "solver", "encoder", "puzzles", "search",
-            "task"},
+    "cli": {"game", "planner", "solver", "verify", "encoder", "puzzles",
+            "search", "task"},
 }
 INCLUDE = re.compile(r'^\s*#\s*include\s+"(?:satslide/)?([a-z_]+)/')
 # A room's header spelled without satslide/ (it would not work installed).
 UNPREFIXED = re.compile(r'^\s*#\s*include\s+"(task|search|puzzles|encoder|'
-                        r'solver|planner|game|cli)/')
+                        r'solver|verify|planner|game|cli)/')
 
 
 def main() -> int:

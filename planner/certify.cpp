@@ -1,0 +1,282 @@
+#include "satslide/planner/certify.hpp"
+
+#include "satslide/solver/proof_driver.hpp"
+#include "satslide/verify/sha256.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+namespace satslide::planner {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// The fluent of `group` among `fluents`, if exactly one is.
+std::optional<int> only_one(const std::vector<int> &fluents,
+                            const std::vector<char> &in_group) {
+  std::optional<int> found;
+  for (int f : fluents) {
+    if (in_group[f]) {
+      if (found) {
+        return std::nullopt;
+      }
+      found = f;
+    }
+  }
+  return found;
+}
+
+// Two-colours the group's fluents so that every action changes colour,
+// or nullopt if some action does not move the token or no colouring is.
+std::optional<std::vector<int>> token_colours(const task::Task &task,
+                                              const std::vector<int> &group) {
+  std::vector<char> in_group(task.num_fluents(), 0);
+  for (int f : group) {
+    in_group[f] = 1;
+  }
+  std::vector<std::vector<int>> next(task.num_fluents());
+  for (const task::Action &a : task.actions) {
+    const auto from = only_one(a.pre, in_group);
+    const auto to = only_one(a.add, in_group);
+    if (!from || !to || *from == *to ||
+        std::find(a.del.begin(), a.del.end(), *from) == a.del.end()) {
+      return std::nullopt;
+    }
+    next[*from].push_back(*to);
+    next[*to].push_back(*from);
+  }
+  std::vector<int> colour(task.num_fluents(), -1);
+  for (int root : group) {
+    if (colour[root] >= 0) {
+      continue;
+    }
+    colour[root] = 0;
+    std::vector<int> todo = {root};
+    while (!todo.empty()) {
+      const int f = todo.back();
+      todo.pop_back();
+      for (int g : next[f]) {
+        if (colour[g] < 0) {
+          colour[g] = 1 - colour[f];
+          todo.push_back(g);
+        } else if (colour[g] == colour[f]) {
+          return std::nullopt;
+        }
+      }
+    }
+  }
+  return colour;
+}
+
+// Whether the token excludes a plan of n moves: the start's token and
+// the goal's differ in colour by n's parity or not.
+bool parity_excludes(const task::Task &task, const verify::ParityToken &token,
+                     int n) {
+  std::vector<int> colour(task.num_fluents(), -1);
+  for (std::size_t i = 0; i < token.fluents.size(); ++i) {
+    const auto it = std::find(task.fluents.begin(), task.fluents.end(),
+                              token.fluents[i]);
+    colour[it - task.fluents.begin()] = token.colours[i];
+  }
+  std::vector<char> in_token(task.num_fluents(), 0);
+  for (int f = 0; f < task.num_fluents(); ++f) {
+    in_token[f] = colour[f] >= 0;
+  }
+  const auto start = only_one(task.init, in_token);
+  const auto goal = only_one(task.goal, in_token);
+  return start && goal && (colour[*start] + colour[*goal] + n) % 2 == 1;
+}
+
+void write_text(const fs::path &path, const std::string &text) {
+  std::ofstream out(path);
+  out << text;
+  out.close();
+  if (!out) {
+    throw std::runtime_error("cannot write '" + path.string() + "'");
+  }
+}
+
+void make_empty_dir(const fs::path &dir) {
+  std::error_code error;
+  if (fs::exists(dir, error) &&
+      (!fs::is_directory(dir, error) || !fs::is_empty(dir, error))) {
+    throw std::runtime_error("--certify " + dir.string() +
+                             ": exists and is not an empty directory (a "
+                             "certificate is never written over another)");
+  }
+  fs::create_directories(dir, error);
+  if (error) {
+    throw std::runtime_error("--certify " + dir.string() + ": " +
+                             error.message());
+  }
+}
+
+std::string plan_text(const task::Task &task, const task::Plan &plan) {
+  std::string text;
+  for (int a : plan) {
+    text += task.actions[a].name + "\n";
+  }
+  return text;
+}
+
+struct Refuting {
+  const puzzles::Puzzle &puzzle;
+  const task::Task &task;
+  const encoder::EncodingInfo &encoding;
+  const CertifyOptions &options;
+  std::chrono::steady_clock::time_point deadline;
+};
+
+// Horizon n refuted with its proof, into the manifest; false if stopped.
+bool refute(const Refuting &r, int n, verify::Manifest &m,
+            CertificateSummary &summary) {
+  const std::string cnf = fmt::format("horizon-{}.cnf", n);
+  const std::string drat = fmt::format("horizon-{}.drat", n);
+  const fs::path dir(r.options.dir);
+  const solver::ProvenHorizon proven =
+      solver::prove_horizon(r.task, r.encoding, n, r.puzzle.spec(),
+                            (dir / cnf).string(), (dir / drat).string(),
+                            r.deadline, r.options.stop);
+  if (proven.result == solver::SolveResult::sat) {
+    throw std::runtime_error(fmt::format(
+        "internal error: horizon {} has a plan, which the run refuted", n));
+  }
+  if (proven.result != solver::SolveResult::unsat) {
+    fs::remove(dir / cnf);
+    fs::remove(dir / drat);
+    return false;
+  }
+  m.horizons.push_back({n, verify::HorizonProof::drat, cnf, drat});
+  ++summary.drat_horizons;
+  summary.conflicts += proven.conflicts;
+  if (r.options.progress) {
+    Progress p;
+    p.path = "certify";
+    p.text = fmt::format("certify: horizon {} refuted with its DRAT proof "
+                         "({} conflicts, {:.2f} s)",
+                         n, proven.conflicts, proven.seconds);
+    r.options.progress(p);
+  }
+  return true;
+}
+
+// Every horizon 0..m, by parity or by proof; the claim cut where the
+// time ran out.
+void cover_horizons(const Refuting &r, int m, verify::Manifest &m_out,
+                    CertificateSummary &summary) {
+  const auto token = find_parity_token(r.task);
+  if (token) {
+    m_out.parity = *token;
+  }
+  m_out.no_plan_up_to = m;
+  for (int n = 0; n <= m; ++n) {
+    if (token && parity_excludes(r.task, *token, n)) {
+      m_out.horizons.push_back({n, verify::HorizonProof::parity, "", ""});
+      ++summary.parity_horizons;
+      continue;
+    }
+    if (!refute(r, n, m_out, summary)) {
+      m_out.not_certified.push_back(
+          {fmt::format("no plan of length <= {}", m),
+           fmt::format("the refutation of horizon {} was stopped; the "
+                       "certificate shows no plan of length <= {}",
+                       n, n - 1)});
+      m_out.no_plan_up_to = n - 1;
+      return;
+    }
+  }
+}
+
+void list_files(const fs::path &dir, verify::Manifest &m,
+                CertificateSummary &summary) {
+  std::vector<std::string> names;
+  if (!m.plan_file.empty()) {
+    names.push_back(m.plan_file);
+  }
+  for (const auto &h : m.horizons) {
+    if (h.proof == verify::HorizonProof::drat) {
+      names.push_back(h.cnf);
+      names.push_back(h.drat);
+      summary.proof_bytes += fs::file_size(dir / h.drat);
+    }
+  }
+  for (const auto &name : names) {
+    const verify::FileDigest d = verify::digest_file((dir / name).string());
+    m.files.push_back({name, d.sha256, d.bytes});
+  }
+}
+
+} // namespace
+
+std::optional<verify::ParityToken> find_parity_token(const task::Task &task) {
+  for (const auto &group : task.exactly_one) {
+    const auto colour = token_colours(task, group);
+    if (!colour) {
+      continue;
+    }
+    verify::ParityToken token;
+    for (int f : group) {
+      token.fluents.push_back(task.fluents[f]);
+      token.colours.push_back((*colour)[f]);
+    }
+    return token;
+  }
+  return std::nullopt;
+}
+
+CertificateSummary certify(const puzzles::Puzzle &puzzle,
+                           const PlannerResult &result,
+                           const CertifyOptions &options) {
+  const auto start = std::chrono::steady_clock::now();
+  const fs::path dir(options.dir);
+  make_empty_dir(dir);
+  const task::Task task = puzzle.compile();
+  const encoder::EncodingInfo &encoding = encoding_for(puzzle, options.encoding);
+  verify::Manifest m;
+  m.satslide_version = options.version;
+  m.instance = puzzle.spec();
+  m.title = puzzle.title();
+  m.encoding = encoding.name;
+  CertificateSummary summary;
+  summary.dir = options.dir;
+  if (result.status == Status::solved) {
+    m.plan_length = static_cast<int>(result.plan.size());
+    m.plan_file = "plan.txt";
+    write_text(dir / m.plan_file, plan_text(task, result.plan));
+  }
+  const int claimed =
+      result.optimal ? static_cast<int>(result.plan.size()) - 1
+                     : result.no_plan_up_to;
+  if (result.status == Status::unsolvable) {
+    m.not_certified.push_back(
+        {"unsolvable", "certificates of unsolvability are not written yet"});
+  }
+  const Refuting r{puzzle, task, encoding, options,
+                   options.timeout_seconds > 0
+                       ? start + std::chrono::duration_cast<
+                                     std::chrono::steady_clock::duration>(
+                                     std::chrono::duration<double>(
+                                         options.timeout_seconds))
+                       : std::chrono::steady_clock::time_point::max()};
+  cover_horizons(r, claimed, m, summary);
+  list_files(dir, m, summary);
+  write_text(dir / (std::string(verify::k_manifest_name) + ".part"),
+             verify::manifest_json(m));
+  fs::rename(dir / (std::string(verify::k_manifest_name) + ".part"),
+             dir / verify::k_manifest_name);
+  summary.plan_length = m.plan_length;
+  summary.no_plan_up_to = m.no_plan_up_to;
+  summary.not_certified = m.not_certified;
+  summary.seconds = std::chrono::duration<double>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+  return summary;
+}
+
+} // namespace satslide::planner

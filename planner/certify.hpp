@@ -1,0 +1,52 @@
+// --certify DIR: a certificate of what a run claims, for `satslide verify`
+// (verify/) to check without trusting the run. The plan, one action a
+// line; for "no plan of length <= m" (an optimum's m = its length - 1)
+// every horizon 0..m shown on its own: by the parity of a token every
+// move shifts (the n-puzzle's blank), or by its CNF — the file `satslide
+// dimacs` writes — refuted by a fresh CaDiCaL with its DRAT proof; and
+// manifest.json naming every file with its SHA-256. Whatever the
+// certificate cannot show in the time given is listed in the manifest as
+// not certified, with why, and the claim it makes is cut to what it shows.
+#pragma once
+
+#include "satslide/planner/planner.hpp"
+#include "satslide/verify/manifest.hpp"
+
+#include <optional>
+#include <string>
+
+namespace satslide::planner {
+
+struct CertifyOptions {
+  std::string dir;     // created; must not exist or be empty
+  std::string version; // satslide's, for the manifest
+  const encoder::EncodingInfo *encoding = nullptr; // nullptr: the default
+  double timeout_seconds = 0; // for the refutations; 0 = none
+  solver::StopFn stop;
+  ProgressFn progress;
+};
+
+struct CertificateSummary {
+  std::string dir;
+  int plan_length = -1;   // the plan written; -1 = none
+  int no_plan_up_to = -1; // what the certificate shows
+  int drat_horizons = 0, parity_horizons = 0;
+  int64_t conflicts = 0;
+  uint64_t proof_bytes = 0;
+  double seconds = 0;
+  std::vector<verify::Manifest::Uncertified> not_certified;
+};
+
+// Writes the certificate of `result` (what solve() returned for `puzzle`)
+// into options.dir. Throws std::runtime_error if the directory cannot be
+// made, is not empty, or a file cannot be written.
+CertificateSummary certify(const puzzles::Puzzle &puzzle,
+                           const PlannerResult &result,
+                           const CertifyOptions &options);
+
+// The parity token of `task` (verify/manifest.hpp's ParityToken) where one
+// of its exactly-one groups is one: every action moves the fluent that
+// holds to another, of the other colour. nullopt where none is.
+std::optional<verify::ParityToken> find_parity_token(const task::Task &task);
+
+} // namespace satslide::planner

@@ -1,0 +1,242 @@
+#include "satslide/verify/certificate_check.hpp"
+#include "satslide/verify/horizon_formula.hpp"
+#include "satslide/verify/sha256.hpp"
+#include "satslide/verify/task_checks.hpp"
+
+#include "satslide/puzzles/families.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <set>
+
+namespace satslide::verify {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::ifstream open(const fs::path &path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    throw Refused("cannot read '" + path.string() + "'");
+  }
+  return in;
+}
+
+// Every file the manifest lists is there with its size and hash, and the
+// directory holds nothing else (a stray file is refused, not ignored).
+void check_files(const fs::path &dir, const Manifest &m) {
+  std::set<std::string> listed = {k_manifest_name};
+  for (const auto &f : m.files) {
+    if (!listed.insert(f.name).second) {
+      throw Refused("the manifest lists '" + f.name + "' twice");
+    }
+    const FileDigest d = digest_file((dir / f.name).string());
+    if (d.bytes != f.bytes || d.sha256 != f.sha256) {
+      throw Refused("'" + f.name + "' is not the file the manifest lists "
+                    "(its size or SHA-256 differs)");
+    }
+  }
+  for (const auto &entry : fs::directory_iterator(dir)) {
+    if (!listed.count(entry.path().filename().string())) {
+      throw Refused("'" + entry.path().filename().string() +
+                    "' is in the certificate's directory but not in its "
+                    "manifest");
+    }
+  }
+  const auto named = [&](const std::string &name) {
+    if (!name.empty() && !listed.count(name)) {
+      throw Refused("'" + name + "' is named but not listed with its hash");
+    }
+  };
+  named(m.plan_file);
+  for (const auto &h : m.horizons) {
+    named(h.cnf);
+    named(h.drat);
+  }
+}
+
+// Horizon h's CNF is this instance's formula and its proof refutes it.
+void check_horizon(const fs::path &dir, const Manifest &m,
+                   const Manifest::Horizon &h, Verdict &v,
+                   const std::function<bool()> &stop) {
+  auto cnf_in = open(dir / h.cnf);
+  const Cnf cnf = read_cnf(cnf_in, h.cnf);
+  const FormulaHeader header = read_formula_header(cnf, h.cnf);
+  if (header.instance.kind != m.instance.kind ||
+      header.instance.params != m.instance.params ||
+      header.encoding != m.encoding || header.horizon != h.horizon) {
+    throw Refused(h.cnf + ": the formula of another instance, encoding or "
+                  "horizon than the manifest says (horizon " +
+                  std::to_string(h.horizon) + ")");
+  }
+  check_formula(cnf, header, h.cnf);
+  auto proof_in = open(dir / h.drat);
+  const Proof proof = read_drat(proof_in, h.drat, cnf.vars);
+  const DratCheck check = check_drat(cnf, proof, stop);
+  if (!check.refuted) {
+    throw Refused(h.drat + ": " + check.failure);
+  }
+  ++v.drat_horizons;
+  v.lemmas += check.lemmas;
+  v.checked += check.checked;
+  v.check_seconds += check.seconds;
+}
+
+
+std::string thousands(long n) {
+  std::string digits = std::to_string(n), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) {
+      out += ',';
+    }
+    out += digits[i];
+  }
+  return out;
+}
+
+std::string words(const Verdict &v) {
+  std::string claim;
+  if (v.plan_length >= 0) {
+    claim = fmt::format("{} moves {}", v.plan_length,
+                        v.optimal ? "is optimal" : "is a plan");
+  } else {
+    claim = fmt::format("no plan of length <= {}", v.no_plan_up_to);
+  }
+  std::vector<std::string> parts;
+  if (v.plan_length >= 0) {
+    parts.push_back("plan replayed");
+  }
+  if (v.no_plan_up_to >= 0) {
+    std::string how;
+    if (v.drat_horizons > 0) {
+      how = fmt::format("{} horizons by DRAT proofs ({} lemmas, {} checked, "
+                        "in {:.2f} s)",
+                        v.drat_horizons, thousands(v.lemmas),
+                        thousands(v.checked), v.check_seconds);
+    }
+    if (v.parity_horizons > 0) {
+      how += fmt::format("{}{} by parity", how.empty() ? "" : ", ",
+                         v.parity_horizons);
+    }
+    parts.push_back(fmt::format("no plan of length <= {}: {}",
+                                v.no_plan_up_to, how));
+  }
+  std::string out = "certified: " + claim + " (";
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    out += (i ? "; " : "") + parts[i];
+  }
+  return out + ")";
+}
+
+void check_claims(const fs::path &dir, const Manifest &m, Verdict &v,
+                  const std::function<bool()> &stop) {
+  std::unique_ptr<puzzles::Puzzle> puzzle;
+  try {
+    puzzle = puzzles::make_puzzle(m.instance);
+  } catch (const std::exception &e) {
+    throw Refused(std::string("the manifest's instance: ") + e.what());
+  }
+  const task::Task task = puzzle->compile();
+  if (m.plan_length >= 0) {
+    auto in = open(dir / m.plan_file);
+    const std::string text((std::istreambuf_iterator<char>(in)), {});
+    const task::Plan plan = replay_plan(task, text, m.plan_file);
+    const puzzles::Replay replay = puzzle->replay(plan);
+    if (replay.error || !replay.solved ||
+        static_cast<int>(plan.size()) != m.plan_length) {
+      throw Refused(m.plan_file + ": the puzzle's own replay refuses it, or "
+                    "it is not " + std::to_string(m.plan_length) + " moves");
+    }
+    if (m.plan_length <= m.no_plan_up_to) {
+      throw Refused("the manifest claims a plan of " +
+                    std::to_string(m.plan_length) + " moves and none of " +
+                    "length <= " + std::to_string(m.no_plan_up_to));
+    }
+  }
+  std::map<int, const Manifest::Horizon *> shown;
+  std::optional<int> parity;
+  for (const auto &h : m.horizons) {
+    if (h.proof == HorizonProof::parity) {
+      if (!parity) {
+        parity = plan_parity(task, m.parity);
+      }
+      if (h.horizon % 2 == *parity) {
+        throw Refused(fmt::format("horizon {}: the parity does not exclude "
+                                  "it", h.horizon));
+      }
+      ++v.parity_horizons;
+    } else {
+      check_horizon(dir, m, h, v, stop);
+    }
+    shown[h.horizon] = &h;
+  }
+  for (int n = 0; n <= m.no_plan_up_to; ++n) {
+    if (!shown.count(n)) {
+      throw Refused(fmt::format("no plan of length <= {} is claimed, but "
+                                "nothing shows horizon {}",
+                                m.no_plan_up_to, n));
+    }
+  }
+}
+
+} // namespace
+
+Verdict verify_certificate(const std::string &dir,
+                           const std::function<bool()> &stop) {
+  Verdict v;
+  try {
+    auto in = open(fs::path(dir) / k_manifest_name);
+    const Manifest m = read_manifest(in, k_manifest_name);
+    check_files(dir, m);
+    check_claims(dir, m, v, stop);
+    v.plan_length = m.plan_length;
+    v.no_plan_up_to = m.no_plan_up_to;
+    v.optimal = m.plan_length >= 0 && m.plan_length == m.no_plan_up_to + 1;
+    v.not_certified = m.not_certified;
+    v.certified = true;
+    v.words = words(v);
+  } catch (const Refused &e) {
+    v.refusal = e.what();
+  } catch (const fs::filesystem_error &e) {
+    v.refusal = e.what();
+  }
+  return v;
+}
+
+Verdict verify_refutation(const std::string &cnf_path,
+                          const std::string &proof_path,
+                          const std::function<bool()> &stop) {
+  Verdict v;
+  try {
+    auto cnf_in = open(cnf_path);
+    const Cnf cnf = read_cnf(cnf_in, cnf_path);
+    const FormulaHeader header = read_formula_header(cnf, cnf_path);
+    check_formula(cnf, header, cnf_path);
+    auto proof_in = open(proof_path);
+    const Proof proof = read_drat(proof_in, proof_path, cnf.vars);
+    const DratCheck check = check_drat(cnf, proof, stop);
+    if (!check.refuted) {
+      throw Refused(proof_path + ": " + check.failure);
+    }
+    v.drat_horizons = 1;
+    v.lemmas = check.lemmas;
+    v.checked = check.checked;
+    v.check_seconds = check.seconds;
+    v.certified = true;
+    v.words = fmt::format("certified: no plan of exactly {} moves ({}, {}: "
+                          "DRAT proof, {} lemmas, {} checked, in {:.2f} s)",
+                          header.horizon, header.instance.kind,
+                          header.encoding, thousands(check.lemmas),
+                          thousands(check.checked), check.seconds);
+  } catch (const Refused &e) {
+    v.refusal = e.what();
+  }
+  return v;
+}
+
+} // namespace satslide::verify

@@ -1,0 +1,528 @@
+#include "satslide/verify/drat_check.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <unordered_map>
+#include <vector>
+
+namespace satslide::verify {
+
+namespace {
+
+// A literal as an index: 2 v for v, 2 v + 1 for -v.
+inline std::size_t index(int lit) {
+  return 2 * static_cast<std::size_t>(std::abs(lit)) + (lit < 0 ? 1 : 0);
+}
+
+struct Clause {
+  int64_t begin = 0; // in Checker::m_arena; the first two are watched
+  int size = 0;
+  int pivot = 0;     // the first literal as written (RAT's pivot)
+  bool active = true;
+  bool core = false;
+  bool tautology = false;
+};
+
+// What a propagation found.
+constexpr int k_none = -1;    // nothing: every implication drawn
+constexpr int k_implied = -2; // a non-core clause implied a literal
+
+enum class Watching { all, core, other };
+
+class Checker {
+public:
+  explicit Checker(int vars)
+      : m_value(2 * (static_cast<std::size_t>(vars) + 1), 0),
+        m_reason(vars + 1, -1), m_position(vars + 1, 0), m_seen(vars + 1, 0),
+        m_top_done(vars + 1, 0), m_watches(2 * (static_cast<std::size_t>(vars) + 1)) {}
+
+  // Adds a clause (original or lemma) at the top level and propagates;
+  // returns its id. conflict() then says whether the top level failed.
+  int add(std::span<const int> lits);
+  // The id of the active clause with these literals, or -1.
+  int find(std::span<const int> lits);
+  // Deletes clause `id` unless it is a unit's reason: true if deleted.
+  bool erase(int id);
+  int conflict() const { return m_conflict; }
+
+  // The backward pass's moves: the state before a lemma was added.
+  void retract(int id, std::size_t trail_before);
+  void restore(int id) { m_clauses[id].active = true; watch(id); }
+  std::size_t trail_size() const { return m_trail.size(); }
+  // Marks what the top-level conflict used.
+  void mark_conflict();
+  bool core(int id) const { return m_clauses[id].core; }
+  bool active(int id) const { return m_clauses[id].active; }
+  // RUP, else RAT on its pivot; marks what the check used.
+  bool check(int id, bool &by_rat);
+  std::vector<int> literals(int id) const;
+
+private:
+  int value(int lit) const { return m_value[index(lit)]; }
+  void assign(int lit, int reason);
+  void unassign_to(std::size_t size);
+  void watch(int id);
+  int visit(int false_lit, Watching mode);
+  int propagate(bool core_first);
+  void see(int lit, std::size_t local_start, std::vector<int> &top);
+  void analyze(int conflict, std::size_t local_start, int true_lit);
+  void mark_top(std::vector<int> &top);
+  bool rup(const std::vector<int> &lits);
+  bool rat(int id);
+
+  std::vector<int> m_arena;
+  std::vector<Clause> m_clauses;
+  std::unordered_multimap<uint64_t, int> m_by_hash;
+  std::vector<signed char> m_value; // by literal index: 1 true, -1 false
+  std::vector<int> m_reason;        // by variable: a clause id, or -1
+  std::vector<std::size_t> m_position; // by variable: on the trail
+  std::vector<char> m_seen, m_top_done;
+  std::vector<std::vector<int>> m_watches; // by literal index
+  std::vector<int> m_trail;
+  std::size_t m_head_core = 0, m_head_all = 0;
+  int m_conflict = -1;
+};
+
+uint64_t hash_of(std::span<const int> lits) {
+  uint64_t h = 0; // commutative: the order of the literals does not count
+  for (int lit : lits) {
+    uint64_t x = index(lit) * 0x9e3779b97f4a7c15ull;
+    x ^= x >> 29;
+    h += x * 0xbf58476d1ce4e5b9ull;
+  }
+  return h;
+}
+
+std::vector<int> sorted_set(std::span<const int> lits) {
+  std::vector<int> s(lits.begin(), lits.end());
+  std::sort(s.begin(), s.end());
+  s.erase(std::unique(s.begin(), s.end()), s.end());
+  return s;
+}
+
+void Checker::assign(int lit, int reason) {
+  m_value[index(lit)] = 1;
+  m_value[index(-lit)] = -1;
+  const int v = std::abs(lit);
+  m_reason[v] = reason;
+  m_position[v] = m_trail.size();
+  m_trail.push_back(lit);
+}
+
+void Checker::unassign_to(std::size_t size) {
+  while (m_trail.size() > size) {
+    const int lit = m_trail.back();
+    m_trail.pop_back();
+    m_value[index(lit)] = m_value[index(-lit)] = 0;
+    m_reason[std::abs(lit)] = -1;
+    m_top_done[std::abs(lit)] = 0;
+  }
+  m_head_core = std::min(m_head_core, size);
+  m_head_all = std::min(m_head_all, size);
+}
+
+void Checker::watch(int id) {
+  const Clause &c = m_clauses[id];
+  if (c.size >= 2 && !c.tautology) {
+    m_watches[index(m_arena[c.begin])].push_back(id);
+    m_watches[index(m_arena[c.begin + 1])].push_back(id);
+  }
+}
+
+int Checker::add(std::span<const int> lits) {
+  const std::vector<int> set = sorted_set(lits);
+  Clause c;
+  c.begin = static_cast<int64_t>(m_arena.size());
+  c.size = static_cast<int>(set.size());
+  c.pivot = lits.empty() ? 0 : lits[0];
+  for (std::size_t i = 1; i < set.size(); ++i) {
+    c.tautology = c.tautology || set[i] == -set[i - 1];
+  }
+  // The pivot first, then the others: two not false (if any) watched.
+  m_arena.push_back(c.pivot);
+  for (int lit : set) {
+    if (lit != c.pivot) {
+      m_arena.push_back(lit);
+    }
+  }
+  const int id = static_cast<int>(m_clauses.size());
+  m_clauses.push_back(c);
+  m_by_hash.emplace(hash_of(set), id);
+  if (c.tautology) {
+    return id;
+  }
+  int *first = m_arena.data() + c.begin;
+  int *end = first + c.size;
+  std::stable_partition(first, end, [&](int lit) { return value(lit) >= 0; });
+  const long open = std::count_if(first, end, [&](int l) { return value(l) >= 0; });
+  if (c.size >= 2) {
+    watch(id);
+  }
+  if (open == 0) {
+    m_conflict = id;
+  } else if (open == 1 && value(first[0]) == 0) {
+    assign(first[0], id);
+  }
+  if (m_conflict < 0) {
+    const int found = propagate(false);
+    m_conflict = found >= 0 ? found : m_conflict;
+  }
+  return id;
+}
+
+int Checker::find(std::span<const int> lits) {
+  const std::vector<int> set = sorted_set(lits);
+  auto [it, end] = m_by_hash.equal_range(hash_of(set));
+  for (; it != end; ++it) {
+    const Clause &c = m_clauses[it->second];
+    if (c.active &&
+        sorted_set({m_arena.data() + c.begin, static_cast<std::size_t>(c.size)}) ==
+            set) {
+      const int id = it->second;
+      m_by_hash.erase(it);
+      return id;
+    }
+  }
+  return -1;
+}
+
+bool Checker::erase(int id) {
+  const Clause &c = m_clauses[id];
+  if (!c.tautology && c.size >= 1) {
+    const int lit = m_arena[c.begin];
+    if (value(lit) > 0 && m_reason[std::abs(lit)] == id) {
+      const std::vector<int> set = sorted_set(
+          {m_arena.data() + c.begin, static_cast<std::size_t>(c.size)});
+      m_by_hash.emplace(hash_of(set), id); // still held
+      return false;
+    }
+  }
+  m_clauses[id].active = false;
+  return true;
+}
+
+// The clauses watching `false_lit`, which has just become false: each
+// finds another literal to watch, or is satisfied, or implies its other
+// watch, or conflicts (returned). Watching::other stops at the first
+// implication (core-first: the core clauses propagate before another
+// non-core clause is used).
+int Checker::visit(int false_lit, Watching mode) {
+  std::vector<int> &list = m_watches[index(false_lit)];
+  std::size_t i = 0, j = 0;
+  int found = k_none;
+  for (; i < list.size() && found == k_none; ++i) {
+    const int id = list[i];
+    Clause &c = m_clauses[id];
+    int *lits = m_arena.data() + c.begin;
+    if (!c.active || (lits[0] != false_lit && lits[1] != false_lit)) {
+      continue; // retracted or watching elsewhere now: dropped
+    }
+    if ((mode == Watching::core && !c.core) ||
+        (mode == Watching::other && c.core)) {
+      list[j++] = id;
+      continue;
+    }
+    if (lits[0] == false_lit) {
+      std::swap(lits[0], lits[1]);
+    }
+    if (value(lits[0]) > 0) {
+      list[j++] = id;
+      continue;
+    }
+    int k = 2;
+    while (k < c.size && value(lits[k]) < 0) {
+      ++k;
+    }
+    if (k < c.size) {
+      std::swap(lits[1], lits[k]);
+      m_watches[index(lits[1])].push_back(id);
+      continue;
+    }
+    list[j++] = id;
+    if (value(lits[0]) < 0) {
+      found = id;
+    } else {
+      assign(lits[0], id);
+      found = mode == Watching::other ? k_implied : k_none;
+    }
+  }
+  for (; i < list.size(); ++i) {
+    list[j++] = list[i];
+  }
+  list.resize(j);
+  return found;
+}
+
+int Checker::propagate(bool core_first) {
+  while (true) {
+    if (core_first && m_head_core < m_trail.size()) {
+      const int found = visit(-m_trail[m_head_core], Watching::core);
+      if (found >= 0) {
+        return found;
+      }
+      ++m_head_core;
+      continue;
+    }
+    if (m_head_all < m_trail.size()) {
+      const int found = visit(-m_trail[m_head_all],
+                              core_first ? Watching::other : Watching::all);
+      if (found >= 0) {
+        return found;
+      }
+      if (found != k_implied) {
+        ++m_head_all;
+      }
+      continue;
+    }
+    if (!core_first) {
+      m_head_core = m_head_all;
+    }
+    return k_none;
+  }
+}
+
+void Checker::see(int lit, std::size_t local_start, std::vector<int> &top) {
+  const int v = std::abs(lit);
+  if (m_position[v] < local_start) {
+    top.push_back(v);
+  } else {
+    m_seen[v] = 1;
+  }
+}
+
+// Marks as core the conflict clause and every reason the conflict rests
+// on: the local ones by walking the trail back, the top-level ones (and
+// theirs) once each until the top level shrinks.
+void Checker::analyze(int conflict, std::size_t local_start, int true_lit) {
+  std::vector<int> top;
+  if (conflict >= 0) {
+    Clause &c = m_clauses[conflict];
+    c.core = true;
+    for (int k = 0; k < c.size; ++k) {
+      see(m_arena[c.begin + k], local_start, top);
+    }
+  } else {
+    see(true_lit, local_start, top);
+  }
+  for (std::size_t p = m_trail.size(); p-- > local_start;) {
+    const int v = std::abs(m_trail[p]);
+    if (!m_seen[v]) {
+      continue;
+    }
+    m_seen[v] = 0;
+    const int r = m_reason[v];
+    if (r >= 0) {
+      Clause &c = m_clauses[r];
+      c.core = true;
+      for (int k = 0; k < c.size; ++k) {
+        if (std::abs(m_arena[c.begin + k]) != v) {
+          see(m_arena[c.begin + k], local_start, top);
+        }
+      }
+    }
+  }
+  mark_top(top);
+}
+
+void Checker::mark_top(std::vector<int> &top) {
+  while (!top.empty()) {
+    const int v = top.back();
+    top.pop_back();
+    if (m_top_done[v]) {
+      continue;
+    }
+    m_top_done[v] = 1;
+    const int r = m_reason[v];
+    if (r < 0) {
+      continue;
+    }
+    Clause &c = m_clauses[r];
+    c.core = true;
+    for (int k = 0; k < c.size; ++k) {
+      const int u = std::abs(m_arena[c.begin + k]);
+      if (u != v && !m_top_done[u]) {
+        top.push_back(u);
+      }
+    }
+  }
+}
+
+void Checker::mark_conflict() { analyze(m_conflict, m_trail.size(), 0); }
+
+// Reverse unit propagation: the negation of `lits` and the active
+// clauses propagate to a conflict.
+bool Checker::rup(const std::vector<int> &lits) {
+  const std::size_t start = m_trail.size();
+  m_head_core = m_head_all = start;
+  for (int lit : lits) {
+    if (value(lit) > 0) {
+      analyze(-1, start, lit);
+      unassign_to(start);
+      return true;
+    }
+    if (value(lit) == 0) {
+      assign(-lit, -1);
+    }
+  }
+  const int conflict = propagate(true);
+  if (conflict >= 0) {
+    analyze(conflict, start, 0);
+  }
+  unassign_to(start);
+  m_head_core = m_head_all = start;
+  return conflict >= 0;
+}
+
+std::vector<int> Checker::literals(int id) const {
+  const Clause &c = m_clauses[id];
+  return {m_arena.begin() + c.begin, m_arena.begin() + c.begin + c.size};
+}
+
+// Resolution asymmetric tautology on the pivot: every resolvent with an
+// active clause holding -pivot has the RUP property.
+bool Checker::rat(int id) {
+  const int pivot = m_clauses[id].pivot;
+  if (pivot == 0) {
+    return false;
+  }
+  const std::vector<int> lemma = literals(id);
+  for (int d = 0; d < static_cast<int>(m_clauses.size()); ++d) {
+    const Clause &c = m_clauses[d];
+    if (!c.active || c.tautology) {
+      continue;
+    }
+    std::vector<int> other = literals(d);
+    if (std::find(other.begin(), other.end(), -pivot) == other.end()) {
+      continue;
+    }
+    std::vector<int> resolvent = lemma;
+    for (int lit : other) {
+      if (lit != -pivot) {
+        resolvent.push_back(lit);
+      }
+    }
+    if (!rup(resolvent)) {
+      return false;
+    }
+    m_clauses[d].core = true;
+  }
+  return true;
+}
+
+bool Checker::check(int id, bool &by_rat) {
+  by_rat = false;
+  if (m_clauses[id].tautology || rup(literals(id))) {
+    return true;
+  }
+  by_rat = true;
+  return rat(id);
+}
+
+void Checker::retract(int id, std::size_t trail_before) {
+  m_clauses[id].active = false;
+  unassign_to(trail_before);
+}
+
+std::string describe(std::span<const int> lits) {
+  std::string s;
+  for (std::size_t i = 0; i < lits.size() && i < 12; ++i) {
+    s += std::to_string(lits[i]) + " ";
+  }
+  return s + (lits.size() > 12 ? "... 0" : "0");
+}
+
+// The forward pass: every lemma added, every deletion performed, up to
+// the first top-level conflict. Per item: the lemma's clause id or the
+// deleted clause's (-1: none), and the trail's size before it.
+struct Forward {
+  std::vector<int> clause;
+  std::vector<std::size_t> trail_before;
+  long conflict_item = -1; // -1: the formula's own clauses conflict
+  bool conflict = false;
+};
+
+Forward forward(Checker &checker, const Cnf &cnf, const Proof &proof,
+                DratCheck &result) {
+  Forward f;
+  for (std::size_t i = 0; i < cnf.size() && checker.conflict() < 0; ++i) {
+    checker.add(cnf.clause(i));
+  }
+  f.conflict = checker.conflict() >= 0;
+  for (std::size_t i = 0; i < proof.items.size() && !f.conflict; ++i) {
+    f.trail_before.push_back(checker.trail_size());
+    const auto lits = proof.clause(i);
+    if (!proof.items[i].deletion) {
+      f.clause.push_back(checker.add(lits));
+      f.conflict = checker.conflict() >= 0;
+      f.conflict_item = f.conflict ? static_cast<long>(i) : -1;
+      continue;
+    }
+    const int id = checker.find(lits);
+    if (id < 0) {
+      ++result.missing_deletions;
+    } else if (!checker.erase(id)) {
+      ++result.ignored_unit_deletions;
+    }
+    f.clause.push_back(id >= 0 && !checker.active(id) ? id : -1);
+  }
+  return f;
+}
+
+} // namespace
+
+DratCheck check_drat(const Cnf &cnf, const Proof &proof,
+                     const std::function<bool()> &stop) {
+  const auto start = std::chrono::steady_clock::now();
+  DratCheck result;
+  result.lemmas = proof.lemmas();
+  Checker checker(cnf.vars);
+  const Forward f = forward(checker, cnf, proof, result);
+  const auto done = [&](bool refuted, std::string failure) {
+    result.refuted = refuted;
+    result.failure = std::move(failure);
+    result.seconds = std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - start)
+                         .count();
+    return result;
+  };
+  if (!f.conflict) {
+    return done(false, "the proof does not refute the formula: after its " +
+                           std::to_string(result.lemmas) +
+                           " lemmas unit propagation finds no conflict "
+                           "(no empty clause derived; a truncated proof?)");
+  }
+  checker.mark_conflict();
+  std::vector<long> lemma_number(f.clause.size(), 0);
+  for (std::size_t i = 0, n = 0; i < f.clause.size(); ++i) {
+    lemma_number[i] = proof.items[i].deletion ? 0 : static_cast<long>(++n);
+  }
+  for (long i = f.conflict_item; i >= 0; --i) {
+    const int id = f.clause[i];
+    if (proof.items[i].deletion) {
+      if (id >= 0) {
+        checker.restore(id);
+      }
+      continue;
+    }
+    checker.retract(id, f.trail_before[i]);
+    if (!checker.core(id)) {
+      continue;
+    }
+    if ((++result.checked % 1024) == 0 && stop && stop()) {
+      return done(false, "stopped");
+    }
+    bool by_rat = false;
+    if (!checker.check(id, by_rat)) {
+      return done(false, "lemma " + std::to_string(lemma_number[i]) +
+                             " (item " + std::to_string(i + 1) +
+                             " of the proof) is neither RUP nor RAT: " +
+                             describe(proof.clause(i)));
+    }
+    result.rat += by_rat ? 1 : 0;
+  }
+  return done(true, "");
+}
+
+} // namespace satslide::verify

@@ -1,0 +1,77 @@
+// A certificate's manifest (manifest.json): the instance, what the run
+// claims, what each claim rests on, and every file with its SHA-256. Both
+// the writer (planner/certify.cpp) and the checker read this one format.
+#pragma once
+
+#include "satslide/task/enum_names.hpp"
+#include "satslide/puzzles/puzzle.hpp"
+
+#include <array>
+#include <cstdint>
+#include <istream>
+#include <string>
+#include <vector>
+
+namespace satslide::verify {
+
+constexpr const char *k_manifest_format = "satslide certificate 1";
+constexpr const char *k_manifest_name = "manifest.json";
+// The largest manifest read: a certificate of a 200-move proof lists a
+// few hundred files.
+constexpr long k_manifest_max_bytes = 16L << 20;
+
+// How one horizon's "no plan of exactly this length" is shown.
+enum class HorizonProof {
+  drat,   // its CNF (what `satslide dimacs` writes) refuted by a DRAT proof
+  parity, // every move flips the token's colour (ParityToken)
+};
+constexpr std::array<EnumName<HorizonProof>, 2> names(HorizonProof) {
+  return {{{HorizonProof::drat, "drat"}, {HorizonProof::parity, "parity"}}};
+}
+
+// Fluents of the task of which exactly one holds at the start, each with a
+// colour: the checker shows that every action moves the one that holds to
+// a fluent of the other colour (the n-puzzle's blank, its cells coloured
+// as a chessboard's), so a plan's length has the parity of the colours of
+// the start's token and the goal's.
+struct ParityToken {
+  std::vector<std::string> fluents;
+  std::vector<int> colours; // 0 or 1, one a fluent
+};
+
+struct Manifest {
+  std::string satslide_version;
+  puzzles::PuzzleSpec instance;
+  std::string title;
+  std::string encoding; // of every CNF
+  // The claims: a plan of this length (-1: none) in plan_file, one action
+  // of the task a line; no plan of length <= no_plan_up_to (-1: none).
+  int plan_length = -1;
+  std::string plan_file;
+  int no_plan_up_to = -1;
+  struct Horizon {
+    int horizon = 0;
+    HorizonProof proof = HorizonProof::drat;
+    std::string cnf, drat; // files, for drat
+  };
+  std::vector<Horizon> horizons;
+  ParityToken parity; // for parity
+  // What the run claimed that the certificate does not show, and why.
+  struct Uncertified {
+    std::string what, why;
+  };
+  std::vector<Uncertified> not_certified;
+  struct File {
+    std::string name, sha256;
+    uint64_t bytes = 0;
+  };
+  std::vector<File> files;
+};
+
+std::string manifest_json(const Manifest &m);
+// Throws Refused (cnf_reader.hpp) on anything but a manifest of this
+// format: a missing or mistyped field, a file named with a directory,
+// more than k_manifest_max_bytes.
+Manifest read_manifest(std::istream &in, const std::string &name);
+
+} // namespace satslide::verify

@@ -1,0 +1,25 @@
+// What the checker shows over the task itself, by its own reading of the
+// actions (add wins over delete, as task.hpp says): a plan's replay, and
+// the parity a token's colours impose on a plan's length.
+#pragma once
+
+#include "satslide/verify/manifest.hpp"
+#include "satslide/task/task.hpp"
+
+#include <string>
+
+namespace satslide::verify {
+
+// The plan of `text` (one action's name a line) replayed from the start:
+// every action applicable in turn and the goal reached at the end; throws
+// Refused, naming the line, otherwise. Returns the actions.
+task::Plan replay_plan(const task::Task &task, const std::string &text,
+                       const std::string &name);
+
+// The parity of every plan's length that `token` shows, 0 or 1: exactly
+// one of its fluents holds at the start, every action needs one, deletes
+// it and adds one of the other colour, and the goal names one. Throws
+// Refused, saying which condition fails, otherwise.
+int plan_parity(const task::Task &task, const ParityToken &token);
+
+} // namespace satslide::verify
