@@ -1,0 +1,214 @@
+// Certificates written by planner::certify and checked by verify/: one
+// of an optimal 8-puzzle plan verifies; each corruption of it — with the
+// manifest's hashes brought up to date, so that the check itself must
+// catch it — is refused, and says why.
+#include "satslide/planner/certify.hpp"
+#include "satslide/puzzles/families.hpp"
+#include "satslide/verify/certificate_check.hpp"
+#include "satslide/verify/sha256.hpp"
+#include "support/test_support.hpp"
+
+#include <doctest/doctest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace satslide;
+namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
+
+namespace {
+
+std::unique_ptr<puzzles::Puzzle> eight(const std::string &board) {
+  puzzles::InstanceOptions o;
+  o.board = board;
+  return puzzles::make_puzzle("8", o);
+}
+
+// Solves and certifies `board` into `dir`.
+planner::CertificateSummary certified(const std::string &board,
+                                      const std::string &dir) {
+  const auto puzzle = eight(board);
+  const planner::PlannerResult result = planner::solve(*puzzle, {});
+  REQUIRE(result.optimal);
+  planner::CertifyOptions c;
+  c.dir = dir;
+  c.version = "test";
+  return planner::certify(*puzzle, result, c);
+}
+
+Json manifest(const std::string &dir) {
+  std::ifstream in(dir + "/manifest.json");
+  return Json::parse(in);
+}
+
+// Writes the manifest back with every file's size and hash as they are
+// now: a corruption the hashes would catch goes past them.
+void rewrite(const std::string &dir, Json m) {
+  for (auto &f : m["files"]) {
+    const auto d = verify::digest_file(dir + "/" + f["name"].get<std::string>());
+    f["bytes"] = d.bytes;
+    f["sha256"] = d.sha256;
+  }
+  std::ofstream(dir + "/manifest.json") << m.dump(2);
+}
+
+std::string text_of(const std::string &path) { return test::read_file(path); }
+
+void write_text(const std::string &path, const std::string &text) {
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+std::string refusal(const std::string &dir) {
+  const verify::Verdict v = verify::verify_certificate(dir);
+  CHECK_FALSE(v.certified);
+  return v.refusal;
+}
+
+} // namespace
+
+TEST_CASE("certificates: an optimal plan's verifies; a 5-mover's and a "
+          "17-mover's") {
+  test::TempDir dir("satslide-cert-");
+  const auto five = certified("[1,3,6,4,2,0,7,5,8]", dir.path + "/five");
+  CHECK(five.plan_length == 5);
+  CHECK(five.no_plan_up_to == 4);
+  CHECK(five.parity_horizons == 3); // 0, 2, 4
+  CHECK(five.drat_horizons == 2);   // 1, 3
+  CHECK(five.not_certified.empty());
+  const verify::Verdict v = verify::verify_certificate(dir.path + "/five");
+  CHECK_MESSAGE(v.certified, v.refusal);
+  CHECK(v.optimal);
+  CHECK(v.words.find("certified: 5 moves is optimal") == 0);
+  const auto more = certified("[8,1,3,4,0,2,7,6,5]", dir.path + "/more");
+  const verify::Verdict w = verify::verify_certificate(dir.path + "/more");
+  CHECK_MESSAGE(w.certified, w.refusal);
+  CHECK(w.plan_length == more.plan_length);
+  CHECK(w.no_plan_up_to == more.plan_length - 1);
+  // Never written over.
+  CHECK_THROWS(certified("[1,3,6,4,2,0,7,5,8]", dir.path + "/five"));
+}
+
+TEST_CASE("certificates: every corruption is refused") {
+  test::TempDir dir("satslide-forged-");
+  // 14 moves: horizons 0..12 even by DRAT (10 and 12 need their proofs'
+  // lemmas, the others fall to unit propagation), the odd ones by parity.
+  const std::string good = dir.path + "/good";
+  certified("[8,1,3,4,0,2,7,6,5]", good);
+  const std::string other = dir.path + "/other";
+  certified("[1,2,3,4,5,6,0,7,8]", other); // another instance, 2 moves
+  int cases = 0;
+  const auto copy = [&](const std::string &name) {
+    const std::string to = dir.path + "/" + name;
+    fs::copy(good, to);
+    ++cases;
+    return to;
+  };
+  {
+    const auto d = copy("hash");
+    Json m = manifest(d);
+    m["files"][0]["sha256"] = std::string(64, '0');
+    std::ofstream(d + "/manifest.json") << m.dump(2);
+    CHECK(refusal(d).find("SHA-256") != std::string::npos);
+  }
+  {
+    const auto d = copy("plan"); // the plan's last move dropped
+    std::string plan = text_of(d + "/plan.txt");
+    plan = plan.substr(0, plan.rfind('\n', plan.size() - 2) + 1);
+    write_text(d + "/plan.txt", plan);
+    rewrite(d, manifest(d));
+    CHECK(refusal(d).find("not at the goal") != std::string::npos);
+  }
+  {
+    const auto d = copy("clause"); // one clause of a CNF dropped
+    std::string cnf = text_of(d + "/horizon-12.cnf");
+    const auto p = cnf.find("\np cnf ");
+    const auto end = cnf.find('\n', p + 1);
+    std::istringstream header(cnf.substr(p + 7, end - p - 7));
+    long vars = 0, clauses = 0;
+    header >> vars >> clauses;
+    const auto last = cnf.rfind('\n', cnf.size() - 2);
+    cnf = cnf.substr(0, p) + "\np cnf " + std::to_string(vars) + " " +
+          std::to_string(clauses - 1) + cnf.substr(end, last - end + 1);
+    write_text(d + "/horizon-12.cnf", cnf);
+    rewrite(d, manifest(d));
+    CHECK(refusal(d).find("the formula of horizon 12 has") != std::string::npos);
+  }
+  {
+    const auto d = copy("horizon"); // horizon 0's files in horizon 12's place
+    fs::copy_file(d + "/horizon-0.cnf", d + "/horizon-12.cnf",
+                  fs::copy_options::overwrite_existing);
+    fs::copy_file(d + "/horizon-0.drat", d + "/horizon-12.drat",
+                  fs::copy_options::overwrite_existing);
+    rewrite(d, manifest(d));
+    CHECK(refusal(d).find("another instance, encoding or horizon") !=
+          std::string::npos);
+  }
+  {
+    const auto d = copy("instance"); // another board's horizon 0
+    fs::copy_file(other + "/horizon-0.cnf", d + "/horizon-0.cnf",
+                  fs::copy_options::overwrite_existing);
+    fs::copy_file(other + "/horizon-0.drat", d + "/horizon-0.drat",
+                  fs::copy_options::overwrite_existing);
+    rewrite(d, manifest(d));
+    CHECK(refusal(d).find("another instance") != std::string::npos);
+  }
+  {
+    const auto d = copy("truncated"); // the proof cut in half
+    const std::string proof = text_of(d + "/horizon-12.drat");
+    write_text(d + "/horizon-12.drat", proof.substr(0, proof.size() / 2));
+    rewrite(d, manifest(d));
+    CHECK(refusal(d).find("horizon-12.drat") != std::string::npos);
+  }
+  {
+    const auto d = copy("emptied"); // every lemma deleted
+    write_text(d + "/horizon-12.drat", "");
+    rewrite(d, manifest(d));
+    CHECK(refusal(d).find("horizon-12.drat") != std::string::npos);
+  }
+  {
+    const auto d = copy("stray");
+    write_text(d + "/notes.txt", "hello\n");
+    CHECK(refusal(d).find("not in its manifest") != std::string::npos);
+  }
+  {
+    const auto d = copy("parity"); // horizon 12 claimed by a parity: even
+    Json m = manifest(d);
+    for (auto &h : m["horizons"]) {
+      if (h["horizon"] == 12) {
+        h = {{"horizon", 12}, {"proof", "parity"}};
+      }
+    }
+    rewrite(d, m);
+    CHECK(refusal(d).find("parity does not exclude") != std::string::npos);
+  }
+  {
+    const auto d = copy("missing"); // horizon 10 left out of the list
+    Json m = manifest(d);
+    Json kept = Json::array();
+    for (const auto &h : m["horizons"]) {
+      if (h["horizon"] != 10) {
+        kept.push_back(h);
+      }
+    }
+    m["horizons"] = kept;
+    rewrite(d, m);
+    CHECK(refusal(d).find("nothing shows horizon 10") != std::string::npos);
+  }
+  {
+    const auto d = copy("claim"); // a claim beyond the plan
+    Json m = manifest(d);
+    m["claim"]["no_plan_up_to"] = 14;
+    rewrite(d, m);
+    CHECK(refusal(d).find("claims a plan of 14 moves and none") !=
+          std::string::npos);
+  }
+  {
+    const auto d = copy("partial"); // the manifest cut short
+    const std::string m = text_of(d + "/manifest.json");
+    write_text(d + "/manifest.json", m.substr(0, m.size() / 2));
+    CHECK(refusal(d).find("not JSON") != std::string::npos);
+  }
+  CHECK(cases == 12);
+}
