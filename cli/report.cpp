@@ -302,10 +302,17 @@ void print_certificate(std::ostream &out, const planner::CertificateSummary &c) 
     out << "the plan of " << c.plan_length << " moves; ";
   }
   if (c.no_plan_up_to >= 0) {
-    out << "no plan of length <= " << c.no_plan_up_to << ": "
-        << c.drat_horizons << " horizons with DRAT proofs ("
-        << grouped(static_cast<long>(c.proof_bytes)) << " bytes), "
-        << c.parity_horizons << " by parity; ";
+    out << "no plan of length <= " << c.no_plan_up_to << ": ";
+    if (c.layer_horizons > 0) {
+      out << "the " << grouped(c.layer_positions)
+          << " positions within depth " << c.no_plan_up_to << ", layer by "
+          << "layer (" << grouped(static_cast<long>(c.proof_bytes))
+          << " bytes); ";
+    } else {
+      out << c.drat_horizons << " horizons with DRAT proofs ("
+          << grouped(static_cast<long>(c.proof_bytes)) << " bytes), "
+          << c.parity_horizons << " by parity; ";
+    }
   }
   out << std::fixed << std::setprecision(2) << c.seconds << std::defaultfloat
       << " s); check it with: satslide verify " << printable(c.dir) << '\n';
@@ -325,6 +332,8 @@ Json certificate_json(const planner::CertificateSummary &c) {
           {"no_plan_up_to", c.no_plan_up_to},
           {"drat_horizons", c.drat_horizons},
           {"parity_horizons", c.parity_horizons},
+          {"layer_horizons", c.layer_horizons},
+          {"layer_positions", c.layer_positions},
           {"conflicts", c.conflicts},
           {"proof_bytes", c.proof_bytes},
           {"seconds", c.seconds},

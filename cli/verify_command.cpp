@@ -28,6 +28,8 @@ nlohmann::ordered_json verdict_json(const verify::Verdict &v) {
           {"optimal", v.certified && v.optimal},
           {"drat_horizons", v.drat_horizons},
           {"parity_horizons", v.parity_horizons},
+          {"layer_horizons", v.layer_horizons},
+          {"layer_positions", v.layer_positions},
           {"lemmas", v.lemmas},
           {"lemmas_checked", v.checked},
           {"check_seconds", v.check_seconds},

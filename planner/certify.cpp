@@ -1,6 +1,7 @@
 #include "satslide/planner/certify.hpp"
 
 #include "satslide/solver/proof_driver.hpp"
+#include "satslide/verify/layers.hpp"
 #include "satslide/verify/sha256.hpp"
 
 #include <fmt/format.h>
@@ -10,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
+#include <unordered_set>
 
 namespace satslide::planner {
 
@@ -193,6 +195,76 @@ void cover_horizons(const Refuting &r, int m, verify::Manifest &m_out,
   }
 }
 
+// The positions within depth m, layer by layer (breadth-first over the
+// task); nullopt past `max_positions` or when stopped. A
+// goal among them contradicts the run's claim: an internal error.
+std::optional<verify::Layers> find_layers(const task::Task &task, int m,
+                                          long max_positions,
+                                          const solver::StopFn &stop) {
+  verify::Layers layers;
+  layers.fluents = task.num_fluents();
+  layers.bytes = (layers.fluents + 7) / 8;
+  std::vector<task::State> frontier = {task.initial_state()};
+  const auto start = verify::pack(frontier.front());
+  std::unordered_set<std::string> seen = {std::string(start.begin(), start.end())};
+  long count = 0;
+  for (int depth = 0; depth <= m; ++depth) {
+    std::vector<uint8_t> layer;
+    std::vector<task::State> next;
+    for (const task::State &s : frontier) {
+      if (task.satisfies_goal(s)) {
+        throw std::runtime_error(fmt::format(
+            "internal error: a goal at depth {}, which the run refuted", depth));
+      }
+      const auto packed = verify::pack(s);
+      layer.insert(layer.end(), packed.begin(), packed.end());
+      for (int a = 0; depth < m && a < task.num_actions(); ++a) {
+        if (!task.applicable(s, a)) {
+          continue;
+        }
+        task::State t = task.apply(s, a);
+        const auto key = verify::pack(t);
+        if (seen.insert(std::string(key.begin(), key.end())).second) {
+          next.push_back(std::move(t));
+        }
+      }
+      if (++count > max_positions || (stop && stop())) {
+        return std::nullopt;
+      }
+    }
+    layers.layers.push_back(std::move(layer));
+    frontier = std::move(next);
+  }
+  return layers;
+}
+
+// Horizons 0..m by the layers within depth m, if they are few enough.
+bool cover_by_layers(const Refuting &r, int m, verify::Manifest &out,
+                     CertificateSummary &summary) {
+  if (m < 0) {
+    return false;
+  }
+  const auto layers =
+      find_layers(r.task, m, r.options.max_layer_positions, r.options.stop);
+  if (!layers) {
+    return false;
+  }
+  const std::string name = "layers.bin";
+  std::ofstream file(fs::path(r.options.dir) / name, std::ios::binary);
+  verify::write_layers(file, *layers);
+  file.close();
+  if (!file) {
+    throw std::runtime_error("cannot write '" + name + "'");
+  }
+  out.no_plan_up_to = m;
+  for (int n = 0; n <= m; ++n) {
+    out.horizons.push_back({n, verify::HorizonProof::layers, "", "", name});
+  }
+  summary.layer_horizons = m + 1;
+  summary.layer_positions = layers->positions();
+  return true;
+}
+
 void list_files(const fs::path &dir, verify::Manifest &m,
                 CertificateSummary &summary) {
   std::vector<std::string> names;
@@ -204,6 +276,10 @@ void list_files(const fs::path &dir, verify::Manifest &m,
       names.push_back(h.cnf);
       names.push_back(h.drat);
       summary.proof_bytes += fs::file_size(dir / h.drat);
+    } else if (h.proof == verify::HorizonProof::layers &&
+               std::find(names.begin(), names.end(), h.layers) == names.end()) {
+      names.push_back(h.layers);
+      summary.proof_bytes += fs::file_size(dir / h.layers);
     }
   }
   for (const auto &name : names) {
@@ -264,7 +340,9 @@ CertificateSummary certify(const puzzles::Puzzle &puzzle,
                                      std::chrono::duration<double>(
                                          options.timeout_seconds))
                        : std::chrono::steady_clock::time_point::max()};
-  cover_horizons(r, claimed, m, summary);
+  if (!cover_by_layers(r, claimed, m, summary)) {
+    cover_horizons(r, claimed, m, summary);
+  }
   list_files(dir, m, summary);
   write_text(dir / (std::string(verify::k_manifest_name) + ".part"),
              verify::manifest_json(m));

@@ -17,11 +17,20 @@
 
 namespace satslide::planner {
 
+// A claim "no plan of length <= m" is shown by the positions within depth
+// m (verify/layers.hpp) where they are at most this many: the 8-puzzle's
+// whole space (181,440), Klotski's and Rush Hour's; past it, horizon by
+// horizon. About 100 bytes a position while they are found.
+constexpr long k_layer_certificate_positions = 2'000'000;
+
 struct CertifyOptions {
   std::string dir;     // created; must not exist or be empty
   std::string version; // satslide's, for the manifest
   const encoder::EncodingInfo *encoding = nullptr; // nullptr: the default
   double timeout_seconds = 0; // for the refutations; 0 = none
+  // Layers are written up to this many positions (0: never, every
+  // horizon by its proof).
+  long max_layer_positions = k_layer_certificate_positions;
   solver::StopFn stop;
   ProgressFn progress;
 };
@@ -30,7 +39,8 @@ struct CertificateSummary {
   std::string dir;
   int plan_length = -1;   // the plan written; -1 = none
   int no_plan_up_to = -1; // what the certificate shows
-  int drat_horizons = 0, parity_horizons = 0;
+  int drat_horizons = 0, parity_horizons = 0, layer_horizons = 0;
+  long layer_positions = 0;
   int64_t conflicts = 0;
   uint64_t proof_bytes = 0;
   double seconds = 0;

@@ -1,5 +1,6 @@
 #include "satslide/verify/certificate_check.hpp"
 #include "satslide/verify/horizon_formula.hpp"
+#include "satslide/verify/layers.hpp"
 #include "satslide/verify/sha256.hpp"
 #include "satslide/verify/task_checks.hpp"
 
@@ -57,6 +58,7 @@ void check_files(const fs::path &dir, const Manifest &m) {
   for (const auto &h : m.horizons) {
     named(h.cnf);
     named(h.drat);
+    named(h.layers);
   }
 }
 
@@ -114,10 +116,15 @@ std::string words(const Verdict &v) {
   if (v.no_plan_up_to >= 0) {
     std::string how;
     if (v.drat_horizons > 0) {
-      how = fmt::format("{} horizons by DRAT proofs ({} lemmas, {} checked, "
-                        "in {:.2f} s)",
+      how = fmt::format("{} horizons by DRAT proofs ({} lemmas, {} checked)",
                         v.drat_horizons, thousands(v.lemmas),
-                        thousands(v.checked), v.check_seconds);
+                        thousands(v.checked));
+    }
+    if (v.layer_horizons > 0) {
+      how += fmt::format("{}{} by layers ({} positions closed under the "
+                         "moves, no goal among them)",
+                         how.empty() ? "" : ", ", v.layer_horizons,
+                         thousands(v.layer_positions));
     }
     if (v.parity_horizons > 0) {
       how += fmt::format("{}{} by parity", how.empty() ? "" : ", ",
@@ -130,7 +137,7 @@ std::string words(const Verdict &v) {
   for (std::size_t i = 0; i < parts.size(); ++i) {
     out += (i ? "; " : "") + parts[i];
   }
-  return out + ")";
+  return out + fmt::format("; checked in {:.2f} s)", v.check_seconds);
 }
 
 void check_claims(const fs::path &dir, const Manifest &m, Verdict &v,
@@ -160,8 +167,24 @@ void check_claims(const fs::path &dir, const Manifest &m, Verdict &v,
   }
   std::map<int, const Manifest::Horizon *> shown;
   std::optional<int> parity;
+  std::map<std::string, int> layers_depth; // each layer file, checked once
   for (const auto &h : m.horizons) {
-    if (h.proof == HorizonProof::parity) {
+    if (h.proof == HorizonProof::layers) {
+      if (!layers_depth.count(h.layers)) {
+        auto in = open(dir / h.layers);
+        const LayerCheck c =
+            check_layers(task, read_layers(in, h.layers), h.layers, stop);
+        layers_depth[h.layers] = c.depth;
+        v.layer_positions += c.positions;
+        v.check_seconds += c.seconds;
+      }
+      if (h.horizon > layers_depth[h.layers]) {
+        throw Refused(fmt::format("horizon {}: {} holds the layers to depth "
+                                  "{} only",
+                                  h.horizon, h.layers, layers_depth[h.layers]));
+      }
+      ++v.layer_horizons;
+    } else if (h.proof == HorizonProof::parity) {
       if (!parity) {
         parity = plan_parity(task, m.parity);
       }

@@ -20,7 +20,8 @@ struct Verdict {
   int plan_length = -1;
   int no_plan_up_to = -1;
   bool optimal = false;
-  int drat_horizons = 0, parity_horizons = 0;
+  int drat_horizons = 0, parity_horizons = 0, layer_horizons = 0;
+  long layer_positions = 0;
   long lemmas = 0, checked = 0;
   double check_seconds = 0; // in the DRAT checks
   std::vector<Manifest::Uncertified> not_certified;

@@ -28,6 +28,8 @@ std::string manifest_json(const Manifest &m) {
     if (h.proof == HorizonProof::drat) {
       row["cnf"] = h.cnf;
       row["drat"] = h.drat;
+    } else if (h.proof == HorizonProof::layers) {
+      row["layers"] = h.layers;
     }
     j["horizons"].push_back(row);
   }
@@ -88,6 +90,8 @@ void read_horizons(const Json &j, const std::string &where, Manifest &m) {
     if (h.proof == HorizonProof::drat) {
       h.cnf = file_name(row, "cnf", where);
       h.drat = file_name(row, "drat", where);
+    } else if (h.proof == HorizonProof::layers) {
+      h.layers = file_name(row, "layers", where);
     }
     m.horizons.push_back(h);
   }

@@ -24,9 +24,12 @@ constexpr long k_manifest_max_bytes = 16L << 20;
 enum class HorizonProof {
   drat,   // its CNF (what `satslide dimacs` writes) refuted by a DRAT proof
   parity, // every move flips the token's colour (ParityToken)
+  layers, // the positions within a depth >= it, closed (verify/layers.hpp)
 };
-constexpr std::array<EnumName<HorizonProof>, 2> names(HorizonProof) {
-  return {{{HorizonProof::drat, "drat"}, {HorizonProof::parity, "parity"}}};
+constexpr std::array<EnumName<HorizonProof>, 3> names(HorizonProof) {
+  return {{{HorizonProof::drat, "drat"},
+           {HorizonProof::parity, "parity"},
+           {HorizonProof::layers, "layers"}}};
 }
 
 // Fluents of the task of which exactly one holds at the start, each with a
@@ -53,6 +56,7 @@ struct Manifest {
     int horizon = 0;
     HorizonProof proof = HorizonProof::drat;
     std::string cnf, drat; // files, for drat
+    std::string layers;    // the file, for layers
   };
   std::vector<Horizon> horizons;
   ParityToken parity; // for parity

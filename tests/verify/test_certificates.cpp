@@ -5,6 +5,7 @@
 #include "satslide/planner/certify.hpp"
 #include "satslide/puzzles/families.hpp"
 #include "satslide/verify/certificate_check.hpp"
+#include "satslide/verify/layers.hpp"
 #include "satslide/verify/sha256.hpp"
 #include "support/test_support.hpp"
 
@@ -28,13 +29,15 @@ std::unique_ptr<puzzles::Puzzle> eight(const std::string &board) {
 
 // Solves and certifies `board` into `dir`.
 planner::CertificateSummary certified(const std::string &board,
-                                      const std::string &dir) {
+                                      const std::string &dir,
+                                      long max_layer_positions = 0) {
   const auto puzzle = eight(board);
   const planner::PlannerResult result = planner::solve(*puzzle, {});
   REQUIRE(result.optimal);
   planner::CertifyOptions c;
   c.dir = dir;
   c.version = "test";
+  c.max_layer_positions = max_layer_positions; // 0: by DRAT and parity
   return planner::certify(*puzzle, result, c);
 }
 
@@ -211,4 +214,52 @@ TEST_CASE("certificates: every corruption is refused") {
     CHECK(refusal(d).find("not JSON") != std::string::npos);
   }
   CHECK(cases == 12);
+}
+
+TEST_CASE("certificates: layers verify; a position removed is refused") {
+  test::TempDir dir("satslide-layers-");
+  const std::string good = dir.path + "/good";
+  const auto c = certified("[8,1,3,4,0,2,7,6,5]", good, 1'000'000);
+  CHECK(c.layer_horizons == 14); // 0..13
+  CHECK(c.drat_horizons == 0);
+  const verify::Verdict v = verify::verify_certificate(good);
+  CHECK_MESSAGE(v.certified, v.refusal);
+  CHECK(v.layer_positions == c.layer_positions);
+  // Too few positions allowed: by proofs instead.
+  const auto by_proofs = certified("[8,1,3,4,0,2,7,6,5]", dir.path + "/p", 10);
+  CHECK(by_proofs.layer_horizons == 0);
+  CHECK(by_proofs.drat_horizons == 7);
+  // The last position of layer 5 removed (its count cut by one).
+  const std::string d = dir.path + "/removed";
+  fs::copy(good, d);
+  std::ifstream in(d + "/layers.bin", std::ios::binary);
+  verify::Layers layers = verify::read_layers(in, "layers.bin");
+  in.close();
+  layers.layers[5].resize(layers.layers[5].size() - layers.bytes);
+  std::ofstream out(d + "/layers.bin", std::ios::binary);
+  verify::write_layers(out, layers);
+  out.close();
+  rewrite(d, manifest(d));
+  CHECK(refusal(d).find("leads to a position in no layer up to 5") !=
+        std::string::npos);
+  // The goal added to the last layer.
+  const std::string g = dir.path + "/goal";
+  fs::copy(good, g);
+  const auto puzzle = eight("[8,1,3,4,0,2,7,6,5]");
+  const task::Task task = puzzle->compile();
+  task::State goal(task.num_fluents(), 0);
+  for (int f : task.goal) {
+    goal[f] = 1;
+  }
+  std::ifstream gin(g + "/layers.bin", std::ios::binary);
+  verify::Layers more = verify::read_layers(gin, "layers.bin");
+  gin.close();
+  const auto packed = verify::pack(goal);
+  more.layers.back().insert(more.layers.back().end(), packed.begin(),
+                            packed.end());
+  std::ofstream gout(g + "/layers.bin", std::ios::binary);
+  verify::write_layers(gout, more);
+  gout.close();
+  rewrite(g, manifest(g));
+  CHECK(refusal(g).find("meets the goal") != std::string::npos);
 }
