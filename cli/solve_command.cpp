@@ -34,6 +34,28 @@ planner::ProgressFn progress_with_hint(const puzzles::Puzzle &puzzle,
       });
 }
 
+// --certify DIR: the certificate of the run's answer, in what is left of
+// its --timeout (at least a second).
+planner::CertificateSummary certificate(const puzzles::Puzzle &puzzle,
+                                        const planner::PlannerResult &result,
+                                        const std::string &dir,
+                                        const planner::PlannerOptions &p) {
+  planner::CertifyOptions c;
+  c.dir = dir;
+  c.version = SATSLIDE_VERSION;
+  c.encoding = p.encoding;
+  c.stop = p.stop;
+  c.progress = p.progress;
+  if (p.timeout_seconds > 0) {
+    c.timeout_seconds = std::max(1.0, p.timeout_seconds - result.seconds);
+  }
+  try {
+    return planner::certify(puzzle, result, c);
+  } catch (const planner::CertifyIoError &e) {
+    throw IoError(e.what());
+  }
+}
+
 } // namespace
 
 int run_solve(const Options &o) {
@@ -64,17 +86,7 @@ int run_solve(const Options &o) {
     report.optimal_plans->count = std::max(report.optimal_plans->count, 1L);
   }
   if (!o.certify_dir.empty()) {
-    planner::CertifyOptions c;
-    c.dir = o.certify_dir;
-    c.version = SATSLIDE_VERSION;
-    c.encoding = p.encoding;
-    c.stop = p.stop;
-    c.progress = p.progress;
-    if (p.timeout_seconds > 0) { // what is left of it, at least a second
-      c.timeout_seconds =
-          std::max(1.0, p.timeout_seconds - report.result.seconds);
-    }
-    report.certificate = planner::certify(*puzzle, report.result, c);
+    report.certificate = certificate(*puzzle, report.result, o.certify_dir, p);
   }
   if (!o.svg.empty() && report.result.status == planner::Status::solved) {
     std::ostringstream svg;

@@ -100,7 +100,7 @@ void write_text(const fs::path &path, const std::string &text) {
   out << text;
   out.close();
   if (!out) {
-    throw std::runtime_error("cannot write '" + path.string() + "'");
+    throw CertifyIoError("cannot write '" + path.string() + "'");
   }
 }
 
@@ -108,14 +108,14 @@ void make_empty_dir(const fs::path &dir) {
   std::error_code error;
   if (fs::exists(dir, error) &&
       (!fs::is_directory(dir, error) || !fs::is_empty(dir, error))) {
-    throw std::runtime_error("--certify " + dir.string() +
-                             ": exists and is not an empty directory (a "
-                             "certificate is never written over another)");
+    throw CertifyIoError("--certify " + dir.string() +
+                         ": exists and is not an empty directory (a "
+                         "certificate is never written over another)");
   }
   fs::create_directories(dir, error);
   if (error) {
-    throw std::runtime_error("--certify " + dir.string() + ": " +
-                             error.message());
+    throw CertifyIoError("--certify " + dir.string() + ": " +
+                         error.message());
   }
 }
 
@@ -146,8 +146,8 @@ bool refute(const Refuting &r, int n, verify::Manifest &m,
                             (dir / cnf).string(), (dir / drat).string(),
                             r.deadline, r.options.stop);
   if (proven.result == solver::SolveResult::sat) {
-    throw std::runtime_error(fmt::format(
-        "internal error: horizon {} has a plan, which the run refuted", n));
+    throw std::logic_error(fmt::format(
+        "horizon {} has a plan, which the run refuted", n));
   }
   if (proven.result != solver::SolveResult::unsat) {
     fs::remove(dir / cnf);
@@ -213,8 +213,8 @@ std::optional<verify::Layers> find_layers(const task::Task &task, int m,
     std::vector<task::State> next;
     for (const task::State &s : frontier) {
       if (task.satisfies_goal(s)) {
-        throw std::runtime_error(fmt::format(
-            "internal error: a goal at depth {}, which the run refuted", depth));
+        throw std::logic_error(fmt::format(
+            "a goal at depth {}, which the run refuted", depth));
       }
       const auto packed = verify::pack(s);
       layer.insert(layer.end(), packed.begin(), packed.end());
@@ -254,7 +254,7 @@ bool cover_by_layers(const Refuting &r, int m, verify::Manifest &out,
   verify::write_layers(file, *layers);
   file.close();
   if (!file) {
-    throw std::runtime_error("cannot write '" + name + "'");
+    throw CertifyIoError("cannot write '" + name + "'");
   }
   out.no_plan_up_to = m;
   for (int n = 0; n <= m; ++n) {

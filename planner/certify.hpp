@@ -13,6 +13,7 @@
 #include "satslide/verify/manifest.hpp"
 
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 namespace satslide::planner {
@@ -35,6 +36,13 @@ struct CertifyOptions {
   ProgressFn progress;
 };
 
+// The certificate's directory exists and is not empty, or a file of it
+// cannot be written.
+class CertifyIoError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
 struct CertificateSummary {
   std::string dir;
   int plan_length = -1;   // the plan written; -1 = none
@@ -48,8 +56,9 @@ struct CertificateSummary {
 };
 
 // Writes the certificate of `result` (what solve() returned for `puzzle`)
-// into options.dir. Throws std::runtime_error if the directory cannot be
-// made, is not empty, or a file cannot be written.
+// into options.dir. Throws CertifyIoError if the directory cannot be
+// made, is not empty, or a file cannot be written; std::logic_error if a
+// horizon the run refuted has a plan (a bug).
 CertificateSummary certify(const puzzles::Puzzle &puzzle,
                            const PlannerResult &result,
                            const CertifyOptions &options);

@@ -1,11 +1,12 @@
 // What every fuzz target shares: the input as text, and the rule that
 // satslide's documented errors (bad input, a bad CNF or answer) are
-// answers, not findings. Anything else that escapes (another exception, a
+// answers, not findings (and the checker's refusals). Anything else that escapes (another exception, a
 // crash, a sanitizer report, a leak) is a finding.
 #pragma once
 
 #include "satslide/puzzles/puzzle.hpp"
 #include "satslide/solver/dimacs.hpp"
+#include "satslide/verify/cnf_reader.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -26,6 +27,7 @@ template <typename F> void expecting_errors(F &&run) {
     run();
   } catch (const task::InputError &) {
   } catch (const solver::FormatError &) {
+  } catch (const verify::Refused &) {
   }
 }
 
