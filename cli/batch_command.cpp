@@ -118,6 +118,11 @@ Answer solve_line(const BatchLine &line, const std::vector<const char *> &argv,
     p.stop = stop;
     Report report = report_for(*puzzle);
     report.result = planner::solve(*puzzle, p);
+    if (!o.certify_dir.empty()) { // a directory a line
+      report.certificate = certify_answer(
+          *puzzle, report.result,
+          o.certify_dir + "/line-" + std::to_string(line.number), p);
+    }
     a.known = known_optimum(line, metric_of(o));
     a.json.update(to_json(report, false));
     if (a.known >= 0) {

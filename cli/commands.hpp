@@ -4,6 +4,8 @@
 
 #include "satslide/cli/options.hpp"
 
+#include "satslide/planner/certify.hpp"
+
 #include <string>
 #include <vector>
 
@@ -21,6 +23,15 @@ int run_play(const Options &options);
 int run_split(const Options &options);
 int run_merge(const Options &options);
 int run_verify(const Options &options);
+
+// solve --certify DIR (and each line of batch --certify): the certificate
+// of a run's answer in DIR, in what is left of its --timeout (at least a
+// second); throws IoError if DIR exists and is not empty, or cannot be
+// written.
+planner::CertificateSummary certify_answer(const puzzles::Puzzle &puzzle,
+                                           const planner::PlannerResult &result,
+                                           const std::string &dir,
+                                           const planner::PlannerOptions &p);
 
 // One rule for every file `-o NAME` names (dimacs, export): NAME without
 // the format's extension (the first of `extensions` it ends with) is the

@@ -4,6 +4,8 @@
 #include "satslide/cli/printable.hpp"
 
 #include "satslide/puzzles/families.hpp"
+#include "satslide/verify/certificate_check.hpp"
+#include "satslide/verify/sha256.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -23,6 +25,7 @@ using Json = nlohmann::json;
 // The round, its cubes by id and their puzzles (made when first answered).
 struct Answering {
   planner::SplitRound &round;
+  bool verify = false;
   std::map<std::string, std::size_t> by_id;
   std::map<std::size_t, std::unique_ptr<puzzles::Puzzle>> puzzles;
 
@@ -95,11 +98,61 @@ std::size_t cube_answered(const Answering &a, const Json &j,
   return it->second;
 }
 
+// merge --verify: the answer's certificate, checked for its cube, shows
+// at least what the answer claims; throws InputError saying why not.
+void check_certified(const Answering &a, std::size_t i, const Json &j,
+                     const std::string &where) {
+  const planner::RoundCube &cube = a.round.cubes[i];
+  const std::string refused = where + ": the answer for cube " + cube.id +
+                              " is refused (merge --verify): ";
+  if (!j.contains("certificate") || !j["certificate"].is_object()) {
+    throw task::InputError(refused + "it names no certificate (batch "
+                                     "--certify DIR writes them)");
+  }
+  const std::string dir = j["certificate"].value("dir", "");
+  const std::string sha = j["certificate"].value("manifest_sha256", "");
+  verify::FileDigest digest;
+  try {
+    digest = verify::digest_file(dir + "/" + verify::k_manifest_name);
+  } catch (const verify::Refused &e) {
+    throw task::InputError(refused + e.what());
+  }
+  if (digest.sha256 != sha) {
+    throw task::InputError(refused + "its certificate's manifest is not the "
+                                     "one the answer names (SHA-256)");
+  }
+  const verify::Verdict v = verify::verify_certificate(dir);
+  if (!v.certified) {
+    throw task::InputError(refused + "its certificate: " + v.refusal);
+  }
+  puzzles::Params theirs = v.instance.params, ours = cube.params;
+  theirs.erase("name");
+  ours.erase("name");
+  if (v.instance.kind != a.round.start.kind || theirs != ours) {
+    throw task::InputError(refused + "its certificate is of another instance");
+  }
+  const planner::CubeAnswer claim = answer_of(j);
+  const bool solved = claim.status == "solved";
+  if (claim.no_plan_up_to > v.no_plan_up_to ||
+      (solved && (claim.length != v.plan_length ||
+                  (claim.optimal && !v.optimal)))) {
+    throw task::InputError(fmt::format(
+        "{}it claims {}, its certificate shows {}", refused,
+        solved ? fmt::format("a plan of {} moves{}", claim.length,
+                             claim.optimal ? ", optimal" : "")
+               : fmt::format("no plan of length <= {}", claim.no_plan_up_to),
+        v.words));
+  }
+}
+
 // One answer line folded into its cube's standing, after the planner's
-// checks (take_cube_answer).
+// checks (take_cube_answer) and, with merge --verify, its certificate's.
 void take_line(Answering &a, const Json &j, const std::string &where,
                Merged &m) {
   const std::size_t i = cube_answered(a, j, where);
+  if (a.verify && j.value("status", "") != "error") {
+    check_certified(a, i, j, where);
+  }
   planner::RoundCube &cube = a.round.cubes[i];
   ++m.answers;
   const double seconds = j.value("seconds", 0.0);
@@ -129,8 +182,10 @@ void take_line(Answering &a, const Json &j, const std::string &where,
 
 } // namespace
 
-Merged read_answers(planner::SplitRound &round, const std::vector<std::string> &files) {
+Merged read_answers(planner::SplitRound &round,
+                    const std::vector<std::string> &files, bool verify) {
   Answering a(round);
+  a.verify = verify;
   Merged m;
   for (const std::string &file : files) {
     std::ifstream in(file);

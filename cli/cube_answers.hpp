@@ -21,7 +21,11 @@ struct Merged {
 
 // Folds every answer line of `files` into `round`'s cubes; throws
 // task::InputError naming the file and line of the first answer
-// refused, IoError if a file cannot be read.
-Merged read_answers(planner::SplitRound &round, const std::vector<std::string> &files);
+// refused, IoError if a file cannot be read. With `verify`, an answer
+// counts only if it names its certificate (batch --certify) and the
+// manifest's SHA-256, and verify/ certifies, for that cube's instance,
+// at least what the answer claims.
+Merged read_answers(planner::SplitRound &round,
+                    const std::vector<std::string> &files, bool verify);
 
 } // namespace satslide::cli

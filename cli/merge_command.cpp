@@ -11,9 +11,32 @@
 #include "satslide/puzzles/families.hpp"
 #include "satslide/solver/stats.hpp"
 
+#include <spdlog/spdlog.h>
+
 #include <chrono>
 
 namespace satslide::cli {
+
+namespace {
+
+// merge --verify: what the merged claim rests on that no certificate
+// shows (a cube refuted by its pattern databases' bound alone, which the
+// checker cannot recompute, or by an earlier round's answers).
+void say_uncertified(const planner::SplitRound &r, const Merged &m) {
+  long unanswered = 0;
+  for (const auto &cube : r.cubes) {
+    unanswered += cube.answered ? 0 : 1;
+  }
+  spdlog::info("merge --verify: the {} answers of this round verified", m.answers);
+  if (unanswered > 0) {
+    spdlog::warn("merge --verify: {} of the {} cubes rest on no certificate "
+                 "of this round (their pattern databases' bound alone, or "
+                 "an earlier round's answers): not certified",
+                 unanswered, r.cubes.size());
+  }
+}
+
+} // namespace
 
 int run_merge(const Options &o) {
   const auto started = std::chrono::steady_clock::now();
@@ -23,8 +46,11 @@ int run_merge(const Options &o) {
   planner::RoundJudgement j = planner::check_round(*start, r, stop_on_signal());
   Merged m;
   if (!j.decided) { // the round is its start's (else stopped): judge it
-    m = read_answers(r, o.answers);
+    m = read_answers(r, o.answers, o.verify_answers);
     j = planner::judge_split_round(*start, r);
+    if (o.verify_answers) {
+      say_uncertified(r, m);
+    }
   }
   if (j.decided) {
     decided.result = std::move(j.result);

@@ -434,12 +434,13 @@ std::vector<OptionRow> rows() {
       {"svg", "Output", commands(C::solve), SATSLIDE_VALUE(po::value(&o.svg)),
        "also draw the solution into this SVG file: the start, then one "
        "small board per move, pieces coloured alike throughout"},
-      {"certify", "Output", commands(C::solve),
+      {"certify", "Output", commands(C::solve, C::batch),
        SATSLIDE_VALUE(po::value(&o.certify_dir)),
        "also write a certificate of the answer into this new directory: "
        "the plan, each shorter horizon's CNF with CaDiCaL's DRAT proof (or "
        "the parity that excludes it) and manifest.json; check it with "
-       "satslide verify DIR"},
+       "satslide verify DIR (batch: DIR/line-N for each line N, named in "
+       "its answer with the manifest's SHA-256, for merge --verify)"},
       {"html", "Output", commands(C::solve, C::check_plan),
        SATSLIDE_VALUE(po::value(&o.html)),
        "also write the plan as one web page (no network needed): the board "
@@ -508,6 +509,11 @@ std::vector<OptionRow> rows() {
       {"shard", "batch", commands(C::batch), SATSLIDE_TYPED(set_shard, nullptr),
        "K/N: only the instance lines i (counted from 0) with i % N == K, "
        "e.g. $SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT"},
+      {"verify", "merge", commands(C::merge),
+       SATSLIDE_VALUE(po::bool_switch(&o.verify_answers)),
+       "count an answer only once its certificate (batch --certify) "
+       "verifies for its cube and shows what it claims; refuse it, with "
+       "the cube and the line, otherwise"},
       {"resume", "batch", commands(C::batch),
        SATSLIDE_VALUE(po::bool_switch(&o.resume)),
        "skip the lines already answered in the --output file and append to "

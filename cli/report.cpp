@@ -337,7 +337,8 @@ Json certificate_json(const planner::CertificateSummary &c) {
           {"conflicts", c.conflicts},
           {"proof_bytes", c.proof_bytes},
           {"seconds", c.seconds},
-          {"not_certified", not_certified}};
+          {"not_certified", not_certified},
+          {"manifest_sha256", c.manifest_sha256}};
 }
 
 } // namespace

@@ -34,9 +34,11 @@ planner::ProgressFn progress_with_hint(const puzzles::Puzzle &puzzle,
       });
 }
 
+} // namespace
+
 // --certify DIR: the certificate of the run's answer, in what is left of
 // its --timeout (at least a second).
-planner::CertificateSummary certificate(const puzzles::Puzzle &puzzle,
+planner::CertificateSummary certify_answer(const puzzles::Puzzle &puzzle,
                                         const planner::PlannerResult &result,
                                         const std::string &dir,
                                         const planner::PlannerOptions &p) {
@@ -55,8 +57,6 @@ planner::CertificateSummary certificate(const puzzles::Puzzle &puzzle,
     throw IoError(e.what());
   }
 }
-
-} // namespace
 
 int run_solve(const Options &o) {
   const auto puzzle = puzzles::make_puzzle(o.family, read_instance(o));
@@ -86,7 +86,8 @@ int run_solve(const Options &o) {
     report.optimal_plans->count = std::max(report.optimal_plans->count, 1L);
   }
   if (!o.certify_dir.empty()) {
-    report.certificate = certificate(*puzzle, report.result, o.certify_dir, p);
+    report.certificate =
+        certify_answer(*puzzle, report.result, o.certify_dir, p);
   }
   if (!o.svg.empty() && report.result.status == planner::Status::solved) {
     std::ostringstream svg;

@@ -348,6 +348,8 @@ CertificateSummary certify(const puzzles::Puzzle &puzzle,
              verify::manifest_json(m));
   fs::rename(dir / (std::string(verify::k_manifest_name) + ".part"),
              dir / verify::k_manifest_name);
+  summary.manifest_sha256 =
+      verify::digest_file((dir / verify::k_manifest_name).string()).sha256;
   summary.plan_length = m.plan_length;
   summary.no_plan_up_to = m.no_plan_up_to;
   summary.not_certified = m.not_certified;

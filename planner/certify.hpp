@@ -53,6 +53,7 @@ struct CertificateSummary {
   uint64_t proof_bytes = 0;
   double seconds = 0;
   std::vector<verify::Manifest::Uncertified> not_certified;
+  std::string manifest_sha256; // what an answer line names it by
 };
 
 // Writes the certificate of `result` (what solve() returned for `puzzle`)

@@ -221,6 +221,7 @@ Verdict verify_certificate(const std::string &dir,
     v.no_plan_up_to = m.no_plan_up_to;
     v.optimal = m.plan_length >= 0 && m.plan_length == m.no_plan_up_to + 1;
     v.not_certified = m.not_certified;
+    v.instance = m.instance;
     v.certified = true;
     v.words = words(v);
   } catch (const Refused &e) {

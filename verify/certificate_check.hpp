@@ -25,6 +25,7 @@ struct Verdict {
   long lemmas = 0, checked = 0;
   double check_seconds = 0; // in the DRAT checks
   std::vector<Manifest::Uncertified> not_certified;
+  puzzles::PuzzleSpec instance; // the manifest's, once certified
 };
 
 // Checks the certificate in `dir`. Never throws for what the files hold:

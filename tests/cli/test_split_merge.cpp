@@ -456,6 +456,76 @@ TEST_SUITE("cli::split and merge") {
     run_command("rm -f pc*.jsonl x.jsonl");
   }
 
+  TEST_CASE("forged answers end in a refusal under merge --verify, never in "
+            "a claim") {
+    // The attack of issue #59: every cube of the 31-mover's split answered
+    // "no plan of length <= 27" (from the cube); merged unverified, the
+    // round claims no plan of length <= 31 from the start, which is false.
+    const std::string board =
+        "--puzzle 8 --board \"8 6 7 2 5 4 3 0 1\" --split-depth 4 -q";
+    run_command("rm -rf fv_certs fv*.jsonl");
+    REQUIRE(run_satslide("split " + board + " -o fv.jsonl").exit_code == 24);
+    REQUIRE(run_satslide("batch fv.jsonl -q -o fv_out.jsonl --certify fv_certs")
+                .exit_code == 0);
+    std::vector<Json> honest;
+    {
+      std::ifstream in("fv_out.jsonl");
+      for (std::string line; std::getline(in, line);) {
+        honest.push_back(Json::parse(line));
+      }
+    }
+    REQUIRE(honest.size() == 9);
+    const auto merged = [&](const std::vector<Json> &answers,
+                            const std::string &flags) {
+      std::ofstream out("fv_forged.jsonl");
+      for (const Json &j : answers) {
+        out << j.dump() << '\n';
+      }
+      out.close();
+      return run_satslide("merge fv.jsonl fv_forged.jsonl -o fv_next.jsonl " +
+                          flags);
+    };
+    // Honest answers with their certificates: the optimum, verified.
+    const auto ok = merged(honest, "--verify");
+    CHECK(ok.exit_code == 0);
+    CHECK(has(ok.out, "solution: 31 moves, optimal"));
+    CHECK(has(ok.err, "merge --verify: the 9 answers of this round verified"));
+    CHECK(has(ok.err, "5 of the 14 cubes rest on no certificate"));
+    // The lie: without --verify it is believed (as the issue found) ...
+    std::vector<Json> lies = honest;
+    for (Json &j : lies) {
+      j["status"] = "horizon_limit";
+      j["optimal"] = false;
+      j.erase("length");
+      j.erase("moves");
+      j["no_plan_up_to"] = 27;
+    }
+    const auto believed = merged(lies, "");
+    CHECK(believed.exit_code == 24);
+    CHECK(has(believed.out, "proven so far: no plan of length <= 31"));
+    // ... with --verify it is refused, the cube and the line named.
+    const auto refused = merged(lies, "--verify");
+    CHECK(refused.exit_code == 31);
+    CHECK(has(refused.err, "fv_forged.jsonl:1: the answer for cube"));
+    CHECK(has(refused.err, "it claims no plan of length <= 27, its "
+                           "certificate shows"));
+    CHECK_FALSE(has(refused.out, "no plan of length <= 31"));
+    // Without a certificate; with another cube's; with its manifest edited.
+    std::vector<Json> bare = honest;
+    bare[0].erase("certificate");
+    CHECK(has(merged(bare, "--verify").err, "it names no certificate"));
+    std::vector<Json> swapped = honest;
+    swapped[0]["certificate"] = honest[1]["certificate"];
+    CHECK(has(merged(swapped, "--verify").err,
+              "its certificate is of another instance"));
+    const std::string manifest =
+        honest[0]["certificate"]["dir"].get<std::string>() + "/manifest.json";
+    std::ofstream(manifest, std::ios::app) << " ";
+    CHECK(has(merged(honest, "--verify").err,
+              "its certificate's manifest is not the one the answer names"));
+    run_command("rm -rf fv_certs fv*.jsonl");
+  }
+
   TEST_CASE("a split too deep is refused before its positions fill memory") {
     const std::string korf = "--puzzle 15 --board \"5 7 4 8 1 2 10 6 11 0 14 "
                              "12 9 13 15 3\"";
