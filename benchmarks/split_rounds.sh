@@ -4,7 +4,7 @@
 # array per round): split, solve the round's cubes with satslide batch
 # in N shards, merge, until merge prints the optimum (or a limit).
 #
-#   benchmarks/split_rounds.sh [--slurm] OUTDIR N SPLIT-OPTIONS... [-- BATCH-OPTIONS...]
+#   benchmarks/split_rounds.sh [--slurm] [--certify] OUTDIR N SPLIT-OPTIONS... [-- BATCH-OPTIONS...]
 #
 #   benchmarks/split_rounds.sh out 2 --puzzle 15 --board "..." --split-depth 4
 #   benchmarks/split_rounds.sh --slurm out 64 --puzzle 15 --board "..." --split-depth 8 -- --timeout 3600
@@ -12,18 +12,25 @@
 # OUTDIR keeps every round: round.R.jsonl (the cubes), round.R.part.K.jsonl
 # (shard K's answers, round.R.part.retryT-K.jsonl for reruns; their "seconds" are the per-cube times
 # benchmarks/cube_schedule.py simulates clusters from), merge.R.txt, and
-# result.txt, merge's final report. Exit code: merge's (0 the optimum,
+# result.txt, merge's final report. --certify: every answer carries its
+# certificate (batch --certify OUTDIR/certs.R[.retryT]) and merge counts
+# it only once verified (merge --verify). Exit code: merge's (0 the optimum,
 # 10 unsolvable, 20 a length limit) or 30 if a round stays incomplete.
 # SATSLIDE names the binary (default: satslide on PATH); with --slurm,
 # sbatch --wait runs benchmarks/slurm_batch.sh as the array.
 set -eu
 slurm=false
-if [ "${1:-}" = --slurm ]; then
-  slurm=true
+certify=false
+while :; do
+  case "${1:-}" in
+    --slurm) slurm=true ;;
+    --certify) certify=true ;;
+    *) break ;;
+  esac
   shift
-fi
+done
 if [ $# -lt 3 ]; then
-  sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 32
 fi
 out=$1
@@ -80,15 +87,24 @@ wait_round() {
   wait "$1" || true
 }
 
-# Solves cubes file $1 into $out/round.$2.part.$3K.jsonl, K = 0..shards-1.
+# Solves cubes file $1 into $out/round.$2.part.$3K.jsonl, K = 0..shards-1
+# (with --certify, each answer's certificate under $out/certs.$2[.retryT]).
 solve_round() {
+  certify_args=""
+  if $certify; then
+    certs=$out/certs.$2
+    if [ -n "$3" ]; then
+      certs=$certs.${3%-}
+    fi
+    certify_args="--certify '$certs'"
+  fi
   if $slurm; then
     # sbatch --parsable prints the job id ("id" or "id;cluster") at once;
     # a cube's cap is a horizon limit, batch exits 21, and so does the
     # array, so its status says nothing.
     job=$out/slurm.$2.$3job
     eval "SATSLIDE='$satslide' sbatch --wait --parsable --array=0-$((shards - 1)) \
-      --output='$out/slurm.$2.$3%a.log' '$here/slurm_batch.sh' '$1' '$out/slurm.$2.$3' $batch_args" \
+      --output='$out/slurm.$2.$3%a.log' '$here/slurm_batch.sh' '$1' '$out/slurm.$2.$3' $batch_args $certify_args" \
       >"$job" &
     wait_round $! "'$out/slurm.$2.$3/shard.'*.jsonl" \
       "scancel \"\$(cut -d';' -f1 '$job')\""
@@ -97,7 +113,7 @@ solve_round() {
     done
   else
     eval "parallel --will-cite -j '$shards' ${PARALLEL_OPTIONS:-} \"'$satslide'\" batch '$1' \
-      --shard {}/$shards -q -o '$out/round.$2.part.$3{}.jsonl' $batch_args \
+      --shard {}/$shards -q -o '$out/round.$2.part.$3{}.jsonl' $batch_args $certify_args \
       ::: $(seq -s ' ' 0 $((shards - 1)))" &
     # parallel passes the TERM on to its jobs.
     wait_round $! "'$out/round.$2.part.$3'[0-9]*.jsonl" "kill -TERM $!"
@@ -117,8 +133,12 @@ tries=0
 while :; do
   solve_round "$file" $round "$([ $tries -gt 0 ] && echo "retry$tries-")"
   status=0
+  verify=""
+  if $certify; then
+    verify=--verify
+  fi
   "$satslide" merge "$out/round.$round.jsonl" "$out"/round.$round.part.*.jsonl \
-    -o "$out/next.jsonl" >"$out/merge.$round.txt" || status=$?
+    -o "$out/next.jsonl" $verify >"$out/merge.$round.txt" || status=$?
   case $status in
     24) # the next round
       round=$((round + 1))

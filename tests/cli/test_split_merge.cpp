@@ -44,7 +44,7 @@ bool has(const std::string &text, const std::string &what) {
 }
 
 // benchmarks/split_rounds.sh on GNU parallel, 2 shards, into `out` (made
-// afresh) with these split options; false (the case failed) if GNU
+// afresh; flags before it, e.g. "--certify dir") with these split options; false (the case failed) if GNU
 // parallel is missing.
 bool split_rounds(const std::string &out, const std::string &options,
                   satslide::test::RunResult &r) {
@@ -56,7 +56,8 @@ bool split_rounds(const std::string &out, const std::string &options,
   }
   const std::string script =
       std::string(SATSLIDE_TEST_DATA) + "/../../benchmarks/split_rounds.sh";
-  run_command("rm -rf " + out);
+  const std::string dir = out.substr(out.rfind(' ') + 1); // past flags
+  run_command("rm -rf " + dir);
   r = run_command("SATSLIDE=" + std::string(SATSLIDE_BINARY) + " " + script +
                   " " + out + " 2 " + options);
   return true;
@@ -654,6 +655,23 @@ TEST_SUITE("cli::split and merge") {
     CHECK(run_command("test -s rounds_out/round.3.part.1.jsonl").exit_code ==
           0);
     run_command("rm -rf rounds_out");
+  }
+
+  TEST_CASE("benchmarks/split_rounds.sh --certify: every answer verified "
+            "before it counts [slow]") {
+    satslide::test::RunResult r;
+    if (!split_rounds("--certify cert_rounds",
+                      "--puzzle 8 --board \"8 6 7 2 5 4 3 0 1\" "
+                      "--split-depth 4 -q",
+                      r)) {
+      return;
+    }
+    CHECK(r.exit_code == 0);
+    CHECK(has(r.out, "solution: 31 moves, optimal (by SAT over cubes"));
+    CHECK(has(r.err, "merge --verify: the 9 answers of this round verified"));
+    CHECK(run_command("test -s cert_rounds/certs.1/line-18/manifest.json")
+              .exit_code == 0);
+    run_command("rm -rf cert_rounds");
   }
 
   TEST_CASE("benchmarks/split_rounds.sh with IDA* cubes: the optimum, the "
