@@ -335,6 +335,7 @@ Json certificate_json(const planner::CertificateSummary &c) {
           {"layer_horizons", c.layer_horizons},
           {"layer_positions", c.layer_positions},
           {"conflicts", c.conflicts},
+          {"solve_seconds", c.solve_seconds},
           {"proof_bytes", c.proof_bytes},
           {"seconds", c.seconds},
           {"not_certified", not_certified},

@@ -50,6 +50,7 @@ struct CertificateSummary {
   int drat_horizons = 0, parity_horizons = 0, layer_horizons = 0;
   long layer_positions = 0;
   int64_t conflicts = 0;
+  double solve_seconds = 0; // CaDiCaL's calls on the refuted horizons
   uint64_t proof_bytes = 0;
   double seconds = 0;
   std::vector<verify::Manifest::Uncertified> not_certified;

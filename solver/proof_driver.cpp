@@ -34,7 +34,11 @@ ProvenHorizon prove_horizon(const task::Task &task,
     solver.set_stop(stop);
   }
   ProvenHorizon proven;
+  const auto solving = std::chrono::steady_clock::now();
   proven.result = solver.solve({});
+  proven.solve_seconds = std::chrono::duration<double>(
+                             std::chrono::steady_clock::now() - solving)
+                             .count();
   proven.conflicts = solver.learned();
   solver.close_proof();
   proven.seconds = std::chrono::duration<double>(

@@ -17,7 +17,9 @@ namespace satslide::solver {
 struct ProvenHorizon {
   SolveResult result = SolveResult::unknown; // unsat: the proof refutes it
   int64_t conflicts = 0;
-  double seconds = 0;
+  double seconds = 0;       // the whole: encoding, writing, solving
+  double solve_seconds = 0; // CaDiCaL's call alone (what a proof's check
+                            // is measured against)
 };
 
 // Writes horizon n's CNF of the task in `encoding` to `cnf_path` and the

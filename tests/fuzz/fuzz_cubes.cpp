@@ -26,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data,
   satslide::fuzz::expecting_errors([&] {
     satslide::planner::SplitRound round = satslide::cli::read_round(cubes);
     (void)satslide::puzzles::make_puzzle(round.start);
-    satslide::cli::read_answers(round, {answers});
+    satslide::cli::read_answers(round, {answers}, false);
     std::vector<satslide::planner::CubeStanding> standings;
     for (const auto &c : round.cubes) {
       standings.push_back(c.standing);
