@@ -1,5 +1,6 @@
 #include "satslide/planner/certify.hpp"
 
+#include "satslide/search/state_space.hpp"
 #include "satslide/solver/proof_driver.hpp"
 #include "satslide/verify/layers.hpp"
 #include "satslide/verify/sha256.hpp"
@@ -11,7 +12,8 @@
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
-#include <unordered_set>
+#include <bit>
+#include <cstring>
 
 namespace satslide::planner {
 
@@ -196,45 +198,35 @@ void cover_horizons(const Refuting &r, int m, verify::Manifest &m_out,
   }
 }
 
-// The positions within depth m, layer by layer (breadth-first over the
-// task); nullopt past `max_positions` or when stopped. A
-// goal among them contradicts the run's claim: an internal error.
+// The positions within depth m, layer by layer (search::layers_within);
+// nullopt past `max_positions` or when stopped. A goal among them
+// contradicts the run's claim: a bug.
 std::optional<verify::Layers> find_layers(const task::Task &task, int m,
                                           long max_positions,
                                           const solver::StopFn &stop) {
+  const auto found = search::layers_within(task, m, max_positions, stop);
+  if (!found) {
+    return std::nullopt;
+  }
+  if (found->goal_depth >= 0) {
+    throw std::logic_error(fmt::format(
+        "a goal at depth {}, which the run refuted", found->goal_depth));
+  }
   verify::Layers layers;
   layers.fluents = task.num_fluents();
   layers.bytes = (layers.fluents + 7) / 8;
-  std::vector<task::State> frontier = {task.initial_state()};
-  const auto start = verify::pack(frontier.front());
-  std::unordered_set<std::string> seen = {std::string(start.begin(), start.end())};
-  long count = 0;
-  for (int depth = 0; depth <= m; ++depth) {
-    std::vector<uint8_t> layer;
-    std::vector<task::State> next;
-    for (const task::State &s : frontier) {
-      if (task.satisfies_goal(s)) {
-        throw std::logic_error(fmt::format(
-            "a goal at depth {}, which the run refuted", depth));
-      }
-      const auto packed = verify::pack(s);
-      layer.insert(layer.end(), packed.begin(), packed.end());
-      for (int a = 0; depth < m && a < task.num_actions(); ++a) {
-        if (!task.applicable(s, a)) {
-          continue;
-        }
-        task::State t = task.apply(s, a);
-        const auto key = verify::pack(t);
-        if (seen.insert(std::string(key.begin(), key.end())).second) {
-          next.push_back(std::move(t));
-        }
-      }
-      if (++count > max_positions || (stop && stop())) {
-        return std::nullopt;
-      }
+  // A key's words, little-endian, are the position's bytes (fluent f is
+  // bit f % 8 of byte f / 8) and then zeros.
+  static_assert(std::endian::native == std::endian::little);
+  std::size_t begin = 0;
+  for (const std::size_t end : found->layer_end) {
+    std::vector<uint8_t> layer((end - begin) * layers.bytes);
+    for (std::size_t i = begin; i < end; ++i) {
+      std::memcpy(layer.data() + (i - begin) * layers.bytes, found->keys[i],
+                  layers.bytes);
     }
     layers.layers.push_back(std::move(layer));
-    frontier = std::move(next);
+    begin = end;
   }
   return layers;
 }

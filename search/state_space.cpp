@@ -383,6 +383,38 @@ Frontier frontier_at(const task::Task &task, int depth,
   return out;
 }
 
+std::optional<Layered> layers_within(const task::Task &task, int depth,
+                                     long max_positions,
+                                     const std::function<bool()> &stop) {
+  const PackedTask packed(task);
+  Layered out(packed.words());
+  const auto start = packed.pack(task.initial_state());
+  out.keys.insert(start.data());
+  std::vector<std::uint64_t> next(packed.words());
+  std::size_t begin = 0;
+  for (int d = 0; d <= depth; ++d) {
+    const std::size_t end = out.keys.size();
+    for (std::size_t i = begin; i < end; ++i) {
+      if (out.goal_depth < 0 && packed.goal(out.keys[i])) {
+        out.goal_depth = d;
+      }
+      for (int a = 0; d < depth && a < task.num_actions(); ++a) {
+        if (packed.applicable(out.keys[i], a)) {
+          packed.apply(out.keys[i], a, next.data());
+          out.keys.insert(next.data());
+        }
+      }
+      if (static_cast<long>(out.keys.size()) > max_positions ||
+          ((i & 0xfff) == 0 && stop && stop())) {
+        return std::nullopt;
+      }
+    }
+    out.layer_end.push_back(end);
+    begin = end;
+  }
+  return out;
+}
+
 std::optional<task::State> single_goal_state(const task::Task &task) {
   std::vector<char> covered(task.num_fluents(), 0);
   task::State goal(task.num_fluents(), 0);

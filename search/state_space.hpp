@@ -5,6 +5,7 @@
 // systems' puzzles, and the explicit-state engine behind `--engine bfs`.
 #pragma once
 
+#include "satslide/search/key_set.hpp"
 #include "satslide/search/state_table.hpp"
 #include "satslide/task/task.hpp"
 
@@ -58,6 +59,23 @@ struct Frontier {
 };
 Frontier frontier_at(const task::Task &task, int depth,
                      const SpaceOptions &options);
+
+// The positions within `depth` moves of the start, each once, layer by
+// layer: the keys of layer d are keys[layer_end[d - 1]] up to (not
+// including) keys[layer_end[d]], each a bit a fluent in 64-bit words
+// (fluent f is bit f % 64 of word f / 64); goal_depth is the first depth
+// that holds a goal position (-1: none within `depth`). nullopt past
+// `max_positions` positions or once `stop` says so. What a certificate's
+// layers are written from (planner/certify.cpp).
+struct Layered {
+  explicit Layered(std::size_t words) : keys(words) {}
+  KeySet keys;
+  std::vector<std::size_t> layer_end;
+  int goal_depth = -1;
+};
+std::optional<Layered> layers_within(const task::Task &task, int depth,
+                                     long max_positions,
+                                     const std::function<bool()> &stop);
 
 // The one state satisfying the goal, if the goal fixes every fluent: it
 // names one fluent of every exactly-one group, and the groups cover all
