@@ -13,7 +13,9 @@ differs from the data's.
 
   benchmarks/certify_table.py OUTDIR [SUITE...]     (default: every suite)
 
-SATSLIDE names the binary (default ./build/cli/satslide). The
+SATSLIDE names the binary (default ./build/cli/satslide); TIMEOUT, if
+set, is each line's --timeout (its certificate gets what is left, at
+least a second, and says what it could not show). The
 certificates are removed once checked (they take gigabytes), unless
 KEEP_CERTIFICATES=1.
 """
@@ -74,9 +76,11 @@ def run_suite(binary, suite, out):
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
     answers = os.path.join(out, "answers.jsonl")
-    subprocess.run([binary, "batch", *options, input_file(suite, spec, out),
-                    "-q", "-o", answers, "--certify",
-                    os.path.join(out, "certs")], check=False)
+    timeout = (["--timeout", os.environ["TIMEOUT"]]
+               if os.environ.get("TIMEOUT") else [])
+    subprocess.run([binary, "batch", *options, *timeout,
+                    input_file(suite, spec, out), "-q", "-o", answers,
+                    "--certify", os.path.join(out, "certs")], check=False)
     rows = []
     for text in open(answers):
         j = json.loads(text)

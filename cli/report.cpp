@@ -301,6 +301,9 @@ void print_certificate(std::ostream &out, const planner::CertificateSummary &c) 
   if (c.plan_length >= 0) {
     out << "the plan of " << c.plan_length << " moves; ";
   }
+  if (c.unsolvable) {
+    out << "no plan at all: the permutation's parity; ";
+  }
   if (c.no_plan_up_to >= 0) {
     out << "no plan of length <= " << c.no_plan_up_to << ": ";
     if (c.layer_horizons > 0) {
@@ -330,6 +333,7 @@ Json certificate_json(const planner::CertificateSummary &c) {
   return {{"dir", c.dir},
           {"plan_length", c.plan_length},
           {"no_plan_up_to", c.no_plan_up_to},
+          {"unsolvable", c.unsolvable},
           {"drat_horizons", c.drat_horizons},
           {"parity_horizons", c.parity_horizons},
           {"layer_horizons", c.layer_horizons},
@@ -346,6 +350,8 @@ Json certificate_json(const planner::CertificateSummary &c) {
 
 void print_text(std::ostream &out, const Report &report, bool show_boards) {
   print_result(out, report, show_boards);
+  // (an unsolvable run's report returns early in print_result: the
+  // certificate's line comes here for every status)
   if (report.certificate) {
     print_certificate(out, *report.certificate);
   }

@@ -26,6 +26,7 @@ nlohmann::ordered_json verdict_json(const verify::Verdict &v) {
           {"plan_length", v.plan_length},
           {"no_plan_up_to", v.no_plan_up_to},
           {"optimal", v.certified && v.optimal},
+          {"unsolvable", v.certified && v.unsolvable},
           {"drat_horizons", v.drat_horizons},
           {"parity_horizons", v.parity_horizons},
           {"layer_horizons", v.layer_horizons},

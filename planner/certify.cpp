@@ -284,6 +284,64 @@ void list_files(const fs::path &dir, verify::Manifest &m,
   }
 }
 
+// The objects' rows of the exactly-one groups as a square matrix: the
+// groups of the token's size disjoint from one another (the tiles, the
+// blank the token's), each ordered by the group crossing it (its cell);
+// nullopt where the groups do not form one.
+std::optional<verify::Permutation>
+find_permutation(const task::Task &task, const verify::ParityToken &token) {
+  const std::size_t n = token.fluents.size();
+  std::vector<int> place(task.num_fluents(), -1); // by the token's groups
+  std::vector<std::vector<int>> rows, columns;
+  for (const auto &group : task.exactly_one) {
+    if (group.size() != n) {
+      continue;
+    }
+    int crossing = 0;
+    for (int f : group) {
+      crossing += std::find(token.fluents.begin(), token.fluents.end(),
+                            task.fluents[f]) != token.fluents.end();
+    }
+    (crossing == 1 ? columns : rows).push_back(group);
+  }
+  if (rows.size() != n || columns.size() != n) {
+    return std::nullopt;
+  }
+  for (std::size_t c = 0; c < n; ++c) {
+    for (int f : columns[c]) {
+      place[f] = static_cast<int>(c);
+    }
+  }
+  verify::Permutation p;
+  for (const auto &row : rows) {
+    std::vector<std::string> names(n);
+    for (int f : row) {
+      if (place[f] < 0 || !names[place[f]].empty()) {
+        return std::nullopt;
+      }
+      names[place[f]] = task.fluents[f];
+    }
+    p.objects.push_back(names);
+  }
+  return p;
+}
+
+// "Unsolvable" shown by the permutation's parity (the n-puzzle's), or
+// listed as not certified.
+void certify_unsolvable(const task::Task &task, verify::Manifest &m) {
+  const auto token = find_parity_token(task);
+  const auto permutation = token ? find_permutation(task, *token) : std::nullopt;
+  if (!permutation) {
+    m.not_certified.push_back(
+        {"unsolvable", "no permutation parity found in the task (only the "
+                       "n-puzzle's unsolvability is certified)"});
+    return;
+  }
+  m.unsolvable = true;
+  m.parity = *token;
+  m.permutation = *permutation;
+}
+
 } // namespace
 
 std::optional<verify::ParityToken> find_parity_token(const task::Task &task) {
@@ -326,8 +384,7 @@ CertificateSummary certify(const puzzles::Puzzle &puzzle,
       result.optimal ? static_cast<int>(result.plan.size()) - 1
                      : result.no_plan_up_to;
   if (result.status == Status::unsolvable) {
-    m.not_certified.push_back(
-        {"unsolvable", "certificates of unsolvability are not written yet"});
+    certify_unsolvable(task, m);
   }
   const Refuting r{puzzle, task, encoding, options,
                    options.timeout_seconds > 0
@@ -347,6 +404,7 @@ CertificateSummary certify(const puzzles::Puzzle &puzzle,
   summary.manifest_sha256 =
       verify::digest_file((dir / verify::k_manifest_name).string()).sha256;
   summary.plan_length = m.plan_length;
+  summary.unsolvable = m.unsolvable;
   summary.no_plan_up_to = m.no_plan_up_to;
   summary.not_certified = m.not_certified;
   summary.seconds = std::chrono::duration<double>(

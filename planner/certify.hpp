@@ -47,6 +47,7 @@ struct CertificateSummary {
   std::string dir;
   int plan_length = -1;   // the plan written; -1 = none
   int no_plan_up_to = -1; // what the certificate shows
+  bool unsolvable = false; // shown: no plan at all (the permutation)
   int drat_horizons = 0, parity_horizons = 0, layer_horizons = 0;
   long layer_positions = 0;
   int64_t conflicts = 0;

@@ -102,6 +102,12 @@ std::string thousands(long n) {
 }
 
 std::string words(const Verdict &v) {
+  if (v.unsolvable) {
+    return "certified: unsolvable (no plan of any length: every move swaps "
+           "two pieces' places and moves the token to the other colour, and "
+           "the start's permutation parity with its token's colour is not "
+           "the goal's)";
+  }
   std::string claim;
   if (v.plan_length >= 0) {
     claim = fmt::format("{} moves {}", v.plan_length,
@@ -164,6 +170,14 @@ void check_claims(const fs::path &dir, const Manifest &m, Verdict &v,
                     std::to_string(m.plan_length) + " moves and none of " +
                     "length <= " + std::to_string(m.no_plan_up_to));
     }
+  }
+  if (m.unsolvable) {
+    if (m.plan_length >= 0 ||
+        !permutation_excludes(task, m.permutation, m.parity)) {
+      throw Refused("the manifest claims no plan exists, but the "
+                    "permutation's parity does not show it");
+    }
+    v.unsolvable = true;
   }
   std::map<int, const Manifest::Horizon *> shown;
   std::optional<int> parity;
@@ -252,11 +266,17 @@ Verdict verify_refutation(const std::string &cnf_path,
     v.checked = check.checked;
     v.check_seconds = check.seconds;
     v.certified = true;
-    v.words = fmt::format("certified: no plan of exactly {} moves ({}, {}: "
-                          "DRAT proof, {} lemmas, {} checked, in {:.2f} s)",
+    // A pruning encoding (no immediate undo) leaves out plans that have
+    // a shorter one of the same parity: only every horizon refuted (a
+    // certificate) says no plan of a length at all.
+    v.words = fmt::format("certified: horizon {}'s formula is unsatisfiable "
+                          "({}, {}: no plan of exactly {} moves that the "
+                          "encoding admits; DRAT proof, {} lemmas, {} "
+                          "checked, in {:.2f} s)",
                           header.horizon, header.instance.kind,
-                          header.encoding, thousands(check.lemmas),
-                          thousands(check.checked), check.seconds);
+                          header.encoding, header.horizon,
+                          thousands(check.lemmas), thousands(check.checked),
+                          check.seconds);
   } catch (const Refused &e) {
     v.refusal = e.what();
   }

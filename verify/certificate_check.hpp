@@ -20,6 +20,7 @@ struct Verdict {
   int plan_length = -1;
   int no_plan_up_to = -1;
   bool optimal = false;
+  bool unsolvable = false; // certified: no plan of any length
   int drat_horizons = 0, parity_horizons = 0, layer_horizons = 0;
   long layer_positions = 0;
   long lemmas = 0, checked = 0;

@@ -21,7 +21,8 @@ std::string manifest_json(const Manifest &m) {
   j["encoding"] = m.encoding;
   j["claim"] = {{"plan_length", m.plan_length},
                 {"plan", m.plan_file},
-                {"no_plan_up_to", m.no_plan_up_to}};
+                {"no_plan_up_to", m.no_plan_up_to},
+                {"unsolvable", m.unsolvable}};
   j["horizons"] = Json::array();
   for (const auto &h : m.horizons) {
     Json row = {{"horizon", h.horizon}, {"proof", to_name(h.proof)}};
@@ -34,6 +35,7 @@ std::string manifest_json(const Manifest &m) {
     j["horizons"].push_back(row);
   }
   j["parity"] = {{"fluents", m.parity.fluents}, {"colours", m.parity.colours}};
+  j["permutation"] = {{"objects", m.permutation.objects}};
   j["not_certified"] = Json::array();
   for (const auto &u : m.not_certified) {
     j["not_certified"].push_back({{"what", u.what}, {"why", u.why}});
@@ -148,10 +150,13 @@ Manifest read_manifest(std::istream &in, const std::string &name) {
   m.plan_length = field<int>(claim, "plan_length", name + " claim");
   m.plan_file = m.plan_length >= 0 ? file_name(claim, "plan", name + " claim") : "";
   m.no_plan_up_to = field<int>(claim, "no_plan_up_to", name + " claim");
+  m.unsolvable = field<bool>(claim, "unsolvable", name + " claim");
   read_horizons(j, name, m);
   const Json parity = field<Json>(j, "parity", name);
   m.parity.fluents = field<std::vector<std::string>>(parity, "fluents", name);
   m.parity.colours = field<std::vector<int>>(parity, "colours", name);
+  m.permutation.objects = field<std::vector<std::vector<std::string>>>(
+      field<Json>(j, "permutation", name), "objects", name);
   const Json uncertified = field<Json>(j, "not_certified", name);
   if (!uncertified.is_array()) {
     throw Refused(name + ": \"not_certified\" is not a list");

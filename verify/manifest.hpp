@@ -42,6 +42,16 @@ struct ParityToken {
   std::vector<int> colours; // 0 or 1, one a fluent
 };
 
+// Fluents "object o at place p" as a square matrix (rows: objects, in
+// the order of their places): the checker shows that every action swaps
+// two objects' places (a transposition, the permutation's sign flipped)
+// while the parity token changes colour, so the sign times the token's
+// colour never changes: where the start's and the goal's differ, no plan
+// exists (the n-puzzle's unsolvable boards).
+struct Permutation {
+  std::vector<std::vector<std::string>> objects;
+};
+
 struct Manifest {
   std::string satslide_version;
   puzzles::PuzzleSpec instance;
@@ -52,6 +62,8 @@ struct Manifest {
   int plan_length = -1;
   std::string plan_file;
   int no_plan_up_to = -1;
+  bool unsolvable = false; // claimed: no plan of any length (permutation)
+  Permutation permutation;
   struct Horizon {
     int horizon = 0;
     HorizonProof proof = HorizonProof::drat;

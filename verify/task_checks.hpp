@@ -22,4 +22,12 @@ task::Plan replay_plan(const task::Task &task, const std::string &text,
 // Refused, saying which condition fails, otherwise.
 int plan_parity(const task::Task &task, const ParityToken &token);
 
+// Whether `permutation` and `token` show that no plan exists: every
+// object at exactly one place at the start and in the goal, every action
+// a swap of two objects' places (besides moving the token, which
+// plan_parity checks), and the start's sign times its token colour not
+// the goal's. Throws Refused, saying which condition fails.
+bool permutation_excludes(const task::Task &task, const Permutation &permutation,
+                          const ParityToken &token);
+
 } // namespace satslide::verify

@@ -71,7 +71,9 @@ TEST_CASE("verify: a satslide CNF and another solver's DRAT proof") {
   REQUIRE(solved.exit_code == 20); // UNSAT
   const auto ok = run_satslide("verify --cnf " + cnf + " --proof " + proof);
   CHECK(ok.exit_code == 0);
-  CHECK(ok.out.find("certified: no plan of exactly 29 moves") == 0);
+  CHECK(ok.out.find("certified: horizon 29's formula is unsatisfiable "
+                    "(npuzzle, pairs: no plan of exactly 29 moves that the "
+                    "encoding admits") == 0);
   // The same proof for another horizon's formula is refused.
   const std::string other = dir.path + "/q.cnf";
   REQUIRE(run_satslide("dimacs --puzzle 8 --board \"[8,6,7,2,5,4,3,0,1]\" "

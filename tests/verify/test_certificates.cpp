@@ -263,3 +263,25 @@ TEST_CASE("certificates: layers verify; a position removed is refused") {
   rewrite(g, manifest(g));
   CHECK(refusal(g).find("meets the goal") != std::string::npos);
 }
+
+TEST_CASE("certificates: an unsolvable board's, by the permutation parity") {
+  test::TempDir dir("satslide-unsolvable-");
+  const auto puzzle = eight("[2,1,3,4,5,6,7,8,0]");
+  const planner::PlannerResult result = planner::solve(*puzzle, {});
+  REQUIRE(result.status == planner::Status::unsolvable);
+  planner::CertifyOptions c;
+  c.dir = dir.path + "/u";
+  c.version = "test";
+  const auto summary = planner::certify(*puzzle, result, c);
+  CHECK(summary.unsolvable);
+  CHECK(summary.not_certified.empty());
+  const verify::Verdict v = verify::verify_certificate(c.dir);
+  CHECK_MESSAGE(v.certified, v.refusal);
+  CHECK(v.unsolvable);
+  CHECK(v.words.find("certified: unsolvable") == 0);
+  // The same claim for a solvable board is refused.
+  Json m = manifest(c.dir);
+  m["instance"]["params"]["board"] = "1,2,3,4,5,6,0,7,8";
+  rewrite(c.dir, m);
+  CHECK(refusal(c.dir).find("does not show it") != std::string::npos);
+}
