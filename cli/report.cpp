@@ -1,4 +1,5 @@
 #include "satslide/cli/report.hpp"
+#include "satslide/task/grouped.hpp"
 
 #include "satslide/cli/printable.hpp"
 
@@ -263,8 +264,6 @@ void print_ipc(std::ostream &out, const Report &report) {
 
 namespace {
 
-std::string grouped(long n); // "25955" -> "25,955", below
-
 void print_result(std::ostream &out, const Report &report, bool show_boards) {
   const planner::PlannerResult &r = report.result;
   out << printable(report.title);
@@ -383,18 +382,6 @@ void print_json(std::ostream &out, const Report &report, bool show_boards) {
 }
 
 namespace {
-
-// "25955" -> "25,955".
-std::string grouped(long n) {
-  std::string digits = std::to_string(n), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) {
-      out += ',';
-    }
-    out += digits[i];
-  }
-  return out;
-}
 
 std::string summary(const search::StateSpace &s, long limit, double estimate) {
   if (s.complete) {

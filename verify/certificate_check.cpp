@@ -5,6 +5,7 @@
 #include "satslide/verify/task_checks.hpp"
 
 #include "satslide/puzzles/families.hpp"
+#include "satslide/task/grouped.hpp"
 
 #include <fmt/format.h>
 
@@ -90,17 +91,6 @@ void check_horizon(const fs::path &dir, const Manifest &m,
 }
 
 
-std::string thousands(long n) {
-  std::string digits = std::to_string(n), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) {
-      out += ',';
-    }
-    out += digits[i];
-  }
-  return out;
-}
-
 std::string words(const Verdict &v) {
   if (v.unsolvable) {
     return "certified: unsolvable (no plan of any length: every move swaps "
@@ -123,14 +113,14 @@ std::string words(const Verdict &v) {
     std::string how;
     if (v.drat_horizons > 0) {
       how = fmt::format("{} horizons by DRAT proofs ({} lemmas, {} checked)",
-                        v.drat_horizons, thousands(v.lemmas),
-                        thousands(v.checked));
+                        v.drat_horizons, grouped(v.lemmas),
+                        grouped(v.checked));
     }
     if (v.layer_horizons > 0) {
       how += fmt::format("{}{} by layers ({} positions closed under the "
                          "moves, no goal among them)",
                          how.empty() ? "" : ", ", v.layer_horizons,
-                         thousands(v.layer_positions));
+                         grouped(v.layer_positions));
     }
     if (v.parity_horizons > 0) {
       how += fmt::format("{}{} by parity", how.empty() ? "" : ", ",
@@ -275,7 +265,7 @@ Verdict verify_refutation(const std::string &cnf_path,
                           "checked, in {:.2f} s)",
                           header.horizon, header.instance.kind,
                           header.encoding, header.horizon,
-                          thousands(check.lemmas), thousands(check.checked),
+                          grouped(check.lemmas), grouped(check.checked),
                           check.seconds);
   } catch (const Refused &e) {
     v.refusal = e.what();

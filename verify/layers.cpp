@@ -137,15 +137,16 @@ LayerCheck check_layers(const task::Task &task, const Layers &layers,
     const auto &layer = layers.layers[i];
     for (std::size_t k = 0; k < layer.size(); k += b) {
       const uint8_t *p = layer.data() + k;
-      const std::string where =
-          name + ": layer " + std::to_string(i) + " position " +
-          std::to_string(k / b + 1);
+      const auto where = [&] { // built only for a refusal
+        return name + ": layer " + std::to_string(i) + " position " +
+               std::to_string(k / b + 1);
+      };
       bool goal = true;
       for (int f : task.goal) {
         goal = goal && holds(p, f);
       }
       if (goal) {
-        throw Refused(where + " meets the goal");
+        throw Refused(where() + " meets the goal");
       }
       if ((++checked & 0xfff) == 0 && stop && stop()) {
         throw Refused("stopped");
@@ -171,7 +172,7 @@ LayerCheck check_layers(const task::Task &task, const Layers &layers,
         const auto found = layer_of.find(std::string_view(
             reinterpret_cast<const char *>(next.data()), b));
         if (found == layer_of.end() || found->second > i + 1) {
-          throw Refused(where + ": its move '" + a.name +
+          throw Refused(where() + ": its move '" + a.name +
                         "' leads to a position in no layer up to " +
                         std::to_string(i + 1));
         }
