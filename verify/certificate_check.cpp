@@ -136,6 +136,66 @@ std::string words(const Verdict &v) {
   return out + fmt::format("; checked in {:.2f} s)", v.check_seconds);
 }
 
+// The plan the manifest names, replayed by the task and by the puzzle's
+// own rules, of the length it claims and longer than every length refuted.
+void check_plan(const fs::path &dir, const Manifest &m,
+                const puzzles::Puzzle &puzzle, const task::Task &task) {
+  auto in = open(dir / m.plan_file);
+  const std::string text((std::istreambuf_iterator<char>(in)), {});
+  const task::Plan plan = replay_plan(task, text, m.plan_file);
+  const puzzles::Replay replay = puzzle.replay(plan);
+  if (replay.error || !replay.solved ||
+      static_cast<int>(plan.size()) != m.plan_length) {
+    throw Refused(m.plan_file + ": the puzzle's own replay refuses it, or "
+                  "it is not " + std::to_string(m.plan_length) + " moves");
+  }
+  if (m.plan_length <= m.no_plan_up_to) {
+    throw Refused("the manifest claims a plan of " +
+                  std::to_string(m.plan_length) + " moves and none of " +
+                  "length <= " + std::to_string(m.no_plan_up_to));
+  }
+}
+
+// What the horizons share: each layer file is checked once, the parity
+// computed once.
+struct Shared {
+  std::map<std::string, int> layers_depth;
+  std::optional<int> parity;
+};
+
+void check_layers_horizon(const fs::path &dir, const task::Task &task,
+                          const Manifest::Horizon &h, Shared &shared,
+                          Verdict &v, const std::function<bool()> &stop) {
+  if (!shared.layers_depth.count(h.layers)) {
+    auto in = open(dir / h.layers);
+    const LayerCheck c =
+        check_layers(task, read_layers(in, h.layers), h.layers, stop);
+    shared.layers_depth[h.layers] = c.depth;
+    v.layer_positions += c.positions;
+    v.check_seconds += c.seconds;
+  }
+  if (h.horizon > shared.layers_depth[h.layers]) {
+    throw Refused(fmt::format("horizon {}: {} holds the layers to depth {} "
+                              "only",
+                              h.horizon, h.layers,
+                              shared.layers_depth[h.layers]));
+  }
+  ++v.layer_horizons;
+}
+
+void check_parity_horizon(const Manifest &m, const task::Task &task,
+                          const Manifest::Horizon &h, Shared &shared,
+                          Verdict &v) {
+  if (!shared.parity) {
+    shared.parity = plan_parity(task, m.parity);
+  }
+  if (h.horizon % 2 == *shared.parity) {
+    throw Refused(fmt::format("horizon {}: the parity does not exclude it",
+                              h.horizon));
+  }
+  ++v.parity_horizons;
+}
+
 void check_claims(const fs::path &dir, const Manifest &m, Verdict &v,
                   const std::function<bool()> &stop) {
   std::unique_ptr<puzzles::Puzzle> puzzle;
@@ -146,20 +206,7 @@ void check_claims(const fs::path &dir, const Manifest &m, Verdict &v,
   }
   const task::Task task = puzzle->compile();
   if (m.plan_length >= 0) {
-    auto in = open(dir / m.plan_file);
-    const std::string text((std::istreambuf_iterator<char>(in)), {});
-    const task::Plan plan = replay_plan(task, text, m.plan_file);
-    const puzzles::Replay replay = puzzle->replay(plan);
-    if (replay.error || !replay.solved ||
-        static_cast<int>(plan.size()) != m.plan_length) {
-      throw Refused(m.plan_file + ": the puzzle's own replay refuses it, or "
-                    "it is not " + std::to_string(m.plan_length) + " moves");
-    }
-    if (m.plan_length <= m.no_plan_up_to) {
-      throw Refused("the manifest claims a plan of " +
-                    std::to_string(m.plan_length) + " moves and none of " +
-                    "length <= " + std::to_string(m.no_plan_up_to));
-    }
+    check_plan(dir, m, *puzzle, task);
   }
   if (m.unsolvable) {
     if (m.plan_length >= 0 ||
@@ -169,38 +216,17 @@ void check_claims(const fs::path &dir, const Manifest &m, Verdict &v,
     }
     v.unsolvable = true;
   }
-  std::map<int, const Manifest::Horizon *> shown;
-  std::optional<int> parity;
-  std::map<std::string, int> layers_depth; // each layer file, checked once
+  std::set<int> shown;
+  Shared shared;
   for (const auto &h : m.horizons) {
     if (h.proof == HorizonProof::layers) {
-      if (!layers_depth.count(h.layers)) {
-        auto in = open(dir / h.layers);
-        const LayerCheck c =
-            check_layers(task, read_layers(in, h.layers), h.layers, stop);
-        layers_depth[h.layers] = c.depth;
-        v.layer_positions += c.positions;
-        v.check_seconds += c.seconds;
-      }
-      if (h.horizon > layers_depth[h.layers]) {
-        throw Refused(fmt::format("horizon {}: {} holds the layers to depth "
-                                  "{} only",
-                                  h.horizon, h.layers, layers_depth[h.layers]));
-      }
-      ++v.layer_horizons;
+      check_layers_horizon(dir, task, h, shared, v, stop);
     } else if (h.proof == HorizonProof::parity) {
-      if (!parity) {
-        parity = plan_parity(task, m.parity);
-      }
-      if (h.horizon % 2 == *parity) {
-        throw Refused(fmt::format("horizon {}: the parity does not exclude "
-                                  "it", h.horizon));
-      }
-      ++v.parity_horizons;
+      check_parity_horizon(m, task, h, shared, v);
     } else {
       check_horizon(dir, m, h, v, stop);
     }
-    shown[h.horizon] = &h;
+    shown.insert(h.horizon);
   }
   for (int n = 0; n <= m.no_plan_up_to; ++n) {
     if (!shown.count(n)) {

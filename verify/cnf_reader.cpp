@@ -32,6 +32,42 @@ Header read_header(const std::string &line, const std::string &where) {
   return {vars, clauses};
 }
 
+// One line's literals, appended to the clauses; `open` says whether a
+// clause is begun and not yet ended (a clause may span lines).
+void read_literals(const std::string &line, const std::string &where,
+                   long header_clauses, Cnf &cnf, bool &open) {
+  const char *p = line.data(), *end = line.data() + line.size();
+  while (true) {
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r')) {
+      ++p;
+    }
+    if (p == end) {
+      return;
+    }
+    int lit = 0;
+    const auto [next, error] = std::from_chars(p, end, lit);
+    if (error != std::errc() || lit == INT_MIN) {
+      throw Refused(where + ": not a literal");
+    }
+    p = next;
+    if (std::abs(lit) > cnf.vars) {
+      throw Refused(where + ": literal " + std::to_string(lit) +
+                    " beyond the header's " + std::to_string(cnf.vars) +
+                    " variables");
+    }
+    if (!open) {
+      if (static_cast<long>(cnf.starts.size()) == header_clauses) {
+        throw Refused(where + ": more clauses than the header's " +
+                      std::to_string(header_clauses));
+      }
+      cnf.starts.push_back(static_cast<int64_t>(cnf.literals.size()));
+      open = true;
+    }
+    cnf.literals.push_back(lit);
+    open = lit != 0;
+  }
+}
+
 } // namespace
 
 Cnf read_cnf(std::istream &in, const std::string &name) {
@@ -48,48 +84,16 @@ Cnf read_cnf(std::istream &in, const std::string &name) {
     }
     if (line[0] == 'c') {
       cnf.comments.push_back(line.size() > 2 ? line.substr(2) : "");
-      continue;
-    }
-    if (line[0] == 'p') {
+    } else if (line[0] == 'p') {
       if (header.vars >= 0) {
         throw Refused(where + ": a second 'p cnf' header");
       }
       header = read_header(line, where);
       cnf.vars = static_cast<int>(header.vars);
-      continue;
-    }
-    if (header.vars < 0) {
+    } else if (header.vars < 0) {
       throw Refused(where + ": a clause before the 'p cnf' header");
-    }
-    const char *p = line.data(), *end = line.data() + line.size();
-    while (true) {
-      while (p < end && (*p == ' ' || *p == '\t' || *p == '\r')) {
-        ++p;
-      }
-      if (p == end) {
-        break;
-      }
-      int lit = 0;
-      const auto [next, error] = std::from_chars(p, end, lit);
-      if (error != std::errc() || lit == INT_MIN) {
-        throw Refused(where + ": not a literal");
-      }
-      p = next;
-      if (std::abs(lit) > cnf.vars) {
-        throw Refused(where + ": literal " + std::to_string(lit) +
-                      " beyond the header's " + std::to_string(cnf.vars) +
-                      " variables");
-      }
-      if (!open) {
-        if (static_cast<long>(cnf.starts.size()) == header.clauses) {
-          throw Refused(where + ": more clauses than the header's " +
-                        std::to_string(header.clauses));
-        }
-        cnf.starts.push_back(static_cast<int64_t>(cnf.literals.size()));
-        open = true;
-      }
-      cnf.literals.push_back(lit);
-      open = lit != 0;
+    } else {
+      read_literals(line, where, header.clauses, cnf, open);
     }
   }
   if (header.vars < 0) {

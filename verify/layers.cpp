@@ -102,6 +102,63 @@ namespace {
 
 bool holds(const uint8_t *p, int f) { return (p[f / 8] >> (f % 8)) & 1; }
 
+using LayerOf = std::unordered_map<std::string_view, int>;
+
+std::string_view bytes(const uint8_t *p, std::size_t b) {
+  return std::string_view(reinterpret_cast<const char *>(p), b);
+}
+
+// Every position, by its bytes: its layer (the first that holds it).
+LayerOf index_layers(const Layers &layers, std::size_t b) {
+  LayerOf layer_of;
+  for (std::size_t i = 0; i < layers.layers.size(); ++i) {
+    const auto &layer = layers.layers[i];
+    for (std::size_t k = 0; k < layer.size(); k += b) {
+      layer_of.emplace(bytes(layer.data() + k, b), static_cast<int>(i));
+    }
+  }
+  return layer_of;
+}
+
+bool meets_goal(const task::Task &task, const uint8_t *p) {
+  for (int f : task.goal) {
+    if (!holds(p, f)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Every move from position p of layer i leads into a layer up to i + 1;
+// `where` names the position, built only for a refusal.
+void check_moves(const task::Task &task, const uint8_t *p, std::size_t b,
+                 const LayerOf &layer_of, int i,
+                 const std::function<std::string()> &where) {
+  std::vector<uint8_t> next(b);
+  for (const task::Action &a : task.actions) {
+    bool applicable = true;
+    for (int f : a.pre) {
+      applicable = applicable && holds(p, f);
+    }
+    if (!applicable) {
+      continue;
+    }
+    std::copy(p, p + b, next.begin());
+    for (int f : a.del) {
+      next[f / 8] &= static_cast<uint8_t>(~(1u << (f % 8)));
+    }
+    for (int f : a.add) {
+      next[f / 8] |= static_cast<uint8_t>(1u << (f % 8));
+    }
+    const auto found = layer_of.find(bytes(next.data(), b));
+    if (found == layer_of.end() || found->second > i + 1) {
+      throw Refused(where() + ": its move '" + a.name +
+                    "' leads to a position in no layer up to " +
+                    std::to_string(i + 1));
+    }
+  }
+}
+
 } // namespace
 
 LayerCheck check_layers(const task::Task &task, const Layers &layers,
@@ -114,68 +171,30 @@ LayerCheck check_layers(const task::Task &task, const Layers &layers,
                   std::to_string(task.num_fluents()));
   }
   const std::size_t b = static_cast<std::size_t>(layers.bytes);
-  // Every position, by its bytes: its layer (the first that holds it).
-  std::unordered_map<std::string_view, int> layer_of;
-  for (std::size_t i = 0; i < layers.layers.size(); ++i) {
-    const auto &layer = layers.layers[i];
-    for (std::size_t k = 0; k < layer.size(); k += b) {
-      layer_of.emplace(std::string_view(
-                           reinterpret_cast<const char *>(layer.data() + k), b),
-                       static_cast<int>(i));
-    }
-  }
+  const LayerOf layer_of = index_layers(layers, b);
   const std::vector<uint8_t> first = pack(task.initial_state());
-  const auto it = layer_of.find(std::string_view(
-      reinterpret_cast<const char *>(first.data()), b));
+  const auto it = layer_of.find(bytes(first.data(), b));
   if (it == layer_of.end() || it->second != 0) {
     throw Refused(name + ": the start is not in layer 0");
   }
   const int depth = static_cast<int>(layers.layers.size()) - 1;
-  std::vector<uint8_t> next(b);
   long checked = 0;
   for (int i = 0; i <= depth; ++i) {
     const auto &layer = layers.layers[i];
     for (std::size_t k = 0; k < layer.size(); k += b) {
       const uint8_t *p = layer.data() + k;
-      const auto where = [&] { // built only for a refusal
+      const auto where = [&] {
         return name + ": layer " + std::to_string(i) + " position " +
                std::to_string(k / b + 1);
       };
-      bool goal = true;
-      for (int f : task.goal) {
-        goal = goal && holds(p, f);
-      }
-      if (goal) {
+      if (meets_goal(task, p)) {
         throw Refused(where() + " meets the goal");
       }
       if ((++checked & 0xfff) == 0 && stop && stop()) {
         throw Refused("stopped");
       }
-      if (i == depth) {
-        continue;
-      }
-      for (const task::Action &a : task.actions) {
-        bool applicable = true;
-        for (int f : a.pre) {
-          applicable = applicable && holds(p, f);
-        }
-        if (!applicable) {
-          continue;
-        }
-        std::copy(p, p + b, next.begin());
-        for (int f : a.del) {
-          next[f / 8] &= static_cast<uint8_t>(~(1u << (f % 8)));
-        }
-        for (int f : a.add) {
-          next[f / 8] |= static_cast<uint8_t>(1u << (f % 8));
-        }
-        const auto found = layer_of.find(std::string_view(
-            reinterpret_cast<const char *>(next.data()), b));
-        if (found == layer_of.end() || found->second > i + 1) {
-          throw Refused(where() + ": its move '" + a.name +
-                        "' leads to a position in no layer up to " +
-                        std::to_string(i + 1));
-        }
+      if (i < depth) {
+        check_moves(task, p, b, layer_of, i, where);
       }
     }
   }

@@ -147,7 +147,7 @@ TEST_SUITE("cli::split and merge") {
   }
 
   TEST_CASE("split --engine ida: IDA* cubes, answered by a batch without "
-            "options, merge to solve's optimum; SAT cubes' answers refused") {
+            "options, merge to solve's optimum, and SAT cubes' answers are refused") {
     const auto solved = run_satslide(k_board + " --json -q");
     REQUIRE(solved.exit_code == 0);
     const int optimum = Json::parse(solved.out).at("length").get<int>();

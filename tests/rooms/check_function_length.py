@@ -14,7 +14,7 @@ import sys
 
 LIMIT = 60
 ROOMS = ["task", "search", "puzzles", "encoder", "solver", "planner",
-         "game", "cli"]
+         "game", "cli", "verify"]
 # (file, function): the tables, each a list of rows.
 TABLES = {
     ("cli/option_table.cpp", "rows"),        # every option

@@ -71,8 +71,8 @@ std::string refusal(const std::string &dir) {
 
 } // namespace
 
-TEST_CASE("certificates: an optimal plan's verifies; a 5-mover's and a "
-          "17-mover's") {
+TEST_CASE("certificates: an optimal plan's verifies (a 5-mover's and a "
+          "17-mover's)") {
   test::TempDir dir("satslide-cert-");
   const auto five = certified("[1,3,6,4,2,0,7,5,8]", dir.path + "/five");
   CHECK(five.plan_length == 5);
@@ -216,7 +216,7 @@ TEST_CASE("certificates: every corruption is refused") {
   CHECK(cases == 12);
 }
 
-TEST_CASE("certificates: layers verify; a position removed is refused") {
+TEST_CASE("certificates: layers verify, and a position removed is refused") {
   test::TempDir dir("satslide-layers-");
   const std::string good = dir.path + "/good";
   const auto c = certified("[8,1,3,4,0,2,7,6,5]", good, 1'000'000);

@@ -141,7 +141,7 @@ TEST_CASE("drat: the CNF reader refuses what is not DIMACS") {
   CHECK_THROWS_AS(cnf_of("p cnf 2 1\n1 x 0\n"), Refused);
 }
 
-TEST_CASE("drat: CaDiCaL's proofs of random formulas; a satisfiable one "
+TEST_CASE("drat: CaDiCaL's proofs of random formulas, and a satisfiable one "
           "never verifies") {
   test::TempDir dir("satslide-drat-");
   std::filesystem::create_directories(dir.path);
