@@ -8,6 +8,7 @@
 #include "satslide/solver/cadical_sink.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <random>
 #include <string>
@@ -27,6 +28,18 @@
 #endif
 
 namespace satslide::test {
+
+// A wall-clock limit a test checks ("refused at once", "within its
+// timeout"), scaled by the sanitizers' slowdown (about 3x, and more on a
+// slow day): the limit says the work is bounded, not how fast it runs.
+#ifdef SATSLIDE_UNDER_ASAN
+inline constexpr int k_wall_clock_scale = 4;
+#else
+inline constexpr int k_wall_clock_scale = 1;
+#endif
+inline std::chrono::seconds wall_clock(int seconds) {
+  return std::chrono::seconds(seconds * k_wall_clock_scale);
+}
 
 std::string data_path(const std::string &name);
 
