@@ -18,7 +18,6 @@
 #include <array>
 #include <atomic>
 #include <climits>
-#include <stdexcept>
 #include <thread>
 
 namespace satslide::planner {
@@ -179,24 +178,6 @@ long improve_plan(const Run &run, const puzzles::HeuristicSearchOptions &base,
   return nodes;
 }
 
-// The tables to search over: the user's, else the largest of
-// k_any_table_tiles already cached, else the family's choice (built).
-int table_tiles(const Run &run) {
-  if (run.options.pattern_tiles != 0) {
-    return run.options.pattern_tiles;
-  }
-  for (const int tiles : k_any_table_tiles) {
-    try {
-      if (run.puzzle.databases_at_hand(tiles)) {
-        return tiles;
-      }
-    } catch (const std::invalid_argument &) {
-      // too large for this board
-    }
-  }
-  return 0;
-}
-
 // The two searches side by side, the prover in threads of its own;
 // their nodes together. An exception of either stops both and is
 // rethrown.
@@ -247,7 +228,7 @@ void solve_by_search(const Run &run, PlannerResult &result,
   result.path = Path::search;
   result.encoding = "none (explicit states)";
   puzzles::HeuristicSearchOptions base = run.search_options("search", stop);
-  base.pattern_tiles = table_tiles(run);
+  base.pattern_tiles = run.table_tiles();
   const auto stopped_by = [&stop] {
     return stop && stop() ? solver::Outcome::cancelled
                           : solver::Outcome::timeout;

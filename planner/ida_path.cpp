@@ -9,12 +9,38 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 namespace satslide::planner {
+
+namespace {
+
+// Said once where no larger tables are cached: which --pattern-tiles
+// builds them (once; the cache keeps them).
+std::string stronger_tables_hint(const puzzles::Puzzle &puzzle) {
+  for (const int tiles : k_any_table_tiles) {
+    try {
+      puzzle.check_pattern_tiles(tiles);
+      return fmt::format("stronger tables, fewer nodes: --pattern-tiles {} "
+                         "builds them once into the cache, and then every "
+                         "run uses them (docs/engines.md: their build time "
+                         "and size)",
+                         tiles);
+    } catch (const std::invalid_argument &) {
+      // too large for this board
+    }
+  }
+  return "the family's tables are the largest this board allows";
+}
+
+} // namespace
 
 void solve_ida(const Run &run, PlannerResult &result,
                const solver::StopFn &stop) {
   puzzles::HeuristicSearchOptions o = run.search_options("ida", stop);
+  // The strongest tables at hand by default (the 24-puzzle's 6-6-6-6
+  // once cached, not the 4-tile tables the family builds in seconds).
+  o.pattern_tiles = run.table_tiles();
   o.threads = static_cast<unsigned>(std::max(1, run.options.threads));
   o.on_threshold = [&](int threshold, long nodes, long total) {
     run.phase("ida", fmt::format("IDA*: no plan of length <= {} ({} nodes, "
@@ -23,6 +49,9 @@ void solve_ida(const Run &run, PlannerResult &result,
   };
   run.phase("ida", "IDA* over the family's pattern databases (explicit "
                    "search, not SAT)");
+  if (o.pattern_tiles == 0 && run.puzzle.has_heuristic_search()) {
+    run.phase("ida", stronger_tables_hint(run.puzzle));
+  }
   const auto found = run.puzzle.heuristic_search(o);
   if (!found) {
     throw std::invalid_argument("IDA* (--engine ida, --witness ida): the " +

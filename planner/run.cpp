@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace satslide::planner {
 
@@ -59,6 +60,22 @@ Run::search_options(const std::string &path, const solver::StopFn &stop) const {
   };
   o.pattern_tiles = options.pattern_tiles;
   return o;
+}
+
+int Run::table_tiles() const {
+  if (options.pattern_tiles != 0) {
+    return options.pattern_tiles;
+  }
+  for (const int tiles : k_any_table_tiles) {
+    try {
+      if (puzzle.databases_at_hand(tiles)) {
+        return tiles;
+      }
+    } catch (const std::invalid_argument &) {
+      // too large for this board
+    }
+  }
+  return 0;
 }
 
 void Run::phase(const std::string &path, const std::string &text) const {

@@ -51,6 +51,11 @@ public:
   // pattern databases' size), its notes reported under `path`.
   puzzles::HeuristicSearchOptions
   search_options(const std::string &path, const solver::StopFn &stop) const;
+  // The tables a search without a choice of its own uses (--any by
+  // search, --engine ida): the user's --pattern-tiles, else the largest
+  // of k_any_table_tiles already cached, else 0 (the family's choice,
+  // built if missing: seconds).
+  int table_tiles() const;
 
   // Reports progress; one caller at a time, whatever the thread.
   void phase(const std::string &path, const std::string &text) const;

@@ -233,7 +233,11 @@ InstanceOptions NPuzzle::random_instance(const std::string &name,
   return random;
 }
 
-DataLine NPuzzle::data_line(const std::string &text, const std::string &) {
+DataLine NPuzzle::data_line(const std::string &line_text,
+                            const std::string &) {
+  // A comment after the tiles ("... 12 8 # walk 119", as the data files
+  // have) is no part of the board: a tile is never '#'.
+  const std::string text = line_text.substr(0, line_text.find('#'));
   const std::vector<std::string> f = split_fields(text);
   bool with_id = f.size() >= 4 && is_whole_number(f[1]);
   std::vector<int> tiles;

@@ -48,7 +48,8 @@ public:
                                          const InstanceOptions &options,
                                          std::mt19937_64 &rng);
   // satslide batch's hook: `id optimal t0 t1 ...` (the tiles a
-  // permutation of 0..N-1), else the line is the tiles.
+  // permutation of 0..N-1), else the line is the tiles; a '#' and what
+  // follows is a comment.
   static DataLine data_line(const std::string &text,
                             const std::string &folder);
 

@@ -109,6 +109,19 @@ TEST_SUITE("cli::Batch") {
     std::remove("batch_wrong.txt");
   }
 
+  TEST_CASE("a data line's trailing comment is no part of its board") {
+    // As in 15puzzle_scrambles60.txt: "id optimal tiles # walk N"; the
+    // second line's optimum is wrong, so the comment's line is read.
+    write_file("batch_comment.txt", "7 1 1 2 3 4 5 6 7 0 8 # walk 1\n"
+                                    "8 3 1 2 3 4 5 6 0 7 8  # walk 2\n");
+    const auto r = run_satslide("batch --puzzle 8 batch_comment.txt");
+    CHECK(r.exit_code == 30);
+    CHECK(r.err.find("solved 2 (optimal 2)") != std::string::npos);
+    CHECK(r.err.find("known optima checked 2, mismatches 1") !=
+          std::string::npos);
+    std::remove("batch_comment.txt");
+  }
+
   TEST_CASE("--until-solved stops at the first plan: exit 0, no line after "
             "it") {
     write_file("batch_until.txt",

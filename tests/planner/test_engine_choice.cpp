@@ -244,6 +244,40 @@ TEST_SUITE("planner::EngineChoice") {
     CHECK(s.result.plan.size() == 24); // scramble #54's optimum
   }
 
+  TEST_CASE("--engine ida searches over the strongest tables cached, and "
+            "says which option builds them while none is") {
+    const std::string dir = "ida-cache-" + std::to_string(::getpid());
+    setenv("SATSLIDE_CACHE_DIR", dir.c_str(), 1);
+    const auto board = board_3x4({9, 1, 4, 3, 11, 5, 0, 6, 2, 8, 10, 7});
+    const auto ida = [&](int pattern_tiles, std::string *notes) {
+      planner::PlannerOptions o;
+      o.engine = planner::Engine::ida;
+      o.pattern_tiles = pattern_tiles;
+      o.progress = [notes](const planner::Progress &g) {
+        if (notes && g.path == "ida") {
+          *notes += g.text + "\n";
+        }
+      };
+      return planner::solve(board, o);
+    };
+    std::string before, after;
+    const auto plain = ida(0, &before);             // the family's tables
+    const auto built = ida(6, nullptr);             // 6-5, built and cached
+    const auto cached = ida(0, &after);             // found in the cache
+    unsetenv("SATSLIDE_CACHE_DIR");
+    std::filesystem::remove_all(dir);
+    for (const auto *r : {&plain, &built, &cached}) {
+      REQUIRE(r->status == Status::solved);
+      CHECK(r->optimal);
+      CHECK(r->plan.size() == plain.plan.size());
+    }
+    CHECK(has(before, "--pattern-tiles"));
+    CHECK(!has(after, "--pattern-tiles"));
+    // The larger tables' own bound and nodes, not the family's.
+    CHECK(cached.nodes == built.nodes);
+    CHECK(cached.nodes < plain.nodes);
+  }
+
   // Each ladder, rung by rung: at its bound the rung's depth, one below
   // it the rung before's; bounds and depths grow up the ladder. Returns
   // the rungs checked.
