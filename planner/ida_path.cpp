@@ -33,6 +33,14 @@ std::string stronger_tables_hint(const puzzles::Puzzle &puzzle) {
   return "the family's tables are the largest this board allows";
 }
 
+void announce(const Run &run, int pattern_tiles) {
+  run.phase("ida", "IDA* over the family's pattern databases (explicit "
+                   "search, not SAT)");
+  if (pattern_tiles == 0 && run.puzzle.has_heuristic_search()) {
+    run.phase("ida", stronger_tables_hint(run.puzzle));
+  }
+}
+
 } // namespace
 
 void solve_ida(const Run &run, PlannerResult &result,
@@ -47,11 +55,7 @@ void solve_ida(const Run &run, PlannerResult &result,
                                  "{} in all)",
                                  threshold, nodes, total));
   };
-  run.phase("ida", "IDA* over the family's pattern databases (explicit "
-                   "search, not SAT)");
-  if (o.pattern_tiles == 0 && run.puzzle.has_heuristic_search()) {
-    run.phase("ida", stronger_tables_hint(run.puzzle));
-  }
+  announce(run, o.pattern_tiles);
   const auto found = run.puzzle.heuristic_search(o);
   if (!found) {
     throw std::invalid_argument("IDA* (--engine ida, --witness ida): the " +
