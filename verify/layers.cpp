@@ -130,11 +130,12 @@ bool meets_goal(const task::Task &task, const uint8_t *p) {
 }
 
 // Every move from position p of layer i leads into a layer up to i + 1;
-// `where` names the position, built only for a refusal.
+// `where` names the position, built only for a refusal; `next` (b bytes)
+// is the successor's room, kept from one position to the next.
+template <class Where>
 void check_moves(const task::Task &task, const uint8_t *p, std::size_t b,
-                 const LayerOf &layer_of, int i,
-                 const std::function<std::string()> &where) {
-  std::vector<uint8_t> next(b);
+                 const LayerOf &layer_of, int i, const Where &where,
+                 std::vector<uint8_t> &next) {
   for (const task::Action &a : task.actions) {
     bool applicable = true;
     for (int f : a.pre) {
@@ -179,6 +180,7 @@ LayerCheck check_layers(const task::Task &task, const Layers &layers,
   }
   const int depth = static_cast<int>(layers.layers.size()) - 1;
   long checked = 0;
+  std::vector<uint8_t> next(b);
   for (int i = 0; i <= depth; ++i) {
     const auto &layer = layers.layers[i];
     for (std::size_t k = 0; k < layer.size(); k += b) {
@@ -194,7 +196,7 @@ LayerCheck check_layers(const task::Task &task, const Layers &layers,
         throw Refused("stopped");
       }
       if (i < depth) {
-        check_moves(task, p, b, layer_of, i, where);
+        check_moves(task, p, b, layer_of, i, where, next);
       }
     }
   }
