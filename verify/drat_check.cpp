@@ -29,14 +29,21 @@ struct Clause {
 constexpr int k_none = -1;    // nothing: every implication drawn
 constexpr int k_implied = -2; // a non-core clause implied a literal
 
-enum class Watching { all, core, other };
+// A watch: the clause, and another of its literals (the blocker): while
+// the blocker is true the clause is satisfied and is not read at all.
+struct Watch {
+  int id;
+  int blocker;
+};
 
 class Checker {
 public:
   explicit Checker(int vars)
       : m_value(2 * (static_cast<std::size_t>(vars) + 1), 0),
         m_reason(vars + 1, -1), m_position(vars + 1, 0), m_seen(vars + 1, 0),
-        m_top_done(vars + 1, 0), m_watches(2 * (static_cast<std::size_t>(vars) + 1)) {}
+        m_top_done(vars + 1, 0),
+        m_watch_core(2 * (static_cast<std::size_t>(vars) + 1)),
+        m_watch_other(m_watch_core.size()) {}
 
   // Adds a clause (original or lemma) at the top level and propagates;
   // returns its id. conflict() then says whether the top level failed.
@@ -64,7 +71,11 @@ private:
   void assign(int lit, int reason);
   void unassign_to(std::size_t size);
   void watch(int id);
-  int visit(int false_lit, Watching mode);
+  void make_core(int id);
+  std::vector<Watch> &watches(const Clause &c, int lit) {
+    return (c.core ? m_watch_core : m_watch_other)[index(lit)];
+  }
+  int visit(int false_lit, bool core_list, bool stop_at_implied);
   int propagate(bool core_first);
   void see(int lit, std::size_t local_start, std::vector<int> &top);
   void analyze(int conflict, std::size_t local_start, int true_lit);
@@ -79,7 +90,9 @@ private:
   std::vector<int> m_reason;        // by variable: a clause id, or -1
   std::vector<std::size_t> m_position; // by variable: on the trail
   std::vector<char> m_seen, m_top_done;
-  std::vector<std::vector<int>> m_watches; // by literal index
+  // By literal index, the core clauses' watches apart from the others'
+  // (a clause's move to the core is lazy: visit() moves its watch).
+  std::vector<std::vector<Watch>> m_watch_core, m_watch_other;
   std::vector<int> m_trail;
   std::size_t m_head_core = 0, m_head_all = 0;
   int m_conflict = -1;
@@ -126,8 +139,18 @@ void Checker::unassign_to(std::size_t size) {
 void Checker::watch(int id) {
   const Clause &c = m_clauses[id];
   if (c.size >= 2 && !c.tautology) {
-    m_watches[index(m_arena[c.begin])].push_back(id);
-    m_watches[index(m_arena[c.begin + 1])].push_back(id);
+    const int a = m_arena[c.begin], b = m_arena[c.begin + 1];
+    watches(c, a).push_back({id, b});
+    watches(c, b).push_back({id, a});
+  }
+}
+
+// A clause joins the core: its watches are added to the core's lists
+// (those in the others' lists are dropped when next visited).
+void Checker::make_core(int id) {
+  if (!m_clauses[id].core) {
+    m_clauses[id].core = true;
+    watch(id);
   }
 }
 
@@ -203,32 +226,33 @@ bool Checker::erase(int id) {
   return true;
 }
 
-// The clauses watching `false_lit`, which has just become false: each
-// finds another literal to watch, or is satisfied, or implies its other
-// watch, or conflicts (returned). Watching::other stops at the first
-// implication (core-first: the core clauses propagate before another
-// non-core clause is used).
-int Checker::visit(int false_lit, Watching mode) {
-  std::vector<int> &list = m_watches[index(false_lit)];
+// The clauses watching `false_lit`, which has just become false, in one
+// of its two lists: each finds another literal to watch, or is
+// satisfied, or implies its other watch, or conflicts (returned).
+// stop_at_implied stops at the first implication (core-first: the core
+// clauses propagate before another non-core clause is used).
+int Checker::visit(int false_lit, bool core_list, bool stop_at_implied) {
+  std::vector<Watch> &list =
+      (core_list ? m_watch_core : m_watch_other)[index(false_lit)];
   std::size_t i = 0, j = 0;
   int found = k_none;
   for (; i < list.size() && found == k_none; ++i) {
-    const int id = list[i];
-    Clause &c = m_clauses[id];
-    int *lits = m_arena.data() + c.begin;
-    if (!c.active || (lits[0] != false_lit && lits[1] != false_lit)) {
-      continue; // retracted or watching elsewhere now: dropped
-    }
-    if ((mode == Watching::core && !c.core) ||
-        (mode == Watching::other && c.core)) {
-      list[j++] = id;
+    const Watch w = list[i];
+    if (value(w.blocker) > 0) {
+      list[j++] = w;
       continue;
+    }
+    Clause &c = m_clauses[w.id];
+    int *lits = m_arena.data() + c.begin;
+    if (!c.active || (lits[0] != false_lit && lits[1] != false_lit) ||
+        (!core_list && c.core)) {
+      continue; // retracted, watching elsewhere now or core: dropped
     }
     if (lits[0] == false_lit) {
       std::swap(lits[0], lits[1]);
     }
     if (value(lits[0]) > 0) {
-      list[j++] = id;
+      list[j++] = {w.id, lits[0]};
       continue;
     }
     int k = 2;
@@ -237,15 +261,15 @@ int Checker::visit(int false_lit, Watching mode) {
     }
     if (k < c.size) {
       std::swap(lits[1], lits[k]);
-      m_watches[index(lits[1])].push_back(id);
+      watches(c, lits[1]).push_back({w.id, lits[0]});
       continue;
     }
-    list[j++] = id;
+    list[j++] = {w.id, lits[0]};
     if (value(lits[0]) < 0) {
-      found = id;
+      found = w.id;
     } else {
-      assign(lits[0], id);
-      found = mode == Watching::other ? k_implied : k_none;
+      assign(lits[0], w.id);
+      found = stop_at_implied ? k_implied : k_none;
     }
   }
   for (; i < list.size(); ++i) {
@@ -257,17 +281,18 @@ int Checker::visit(int false_lit, Watching mode) {
 
 int Checker::propagate(bool core_first) {
   while (true) {
-    if (core_first && m_head_core < m_trail.size()) {
-      const int found = visit(-m_trail[m_head_core], Watching::core);
+    if (m_head_core < m_trail.size()) {
+      const int found = visit(-m_trail[m_head_core], true, false);
       if (found >= 0) {
         return found;
       }
       ++m_head_core;
-      continue;
+      if (core_first) {
+        continue;
+      }
     }
-    if (m_head_all < m_trail.size()) {
-      const int found = visit(-m_trail[m_head_all],
-                              core_first ? Watching::other : Watching::all);
+    if (m_head_all < m_trail.size()) { // core_first: the core's are done
+      const int found = visit(-m_trail[m_head_all], false, core_first);
       if (found >= 0) {
         return found;
       }
@@ -276,10 +301,9 @@ int Checker::propagate(bool core_first) {
       }
       continue;
     }
-    if (!core_first) {
-      m_head_core = m_head_all;
+    if (m_head_core == m_trail.size()) {
+      return k_none;
     }
-    return k_none;
   }
 }
 
@@ -298,8 +322,8 @@ void Checker::see(int lit, std::size_t local_start, std::vector<int> &top) {
 void Checker::analyze(int conflict, std::size_t local_start, int true_lit) {
   std::vector<int> top;
   if (conflict >= 0) {
-    Clause &c = m_clauses[conflict];
-    c.core = true;
+    make_core(conflict);
+    const Clause &c = m_clauses[conflict];
     for (int k = 0; k < c.size; ++k) {
       see(m_arena[c.begin + k], local_start, top);
     }
@@ -314,8 +338,8 @@ void Checker::analyze(int conflict, std::size_t local_start, int true_lit) {
     m_seen[v] = 0;
     const int r = m_reason[v];
     if (r >= 0) {
-      Clause &c = m_clauses[r];
-      c.core = true;
+      make_core(r);
+      const Clause &c = m_clauses[r];
       for (int k = 0; k < c.size; ++k) {
         if (std::abs(m_arena[c.begin + k]) != v) {
           see(m_arena[c.begin + k], local_start, top);
@@ -338,8 +362,8 @@ void Checker::mark_top(std::vector<int> &top) {
     if (r < 0) {
       continue;
     }
-    Clause &c = m_clauses[r];
-    c.core = true;
+    make_core(r);
+    const Clause &c = m_clauses[r];
     for (int k = 0; k < c.size; ++k) {
       const int u = std::abs(m_arena[c.begin + k]);
       if (u != v && !m_top_done[u]) {
@@ -406,7 +430,7 @@ bool Checker::rat(int id) {
     if (!rup(resolvent)) {
       return false;
     }
-    m_clauses[d].core = true;
+    make_core(d);
   }
   return true;
 }
