@@ -29,8 +29,9 @@ struct Clause {
 constexpr int k_none = -1;    // nothing: every implication drawn
 constexpr int k_implied = -2; // a non-core clause implied a literal
 
-// A watch: the clause, and another of its literals (the blocker): while
-// the blocker is true the clause is satisfied and is not read at all.
+// A watch: the clause (~id for a binary clause, whose other literal is
+// the blocker for good), and another of its literals (the blocker):
+// while the blocker is true the clause is satisfied and is not read.
 struct Watch {
   int id;
   int blocker;
@@ -42,8 +43,7 @@ public:
       : m_value(2 * (static_cast<std::size_t>(vars) + 1), 0),
         m_reason(vars + 1, -1), m_position(vars + 1, 0), m_seen(vars + 1, 0),
         m_top_done(vars + 1, 0),
-        m_watch_core(2 * (static_cast<std::size_t>(vars) + 1)),
-        m_watch_other(m_watch_core.size()) {}
+        m_watches(2 * (static_cast<std::size_t>(vars) + 1)) {}
 
   // Adds a clause (original or lemma) at the top level and propagates;
   // returns its id. conflict() then says whether the top level failed.
@@ -73,9 +73,11 @@ private:
   void watch(int id);
   void make_core(int id);
   std::vector<Watch> &watches(const Clause &c, int lit) {
-    return (c.core ? m_watch_core : m_watch_other)[index(lit)];
+    Watches &w = m_watches[index(lit)];
+    return c.core ? w.core : w.other;
   }
-  int visit(int false_lit, bool core_list, bool stop_at_implied);
+  int visit(int false_lit, bool core_list, bool stop_at_implied,
+            std::size_t from);
   int propagate(bool core_first);
   void see(int lit, std::size_t local_start, std::vector<int> &top);
   void analyze(int conflict, std::size_t local_start, int true_lit);
@@ -91,10 +93,18 @@ private:
   std::vector<std::size_t> m_position; // by variable: on the trail
   std::vector<char> m_seen, m_top_done;
   // By literal index, the core clauses' watches apart from the others'
-  // (a clause's move to the core is lazy: visit() moves its watch).
-  std::vector<std::vector<Watch>> m_watch_core, m_watch_other;
+  // (a clause joins the core's lists when it joins the core), side by
+  // side: a literal's visits read both.
+  struct Watches {
+    std::vector<Watch> core, other;
+  };
+  std::vector<Watches> m_watches;
   std::vector<int> m_trail;
   std::size_t m_head_core = 0, m_head_all = 0;
+  // Where the non-core list of the literal at m_head_all resumes after
+  // an implication (the watches before it are done; none is added to a
+  // false literal's list).
+  std::size_t m_resume = 0;
   int m_conflict = -1;
 };
 
@@ -134,14 +144,16 @@ void Checker::unassign_to(std::size_t size) {
   }
   m_head_core = std::min(m_head_core, size);
   m_head_all = std::min(m_head_all, size);
+  m_resume = 0;
 }
 
 void Checker::watch(int id) {
   const Clause &c = m_clauses[id];
   if (c.size >= 2 && !c.tautology) {
     const int a = m_arena[c.begin], b = m_arena[c.begin + 1];
-    watches(c, a).push_back({id, b});
-    watches(c, b).push_back({id, a});
+    const int tag = c.size == 2 ? ~id : id;
+    watches(c, a).push_back({tag, b});
+    watches(c, b).push_back({tag, a});
   }
 }
 
@@ -213,8 +225,9 @@ int Checker::find(std::span<const int> lits) {
 
 bool Checker::erase(int id) {
   const Clause &c = m_clauses[id];
-  if (!c.tautology && c.size >= 1) {
-    const int lit = m_arena[c.begin];
+  // A binary clause may imply either literal; a longer one its first.
+  for (int k = 0; !c.tautology && k < std::min(c.size, 2); ++k) {
+    const int lit = m_arena[c.begin + k];
     if (value(lit) > 0 && m_reason[std::abs(lit)] == id) {
       const std::vector<int> set = sorted_set(
           {m_arena.data() + c.begin, static_cast<std::size_t>(c.size)});
@@ -230,16 +243,33 @@ bool Checker::erase(int id) {
 // of its two lists: each finds another literal to watch, or is
 // satisfied, or implies its other watch, or conflicts (returned).
 // stop_at_implied stops at the first implication (core-first: the core
-// clauses propagate before another non-core clause is used).
-int Checker::visit(int false_lit, bool core_list, bool stop_at_implied) {
+// clauses propagate before another non-core clause is used), and the
+// next visit of the list resumes after it (`from`).
+int Checker::visit(int false_lit, bool core_list, bool stop_at_implied,
+                   std::size_t from) {
   std::vector<Watch> &list =
-      (core_list ? m_watch_core : m_watch_other)[index(false_lit)];
-  std::size_t i = 0, j = 0;
+      core_list ? m_watches[index(false_lit)].core
+                : m_watches[index(false_lit)].other;
+  std::size_t i = from, j = from;
   int found = k_none;
   for (; i < list.size() && found == k_none; ++i) {
     const Watch w = list[i];
     if (value(w.blocker) > 0) {
       list[j++] = w;
+      continue;
+    }
+    if (w.id < 0) { // binary: the blocker is implied, or false
+      const Clause &c = m_clauses[~w.id];
+      if (!c.active || (!core_list && c.core)) {
+        continue; // retracted or core: dropped
+      }
+      list[j++] = w;
+      if (value(w.blocker) < 0) {
+        found = ~w.id;
+      } else {
+        assign(w.blocker, ~w.id);
+        found = stop_at_implied ? k_implied : k_none;
+      }
       continue;
     }
     Clause &c = m_clauses[w.id];
@@ -272,17 +302,21 @@ int Checker::visit(int false_lit, bool core_list, bool stop_at_implied) {
       found = stop_at_implied ? k_implied : k_none;
     }
   }
+  const std::size_t done = j;
   for (; i < list.size(); ++i) {
     list[j++] = list[i];
   }
   list.resize(j);
+  if (found == k_implied) {
+    m_resume = done;
+  }
   return found;
 }
 
 int Checker::propagate(bool core_first) {
   while (true) {
     if (m_head_core < m_trail.size()) {
-      const int found = visit(-m_trail[m_head_core], true, false);
+      const int found = visit(-m_trail[m_head_core], true, false, 0);
       if (found >= 0) {
         return found;
       }
@@ -292,12 +326,14 @@ int Checker::propagate(bool core_first) {
       }
     }
     if (m_head_all < m_trail.size()) { // core_first: the core's are done
-      const int found = visit(-m_trail[m_head_all], false, core_first);
+      const int found =
+          visit(-m_trail[m_head_all], false, core_first, m_resume);
       if (found >= 0) {
         return found;
       }
       if (found != k_implied) {
         ++m_head_all;
+        m_resume = 0;
       }
       continue;
     }
@@ -380,6 +416,7 @@ void Checker::mark_conflict() { analyze(m_conflict, m_trail.size(), 0); }
 bool Checker::rup(const std::vector<int> &lits) {
   const std::size_t start = m_trail.size();
   m_head_core = m_head_all = start;
+  m_resume = 0;
   for (int lit : lits) {
     if (value(lit) > 0) {
       analyze(-1, start, lit);
@@ -396,6 +433,7 @@ bool Checker::rup(const std::vector<int> &lits) {
   }
   unassign_to(start);
   m_head_core = m_head_all = start;
+  m_resume = 0;
   return conflict >= 0;
 }
 
