@@ -121,7 +121,8 @@ Answer solve_line(const BatchLine &line, const std::vector<const char *> &argv,
     if (!o.certify_dir.empty()) { // a directory a line
       report.certificate = certify_answer(
           *puzzle, report.result,
-          o.certify_dir + "/line-" + std::to_string(line.number), p);
+          o.certify_dir + "/line-" + std::to_string(line.number), p,
+          o.resume);
     }
     a.known = known_optimum(line, metric_of(o));
     a.json.update(to_json(report, false));

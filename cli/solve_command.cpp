@@ -41,9 +41,11 @@ planner::ProgressFn progress_with_hint(const puzzles::Puzzle &puzzle,
 planner::CertificateSummary certify_answer(const puzzles::Puzzle &puzzle,
                                         const planner::PlannerResult &result,
                                         const std::string &dir,
-                                        const planner::PlannerOptions &p) {
+                                        const planner::PlannerOptions &p,
+                                        bool rewrite_unfinished) {
   planner::CertifyOptions c;
   c.dir = dir;
+  c.rewrite_unfinished = rewrite_unfinished;
   c.version = SATSLIDE_VERSION;
   c.encoding = p.encoding;
   c.stop = p.stop;

@@ -106,6 +106,50 @@ void write_text(const fs::path &path, const std::string &text) {
   }
 }
 
+constexpr const char *k_plan_name = "plan.txt";
+constexpr const char *k_layers_name = "layers.bin";
+
+// A name certify() writes: the manifest (and its part), the plan, the
+// layers, a horizon's CNF or proof.
+bool certificate_file(const std::string &name) {
+  const std::string manifest = verify::k_manifest_name;
+  if (name == manifest || name == manifest + ".part" || name == k_plan_name ||
+      name == k_layers_name) {
+    return true;
+  }
+  const std::string prefix = "horizon-";
+  const std::size_t dot = name.rfind('.');
+  if (name.rfind(prefix, 0) != 0 || dot == std::string::npos ||
+      dot == prefix.size()) {
+    return false;
+  }
+  const std::string ext = name.substr(dot);
+  return (ext == ".cnf" || ext == ".drat") &&
+         std::all_of(name.begin() + static_cast<long>(prefix.size()),
+                     name.begin() + static_cast<long>(dot),
+                     [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// Empties `dir` if every entry of it is a regular file certify() writes
+// (a certificate a stopped run left unfinished); else leaves it.
+void discard_unfinished(const fs::path &dir) {
+  std::error_code error;
+  if (!fs::is_directory(dir, error)) {
+    return;
+  }
+  std::vector<fs::path> files;
+  for (const auto &entry : fs::directory_iterator(dir, error)) {
+    if (!entry.is_regular_file(error) ||
+        !certificate_file(entry.path().filename().string())) {
+      return;
+    }
+    files.push_back(entry.path());
+  }
+  for (const auto &file : files) {
+    fs::remove(file, error);
+  }
+}
+
 void make_empty_dir(const fs::path &dir) {
   std::error_code error;
   if (fs::exists(dir, error) &&
@@ -245,7 +289,7 @@ bool cover_by_layers(const Refuting &r, int m, verify::Manifest &out,
   if (!layers) {
     return false;
   }
-  const std::string name = "layers.bin";
+  const std::string name = k_layers_name;
   std::ofstream file(fs::path(r.options.dir) / name, std::ios::binary);
   verify::write_layers(file, *layers);
   file.close();
@@ -365,6 +409,9 @@ CertificateSummary certify(const puzzles::Puzzle &puzzle,
                            const CertifyOptions &options) {
   const auto start = std::chrono::steady_clock::now();
   const fs::path dir(options.dir);
+  if (options.rewrite_unfinished) {
+    discard_unfinished(dir);
+  }
   make_empty_dir(dir);
   const task::Task task = puzzle.compile();
   const encoder::EncodingInfo &encoding = encoding_for(puzzle, options.encoding);
@@ -377,7 +424,7 @@ CertificateSummary certify(const puzzles::Puzzle &puzzle,
   summary.dir = options.dir;
   if (result.status == Status::solved) {
     m.plan_length = static_cast<int>(result.plan.size());
-    m.plan_file = "plan.txt";
+    m.plan_file = k_plan_name;
     write_text(dir / m.plan_file, plan_text(task, result.plan));
   }
   const int claimed =

@@ -26,6 +26,10 @@ constexpr long k_layer_certificate_positions = 2'000'000;
 
 struct CertifyOptions {
   std::string dir;     // created; must not exist or be empty
+  // A `dir` that holds only a certificate's files (one a stopped run
+  // left unfinished: batch --resume solves its line again) is emptied
+  // first; a directory with any other entry is still refused.
+  bool rewrite_unfinished = false;
   std::string version; // satslide's, for the manifest
   const encoder::EncodingInfo *encoding = nullptr; // nullptr: the default
   double timeout_seconds = 0; // for the refutations; 0 = none

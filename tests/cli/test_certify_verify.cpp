@@ -104,3 +104,40 @@ TEST_CASE("verify: a satslide CNF and another solver's DRAT proof") {
   CHECK(bad.exit_code == 13);
   CHECK(bad.out.find("clause 1 is not the formula's") != std::string::npos);
 }
+
+TEST_CASE("batch --resume --certify: a line stopped while it was certified "
+          "is certified again, and a stranger's directory is kept") {
+  TempDir dir("satslide-cli-cert-resume-");
+  std::filesystem::create_directories(dir.path);
+  const std::string input = dir.path + "/in.txt", out = dir.path + "/a.jsonl",
+                    certs = dir.path + "/certs";
+  std::ofstream(input) << "1 3 6 4 2 0 7 5 8\n8 6 7 2 5 4 3 0 1\n";
+  const std::string batch =
+      "batch --puzzle 8 " + input + " -q -o " + out + " --certify " + certs;
+  REQUIRE(run_satslide(batch).exit_code == 0);
+  // As a stop during line 2's certificate leaves it: line 1 answered,
+  // line 2's directory half written (no manifest, a proof cut short).
+  std::string first;
+  std::getline(std::ifstream(out), first);
+  std::ofstream(out) << first << "\n";
+  const std::string line2 = certs + "/line-2";
+  std::filesystem::remove(line2 + "/manifest.json");
+  std::ofstream(line2 + "/horizon-99.drat") << "a";
+  // Without --resume a line's directory is refused, as any non-empty one.
+  const auto fresh = run_satslide("batch --puzzle 8 " + input + " -q -o " +
+                                  dir.path + "/b.jsonl --certify " + certs);
+  CHECK(fresh.exit_code != 0);
+  CHECK(std::filesystem::exists(line2 + "/horizon-99.drat"));
+  CHECK(run_satslide(batch + " --resume").exit_code == 0);
+  const auto ok = run_satslide("verify " + line2);
+  CHECK(ok.exit_code == 0);
+  CHECK(ok.out.find("certified: 31 moves is optimal") == 0);
+  CHECK(!std::filesystem::exists(line2 + "/horizon-99.drat"));
+  // A directory with a file certify never writes is not emptied.
+  std::ofstream(out) << first << "\n";
+  std::ofstream(line2 + "/notes.txt") << "mine";
+  const auto kept = run_satslide(batch + " --resume");
+  CHECK(kept.exit_code != 0);
+  CHECK(std::filesystem::exists(line2 + "/notes.txt"));
+  CHECK(std::filesystem::exists(line2 + "/manifest.json"));
+}
