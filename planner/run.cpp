@@ -66,16 +66,25 @@ int Run::table_tiles() const {
   if (options.pattern_tiles != 0) {
     return options.pattern_tiles;
   }
+  for (const int tiles : allowed_table_tiles()) {
+    if (puzzle.databases_at_hand(tiles)) {
+      return tiles;
+    }
+  }
+  return 0;
+}
+
+std::vector<int> Run::allowed_table_tiles() const {
+  std::vector<int> allowed;
   for (const int tiles : k_any_table_tiles) {
     try {
-      if (puzzle.databases_at_hand(tiles)) {
-        return tiles;
-      }
+      puzzle.check_pattern_tiles(tiles);
+      allowed.push_back(tiles);
     } catch (const std::invalid_argument &) {
       // too large for this board
     }
   }
-  return 0;
+  return allowed;
 }
 
 void Run::phase(const std::string &path, const std::string &text) const {

@@ -56,6 +56,9 @@ public:
   // of k_any_table_tiles already cached, else 0 (the family's choice,
   // built if missing: seconds).
   int table_tiles() const;
+  // The sizes of k_any_table_tiles this board's tables allow, largest
+  // first.
+  std::vector<int> allowed_table_tiles() const;
 
   // Reports progress; one caller at a time, whatever the thread.
   void phase(const std::string &path, const std::string &text) const;

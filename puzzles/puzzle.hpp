@@ -146,6 +146,11 @@ public:
   // n-puzzle: 8, the 15-puzzle's 7-8), to be named in reports and given
   // to the split; 0 where the family has none.
   virtual int stronger_pattern_tiles() const { return 0; }
+  // Whether the tables of at most `pattern_tiles` tiles a pattern are
+  // the family's own partition (so asking for them gains nothing).
+  virtual bool family_tables(int pattern_tiles) const {
+    return pattern_tiles == 0;
+  }
   // Whether the tables of at most `pattern_tiles` tiles a pattern (0: the
   // family's) need no build: a timed run only splits where they do not.
   virtual bool databases_at_hand(int pattern_tiles) const {

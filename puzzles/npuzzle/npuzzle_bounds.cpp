@@ -169,6 +169,14 @@ bool NPuzzle::databases_at_hand(int pattern_tiles) const {
                                           pattern_tiles);
 }
 
+bool NPuzzle::family_tables(int pattern_tiles) const {
+  return pattern_tiles == 0 ||
+         search::PatternDatabases::partition(m_rows, m_cols, m_goal,
+                                             pattern_tiles) ==
+             search::PatternDatabases::default_partition(m_rows, m_cols,
+                                                         m_goal);
+}
+
 void NPuzzle::check_pattern_tiles(int max_tiles) const {
   if (max_tiles == 0) {
     return;

@@ -278,6 +278,30 @@ TEST_SUITE("planner::EngineChoice") {
     CHECK(cached.nodes < plain.nodes);
   }
 
+  TEST_CASE("--engine ida on a 3x3 names no larger tables: the family's "
+            "one table of every tile is the largest") {
+    // An empty cache: where a table is cached, it is used and no hint is
+    // said at all.
+    const std::string dir = "ida-cache-3x3-" + std::to_string(::getpid());
+    setenv("SATSLIDE_CACHE_DIR", dir.c_str(), 1);
+    const puzzles::NPuzzle board(3, 3, {1, 3, 6, 4, 2, 0, 7, 5, 8},
+                                 puzzles::NPuzzle::default_goal(3, 3));
+    planner::PlannerOptions o;
+    o.engine = planner::Engine::ida;
+    std::string notes;
+    o.progress = [&notes](const planner::Progress &g) {
+      if (g.path == "ida") {
+        notes += g.text + "\n";
+      }
+    };
+    const auto r = planner::solve(board, o);
+    unsetenv("SATSLIDE_CACHE_DIR");
+    std::filesystem::remove_all(dir);
+    REQUIRE(r.status == Status::solved);
+    CHECK(!has(notes, "--pattern-tiles"));
+    CHECK(has(notes, "the family's tables are the largest this board allows"));
+  }
+
   // Each ladder, rung by rung: at its bound the rung's depth, one below
   // it the rung before's; bounds and depths grow up the ladder. Returns
   // the rungs checked.
