@@ -140,22 +140,12 @@ private:
   std::vector<std::pair<int, int>> m_parent; // (parent index, action)
 };
 
-// A position one move away and the action that leads there.
-struct Successor {
-  const std::uint64_t *key;
-  int action;
-};
-
-// The positions one move away, each once with the first action that
-// leads there (under the piece metric several paths of a piece can end
-// in the same place: one move between two positions, as TLC counts it),
-// in the order of the positions. Only the actions whose first
-// precondition holds are tried (a car's or a tile's place: a few of
-// hundreds). The positions live in the object's own buffer, reused from
-// one call to the next.
-class Successors {
+// The actions applicable in a position, in index order. Only the actions
+// whose first precondition holds are tried (a car's or a tile's place: a
+// few of hundreds).
+class Applicable {
 public:
-  Successors(const task::Task &task, const PackedTask &packed)
+  Applicable(const task::Task &task, const PackedTask &packed)
       : m_packed(packed), m_by_first_pre(task.num_fluents()) {
     for (int a = 0; a < task.num_actions(); ++a) {
       const std::vector<int> &pre = task.actions[a].pre;
@@ -163,11 +153,10 @@ public:
     }
   }
 
-  // Valid until the next call; `s` is read before anything is returned.
-  const std::vector<Successor> &of(const std::uint64_t *s) {
-    const std::size_t words = m_packed.words();
+  // Valid until the next call.
+  const std::vector<int> &in(const std::uint64_t *s) {
     m_actions.assign(m_always.begin(), m_always.end());
-    for (std::size_t w = 0; w < words; ++w) {
+    for (std::size_t w = 0; w < m_packed.words(); ++w) {
       for (std::uint64_t bits = s[w]; bits != 0; bits &= bits - 1) {
         const int f = static_cast<int>(w * 64) + __builtin_ctzll(bits);
         for (int a : m_by_first_pre[f]) {
@@ -177,18 +166,48 @@ public:
         }
       }
     }
-    std::sort(m_actions.begin(), m_actions.end()); // the first action first
-    m_next.resize(m_actions.size() * words);
+    std::sort(m_actions.begin(), m_actions.end());
+    return m_actions;
+  }
+
+private:
+  const PackedTask &m_packed;
+  std::vector<int> m_always; // no precondition
+  std::vector<std::vector<int>> m_by_first_pre;
+  std::vector<int> m_actions;
+};
+
+// A position one move away and the action that leads there.
+struct Successor {
+  const std::uint64_t *key;
+  int action;
+};
+
+// The positions one move away, each once with the first action that
+// leads there (under the piece metric several paths of a piece can end
+// in the same place: one move between two positions, as TLC counts it),
+// in the order of the positions. The positions live in the object's own
+// buffer, reused from one call to the next.
+class Successors {
+public:
+  Successors(const task::Task &task, const PackedTask &packed)
+      : m_packed(packed), m_applicable(task, packed) {}
+
+  // Valid until the next call; `s` is read before anything is returned.
+  const std::vector<Successor> &of(const std::uint64_t *s) {
+    const std::size_t words = m_packed.words();
+    const std::vector<int> &actions = m_applicable.in(s); // the first first
+    m_next.resize(actions.size() * words);
     const auto next = [&](int i) {
       return m_next.data() + static_cast<std::size_t>(i) * words;
     };
-    for (std::size_t i = 0; i < m_actions.size(); ++i) {
-      m_packed.apply(s, m_actions[i], next(static_cast<int>(i)));
+    for (std::size_t i = 0; i < actions.size(); ++i) {
+      m_packed.apply(s, actions[i], next(static_cast<int>(i)));
     }
     // By position, ties in action order: an insertion sort, for a
     // position has a handful of moves.
     m_order.clear();
-    for (int i = 0; i < static_cast<int>(m_actions.size()); ++i) {
+    for (int i = 0; i < static_cast<int>(actions.size()); ++i) {
       auto at = m_order.end();
       while (at != m_order.begin() && m_packed.less(next(i), next(*(at - 1)))) {
         --at;
@@ -198,7 +217,7 @@ public:
     m_unique.clear();
     for (int i : m_order) {
       if (m_unique.empty() || !m_packed.equal(m_unique.back().key, next(i))) {
-        m_unique.push_back({next(i), m_actions[i]});
+        m_unique.push_back({next(i), actions[i]});
       }
     }
     return m_unique;
@@ -206,9 +225,8 @@ public:
 
 private:
   const PackedTask &m_packed;
-  std::vector<int> m_always; // no precondition
-  std::vector<std::vector<int>> m_by_first_pre;
-  std::vector<int> m_actions, m_order;
+  Applicable m_applicable;
+  std::vector<int> m_order;
   std::vector<std::uint64_t> m_next; // a position a move, `words` each
   std::vector<Successor> m_unique;
 };
@@ -387,10 +405,11 @@ std::optional<Layered> layers_within(const task::Task &task, int depth,
                                      long max_positions,
                                      const std::function<bool()> &stop) {
   const PackedTask packed(task);
+  Applicable applicable(task, packed);
   Layered out(packed.words());
   const auto start = packed.pack(task.initial_state());
   out.keys.insert(start.data());
-  std::vector<std::uint64_t> next(packed.words());
+  std::vector<std::uint64_t> next(packed.words()), here(packed.words());
   std::size_t begin = 0;
   for (int d = 0; d <= depth; ++d) {
     const std::size_t end = out.keys.size();
@@ -398,9 +417,11 @@ std::optional<Layered> layers_within(const task::Task &task, int depth,
       if (out.goal_depth < 0 && packed.goal(out.keys[i])) {
         out.goal_depth = d;
       }
-      for (int a = 0; d < depth && a < task.num_actions(); ++a) {
-        if (packed.applicable(out.keys[i], a)) {
-          packed.apply(out.keys[i], a, next.data());
+      if (d < depth) {
+        // A copy: the set's inserts may move its keys.
+        std::copy_n(out.keys[i], packed.words(), here.data());
+        for (int a : applicable.in(here.data())) {
+          packed.apply(here.data(), a, next.data());
           out.keys.insert(next.data());
         }
       }
