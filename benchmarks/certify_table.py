@@ -127,13 +127,16 @@ def summary(suite, rows):
     drat = [r for r in rows if r["drat"] > 0 and r["layers"] == 0]
     cadical = sum(r["cadical_s"] for r in drat)
     check = sum(r["check_s"] for r in drat)
+    each = [r["check_s"] / r["cadical_s"] for r in drat if r["cadical_s"] > 0]
+    checker = (f"{check / cadical:.2f} total, {statistics.median(each):.2f} "
+               f"median ({check:.2f} / {cadical:.2f} s)" if cadical > 0
+               else "–")
     kinds = "layers" if all(r["layers"] for r in rows) else (
         "DRAT + parity" if all(r["drat"] for r in rows) else "mixed")
     return (f"| {suite} | {n} | {certified} | {optimal} | {mismatches} | "
             f"{kinds} | {statistics.median(ratios) if ratios else 0:.2f} / "
             f"{max(ratios) if ratios else 0:.2f} | "
-            f"{(check / cadical) if cadical > 0 else 0:.2f} "
-            f"({check:.2f} / {cadical:.2f} s) | "
+            f"{checker} | "
             f"{sum(r['proof_bytes'] for r in rows) / 1e6:.1f} MB |"), \
         certified == n and mismatches == 0
 
