@@ -120,7 +120,7 @@ def summary(suite, rows):
     certified = sum(bool(r["certified"]) for r in rows)
     optimal = sum(bool(r["cert_optimal"]) for r in rows)
     # A line that ran out of time has no length: not a mismatch.
-    mismatches = sum(r["known"] != "" and r["length"] != "" and
+    mismatches = sum(r["known"] not in ("", None) and r["length"] not in ("", None) and
                      r["length"] != r["known"] for r in rows)
     ratios = [(r["solve_s"] + r["certify_s"]) / r["solve_s"]
               for r in rows if r["solve_s"] > 0]
