@@ -76,6 +76,7 @@ private:
     Watches &w = m_watches[index(lit)];
     return c.core ? w.core : w.other;
   }
+  bool stays(int id, int false_lit, bool core_list);
   int visit(int false_lit, bool core_list, bool stop_at_implied,
             std::size_t from);
   int propagate(bool core_first);
@@ -239,6 +240,36 @@ bool Checker::erase(int id) {
   return true;
 }
 
+// A long clause's watch on `false_lit`, which has just become false:
+// false if the watch leaves this list (the clause retracted, watching
+// elsewhere now, core in the non-core list, or moved to a literal not
+// false); true if it stays, its other watch first: true, or the clause
+// unit or false on it.
+bool Checker::stays(int id, int false_lit, bool core_list) {
+  Clause &c = m_clauses[id];
+  int *lits = m_arena.data() + c.begin;
+  if (!c.active || (lits[0] != false_lit && lits[1] != false_lit) ||
+      (!core_list && c.core)) {
+    return false;
+  }
+  if (lits[0] == false_lit) {
+    std::swap(lits[0], lits[1]);
+  }
+  if (value(lits[0]) > 0) {
+    return true;
+  }
+  int k = 2;
+  while (k < c.size && value(lits[k]) < 0) {
+    ++k;
+  }
+  if (k == c.size) {
+    return true;
+  }
+  std::swap(lits[1], lits[k]);
+  watches(c, lits[1]).push_back({id, lits[0]});
+  return false;
+}
+
 // The clauses watching `false_lit`, which has just become false, in one
 // of its two lists: each finds another literal to watch, or is
 // satisfied, or implies its other watch, or conflicts (returned).
@@ -253,52 +284,28 @@ int Checker::visit(int false_lit, bool core_list, bool stop_at_implied,
   std::size_t i = from, j = from;
   int found = k_none;
   for (; i < list.size() && found == k_none; ++i) {
-    const Watch w = list[i];
+    Watch w = list[i];
     if (value(w.blocker) > 0) {
       list[j++] = w;
       continue;
     }
+    int id = w.id;
     if (w.id < 0) { // binary: the blocker is implied, or false
-      const Clause &c = m_clauses[~w.id];
+      id = ~w.id;
+      const Clause &c = m_clauses[id];
       if (!c.active || (!core_list && c.core)) {
         continue; // retracted or core: dropped
       }
-      list[j++] = w;
-      if (value(w.blocker) < 0) {
-        found = ~w.id;
-      } else {
-        assign(w.blocker, ~w.id);
-        found = stop_at_implied ? k_implied : k_none;
-      }
-      continue;
-    }
-    Clause &c = m_clauses[w.id];
-    int *lits = m_arena.data() + c.begin;
-    if (!c.active || (lits[0] != false_lit && lits[1] != false_lit) ||
-        (!core_list && c.core)) {
-      continue; // retracted, watching elsewhere now or core: dropped
-    }
-    if (lits[0] == false_lit) {
-      std::swap(lits[0], lits[1]);
-    }
-    if (value(lits[0]) > 0) {
-      list[j++] = {w.id, lits[0]};
-      continue;
-    }
-    int k = 2;
-    while (k < c.size && value(lits[k]) < 0) {
-      ++k;
-    }
-    if (k < c.size) {
-      std::swap(lits[1], lits[k]);
-      watches(c, lits[1]).push_back({w.id, lits[0]});
-      continue;
-    }
-    list[j++] = {w.id, lits[0]};
-    if (value(lits[0]) < 0) {
-      found = w.id;
+    } else if (stays(w.id, false_lit, core_list)) {
+      w.blocker = m_arena[m_clauses[w.id].begin];
     } else {
-      assign(lits[0], w.id);
+      continue;
+    }
+    list[j++] = w;
+    if (value(w.blocker) < 0) {
+      found = id;
+    } else if (value(w.blocker) == 0) {
+      assign(w.blocker, id);
       found = stop_at_implied ? k_implied : k_none;
     }
   }
