@@ -122,7 +122,7 @@ Answer solve_line(const BatchLine &line, const std::vector<const char *> &argv,
       report.certificate = certify_answer(
           *puzzle, report.result,
           o.certify_dir + "/line-" + std::to_string(line.number), p,
-          o.resume);
+          o.certify_depth, o.resume);
     }
     a.known = known_optimum(line, metric_of(o));
     a.json.update(to_json(report, false));

@@ -27,12 +27,14 @@ int run_verify(const Options &options);
 // solve --certify DIR (and each line of batch --certify): the certificate
 // of a run's answer in DIR, in what is left of its --timeout (at least a
 // second); throws IoError if DIR exists and is not empty, or cannot be
-// written. rewrite_unfinished: a DIR holding only a certificate's files
-// (batch --resume's line, stopped while it was certified) is rewritten.
+// written. frontier_depth: --certify-depth. rewrite_unfinished: a DIR
+// holding only a certificate's files (batch --resume's line, stopped
+// while it was certified) is rewritten.
 planner::CertificateSummary certify_answer(const puzzles::Puzzle &puzzle,
                                            const planner::PlannerResult &result,
                                            const std::string &dir,
                                            const planner::PlannerOptions &p,
+                                           int frontier_depth,
                                            bool rewrite_unfinished = false);
 
 // One rule for every file `-o NAME` names (dimacs, export): NAME without

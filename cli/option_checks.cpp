@@ -94,6 +94,10 @@ void check_command_needs(const Options &o) {
       (o.output.empty() || o.output == "-")) {
     throw UsageError("--resume needs --output FILE (the results so far)");
   }
+  if (o.certify_depth > 0 && o.certify_dir.empty()) {
+    throw UsageError("--certify-depth K needs --certify DIR (the "
+                     "certificate it shapes)");
+  }
 }
 
 } // namespace

@@ -441,6 +441,16 @@ std::vector<OptionRow> rows() {
        "the parity that excludes it) and manifest.json; check it with "
        "satslide verify DIR (batch: DIR/line-N for each line N, named in "
        "its answer with the manifest's SHA-256, for merge --verify)"},
+      {"certify-depth", "Output", commands(C::solve, C::batch),
+       SATSLIDE_VALUE(po::value(&o.certify_depth)),
+       "with --certify: show the lengths from K on through the positions "
+       "exactly K moves from the start (found again by the checker), each "
+       "length from each refuted by parity, by the checker's own bound "
+       "(the tiles' Manhattan distance) or by its own CNF and DRAT proof: "
+       "shorter formulas than the whole board's, so a proof within reach "
+       "on the 15-puzzle (the n-puzzle only; default 0: every horizon of "
+       "the whole board on its own)",
+       {0, 40, ": a depth from 0 to 40"}},
       {"html", "Output", commands(C::solve, C::check_plan),
        SATSLIDE_VALUE(po::value(&o.html)),
        "also write the plan as one web page (no network needed): the board "

@@ -89,6 +89,8 @@ struct Options {
   // solve --certify: the certificate's directory; verify --proof: a DRAT
   // proof of the CNF --cnf (verify's DIR is `input`).
   std::string certify_dir, proof_file;
+  int certify_depth = 0; // --certify-depth: planner::CertifyOptions's
+                         // frontier_depth
   // merge --verify: every answer's certificate checked before it counts.
   bool verify_answers = false;
   // batch: the input file, one instance per line ("-" = stdin); the

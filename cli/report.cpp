@@ -315,6 +315,12 @@ void print_certificate(std::ostream &out, const planner::CertificateSummary &c) 
           << grouped(static_cast<long>(c.proof_bytes)) << " bytes), "
           << c.parity_horizons << " by parity; ";
     }
+    if (c.frontier_depth >= 0) {
+      out << "from " << c.frontier_depth << " on through the "
+          << grouped(c.frontier_positions) << " positions at that depth ("
+          << grouped(c.cube_drats) << " lengths from them by DRAT proofs, "
+          << "the rest by parity or the checker's bound); ";
+    }
   }
   out << std::fixed << std::setprecision(2) << c.seconds << std::defaultfloat
       << " s); check it with: satslide verify " << printable(c.dir) << '\n';
@@ -337,6 +343,9 @@ Json certificate_json(const planner::CertificateSummary &c) {
           {"parity_horizons", c.parity_horizons},
           {"layer_horizons", c.layer_horizons},
           {"layer_positions", c.layer_positions},
+          {"frontier_depth", c.frontier_depth},
+          {"frontier_positions", c.frontier_positions},
+          {"cube_drats", c.cube_drats},
           {"conflicts", c.conflicts},
           {"solve_seconds", c.solve_seconds},
           {"proof_bytes", c.proof_bytes},

@@ -42,10 +42,12 @@ planner::CertificateSummary certify_answer(const puzzles::Puzzle &puzzle,
                                         const planner::PlannerResult &result,
                                         const std::string &dir,
                                         const planner::PlannerOptions &p,
+                                        int frontier_depth,
                                         bool rewrite_unfinished) {
   planner::CertifyOptions c;
   c.dir = dir;
   c.rewrite_unfinished = rewrite_unfinished;
+  c.frontier_depth = frontier_depth;
   c.version = SATSLIDE_VERSION;
   c.encoding = p.encoding;
   c.stop = p.stop;
@@ -89,7 +91,8 @@ int run_solve(const Options &o) {
   }
   if (!o.certify_dir.empty()) {
     report.certificate =
-        certify_answer(*puzzle, report.result, o.certify_dir, p);
+        certify_answer(*puzzle, report.result, o.certify_dir, p,
+                       o.certify_depth);
   }
   if (!o.svg.empty() && report.result.status == planner::Status::solved) {
     std::ostringstream svg;

@@ -2,6 +2,7 @@
 
 #include "satslide/search/state_space.hpp"
 #include "satslide/solver/proof_driver.hpp"
+#include "satslide/verify/frontier.hpp"
 #include "satslide/verify/layers.hpp"
 #include "satslide/verify/sha256.hpp"
 
@@ -117,17 +118,30 @@ bool certificate_file(const std::string &name) {
       name == k_layers_name) {
     return true;
   }
-  const std::string prefix = "horizon-";
+  // horizon-N.cnf, horizon-N.drat, cube-I-horizon-N.cnf/.drat
   const std::size_t dot = name.rfind('.');
-  if (name.rfind(prefix, 0) != 0 || dot == std::string::npos ||
-      dot == prefix.size()) {
+  if (dot == std::string::npos ||
+      (name.substr(dot) != ".cnf" && name.substr(dot) != ".drat")) {
     return false;
   }
-  const std::string ext = name.substr(dot);
-  return (ext == ".cnf" || ext == ".drat") &&
-         std::all_of(name.begin() + static_cast<long>(prefix.size()),
-                     name.begin() + static_cast<long>(dot),
-                     [](char c) { return c >= '0' && c <= '9'; });
+  std::string stem = name.substr(0, dot);
+  const auto number_after = [&](const std::string &prefix) {
+    if (stem.rfind(prefix, 0) != 0) {
+      return false;
+    }
+    std::size_t n = prefix.size();
+    while (n < stem.size() && stem[n] >= '0' && stem[n] <= '9') {
+      ++n;
+    }
+    const bool digits = n > prefix.size();
+    stem = stem.substr(n);
+    return digits;
+  };
+  const bool cube = stem.rfind("cube-", 0) == 0;
+  if (cube && !number_after("cube-")) {
+    return false;
+  }
+  return number_after(cube ? "-horizon-" : "horizon-") && stem.empty();
 }
 
 // Empties `dir` if every entry of it is a regular file certify() writes
@@ -181,16 +195,16 @@ struct Refuting {
   std::chrono::steady_clock::time_point deadline;
 };
 
-// Horizon n refuted with its proof, into the manifest; false if stopped.
-bool refute(const Refuting &r, int n, verify::Manifest &m,
-            CertificateSummary &summary) {
-  const std::string cnf = fmt::format("horizon-{}.cnf", n);
-  const std::string drat = fmt::format("horizon-{}.drat", n);
+// `task`'s horizon n (the instance `spec`) refuted by a fresh solver with
+// its proof, into the files named; nullopt (the files removed) if stopped.
+std::optional<solver::ProvenHorizon>
+prove(const Refuting &r, const task::Task &task,
+      const puzzles::PuzzleSpec &spec, int n, const std::string &cnf,
+      const std::string &drat) {
   const fs::path dir(r.options.dir);
   const solver::ProvenHorizon proven =
-      solver::prove_horizon(r.task, r.encoding, n, r.puzzle.spec(),
-                            (dir / cnf).string(), (dir / drat).string(),
-                            r.deadline, r.options.stop);
+      solver::prove_horizon(task, r.encoding, n, spec, (dir / cnf).string(),
+                            (dir / drat).string(), r.deadline, r.options.stop);
   if (proven.result == solver::SolveResult::sat) {
     throw std::logic_error(fmt::format(
         "horizon {} has a plan, which the run refuted", n));
@@ -198,18 +212,30 @@ bool refute(const Refuting &r, int n, verify::Manifest &m,
   if (proven.result != solver::SolveResult::unsat) {
     fs::remove(dir / cnf);
     fs::remove(dir / drat);
+    return std::nullopt;
+  }
+  return proven;
+}
+
+// Horizon n refuted with its proof, into the manifest; false if stopped.
+bool refute(const Refuting &r, int n, verify::Manifest &m,
+            CertificateSummary &summary) {
+  const std::string cnf = fmt::format("horizon-{}.cnf", n);
+  const std::string drat = fmt::format("horizon-{}.drat", n);
+  const auto proven = prove(r, r.task, r.puzzle.spec(), n, cnf, drat);
+  if (!proven) {
     return false;
   }
   m.horizons.push_back({n, verify::HorizonProof::drat, cnf, drat, ""});
   ++summary.drat_horizons;
-  summary.conflicts += proven.conflicts;
-  summary.solve_seconds += proven.solve_seconds;
+  summary.conflicts += proven->conflicts;
+  summary.solve_seconds += proven->solve_seconds;
   if (r.options.progress) {
     Progress p;
     p.path = "certify";
     p.text = fmt::format("certify: horizon {} refuted with its DRAT proof "
                          "({} conflicts, {:.2f} s)",
-                         n, proven.conflicts, proven.seconds);
+                         n, proven->conflicts, proven->seconds);
     r.options.progress(p);
   }
   return true;
@@ -218,7 +244,7 @@ bool refute(const Refuting &r, int n, verify::Manifest &m,
 // Every horizon 0..m, by parity or by proof; the claim cut where the
 // time ran out.
 void cover_horizons(const Refuting &r, int m, verify::Manifest &m_out,
-                    CertificateSummary &summary) {
+                    CertificateSummary &summary, int claim) {
   const auto token = find_parity_token(r.task);
   if (token) {
     m_out.parity = *token;
@@ -232,7 +258,7 @@ void cover_horizons(const Refuting &r, int m, verify::Manifest &m_out,
     }
     if (!refute(r, n, m_out, summary)) {
       m_out.not_certified.push_back(
-          {fmt::format("no plan of length <= {}", m),
+          {fmt::format("no plan of length <= {}", claim),
            fmt::format("the refutation of horizon {} was stopped; the "
                        "certificate shows no plan of length <= {}",
                        n, n - 1)});
@@ -305,6 +331,120 @@ bool cover_by_layers(const Refuting &r, int m, verify::Manifest &out,
   return true;
 }
 
+// Length j from the frontier's position `path` leads to (cube i)
+// refuted with its proof, into the manifest; false if stopped.
+bool refute_cube(const Refuting &r, const task::Plan &path, std::size_t i,
+                 int j, verify::Manifest &out, CertificateSummary &summary) {
+  const auto cube = r.puzzle.after(path);
+  if (!cube) {
+    throw std::logic_error("the puzzle cannot restart at a frontier position");
+  }
+  const std::string cnf = fmt::format("cube-{}-horizon-{}.cnf", i, j);
+  const std::string drat = fmt::format("cube-{}-horizon-{}.drat", i, j);
+  const auto proven = prove(r, cube->compile(), cube->spec(), j, cnf, drat);
+  if (!proven) {
+    return false;
+  }
+  out.cube_horizons.push_back({j, cnf, drat});
+  ++summary.cube_drats;
+  summary.conflicts += proven->conflicts;
+  summary.solve_seconds += proven->solve_seconds;
+  return true;
+}
+
+void frontier_progress(const Refuting &r, int j, long refuted, long cubes) {
+  if (r.options.progress) {
+    Progress p;
+    p.path = "certify";
+    p.text = fmt::format("certify: {} moves from the frontier: {} of its {} "
+                         "positions refuted by DRAT proofs, the rest by "
+                         "parity or the checker's bound",
+                         j, refuted, cubes);
+    r.options.progress(p);
+  }
+}
+
+// The positions at distance exactly d, each with a shortest path to it;
+// `space` says where the time or k_frontier_max_positions stopped it.
+search::Frontier find_frontier(const Refuting &r, int d) {
+  search::SpaceOptions so;
+  so.max_states = verify::k_frontier_max_positions;
+  so.poll = [&](int, long) {
+    return (r.options.stop && r.options.stop()) ||
+           std::chrono::steady_clock::now() > r.deadline;
+  };
+  search::Frontier f = search::frontier_at(r.task, d, so);
+  if (f.goal_plan) {
+    throw std::logic_error("a plan shorter than the frontier's depth, which "
+                           "the run refuted");
+  }
+  return f;
+}
+
+// Horizons 0..d-1 as cover_horizons shows them, and d..m through the
+// positions at distance exactly d (verify/frontier.hpp): every length
+// j = 0..m-d from each, ascending, by parity, by the checker's own bound
+// or by the cube's CNF refuted with its proof; the claim cut to the last
+// length every position has where the time runs out.
+void cover_by_frontier(const Refuting &r, int d, int m, verify::Manifest &out,
+                       CertificateSummary &summary) {
+  cover_horizons(r, d - 1, out, summary, m);
+  if (out.no_plan_up_to < d - 1) {
+    return;
+  }
+  const search::Frontier f = find_frontier(r, d);
+  const auto cut = [&](int shown, const std::string &why) {
+    if (shown < d) { // nothing goes through the frontier: none of its files
+      for (const auto &c : out.cube_horizons) {
+        fs::remove(fs::path(r.options.dir) / c.cnf);
+        fs::remove(fs::path(r.options.dir) / c.drat);
+      }
+      out.cube_horizons.clear();
+      out.frontier_depth = summary.frontier_depth = -1;
+      summary.cube_drats = 0;
+    }
+    out.not_certified.push_back(
+        {fmt::format("no plan of length <= {}", m),
+         fmt::format("{}; the certificate shows no plan of length <= {}",
+                     why, shown)});
+    out.no_plan_up_to = shown;
+  };
+  if (f.space.limit_reached || f.space.stopped) {
+    cut(d - 1, fmt::format("the frontier at depth {} was not found (stopped, "
+                           "or more than {} positions)",
+                           d, verify::k_frontier_max_positions));
+    return;
+  }
+  const verify::LengthParity parity(r.task, out.parity);
+  const verify::MoveBound bound(r.task, parity.colours());
+  std::vector<int> residue, least;
+  for (std::size_t i = 0; i < f.states.size(); ++i) {
+    const std::vector<uint8_t> p = verify::pack(f.states[i]);
+    residue.push_back(parity.at(p.data()));
+    least.push_back(bound.at(p.data()));
+  }
+  out.frontier_depth = d;
+  summary.frontier_depth = d;
+  summary.frontier_positions = static_cast<long>(f.states.size());
+  for (int j = 0; j <= m - d; ++j) {
+    long refuted = 0;
+    for (std::size_t i = 0; i < f.states.size(); ++i) {
+      if (j % 2 != residue[i] || j < least[i]) {
+        continue;
+      }
+      if (!refute_cube(r, f.paths[i], i, j, out, summary)) {
+        cut(d + j - 1, fmt::format("the refutation of {} moves from a "
+                                   "frontier position was stopped", j));
+        return;
+      }
+      ++refuted;
+    }
+    out.horizons.push_back({d + j, verify::HorizonProof::frontier, "", "", ""});
+    out.no_plan_up_to = d + j;
+    frontier_progress(r, j, refuted, summary.frontier_positions);
+  }
+}
+
 void list_files(const fs::path &dir, verify::Manifest &m,
                 CertificateSummary &summary) {
   std::vector<std::string> names;
@@ -321,6 +461,11 @@ void list_files(const fs::path &dir, verify::Manifest &m,
       names.push_back(h.layers);
       summary.proof_bytes += fs::file_size(dir / h.layers);
     }
+  }
+  for (const auto &c : m.cube_horizons) {
+    names.push_back(c.cnf);
+    names.push_back(c.drat);
+    summary.proof_bytes += fs::file_size(dir / c.drat);
   }
   for (const auto &name : names) {
     const verify::FileDigest d = verify::digest_file((dir / name).string());
@@ -440,8 +585,13 @@ CertificateSummary certify(const puzzles::Puzzle &puzzle,
                                      std::chrono::duration<double>(
                                          options.timeout_seconds))
                        : std::chrono::steady_clock::time_point::max()};
-  if (!cover_by_layers(r, claimed, m, summary)) {
-    cover_horizons(r, claimed, m, summary);
+  const bool through_frontier = options.frontier_depth > 0 &&
+                                claimed >= options.frontier_depth &&
+                                find_parity_token(task);
+  if (through_frontier) { // asked for: before the layers
+    cover_by_frontier(r, options.frontier_depth, claimed, m, summary);
+  } else if (!cover_by_layers(r, claimed, m, summary)) {
+    cover_horizons(r, claimed, m, summary, claimed);
   }
   list_files(dir, m, summary);
   write_text(dir / (std::string(verify::k_manifest_name) + ".part"),

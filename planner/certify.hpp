@@ -36,6 +36,11 @@ struct CertifyOptions {
   // Layers are written up to this many positions (0: never, every
   // horizon by its proof).
   long max_layer_positions = k_layer_certificate_positions;
+  // > 0: "no plan of length <= m" for m at least this shown through the
+  // positions at this distance from the start (verify/frontier.hpp), each
+  // length from them refuted on its own, where the task has a parity
+  // token (the n-puzzle); 0: every horizon on its own.
+  int frontier_depth = 0;
   solver::StopFn stop;
   ProgressFn progress;
 };
@@ -54,6 +59,9 @@ struct CertificateSummary {
   bool unsolvable = false; // shown: no plan at all (the permutation)
   int drat_horizons = 0, parity_horizons = 0, layer_horizons = 0;
   long layer_positions = 0;
+  int frontier_depth = -1;     // the frontier's, where horizons go through it
+  long frontier_positions = 0; // its positions
+  long cube_drats = 0;         // the lengths from them refuted by proofs
   int64_t conflicts = 0;
   double solve_seconds = 0; // CaDiCaL's calls on the refuted horizons
   uint64_t proof_bytes = 0;

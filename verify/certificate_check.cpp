@@ -1,4 +1,5 @@
 #include "satslide/verify/certificate_check.hpp"
+#include "satslide/verify/frontier.hpp"
 #include "satslide/verify/horizon_formula.hpp"
 #include "satslide/verify/layers.hpp"
 #include "satslide/verify/sha256.hpp"
@@ -61,35 +62,66 @@ void check_files(const fs::path &dir, const Manifest &m) {
     named(h.drat);
     named(h.layers);
   }
+  for (const auto &c : m.cube_horizons) {
+    named(c.cnf);
+    named(c.drat);
+  }
 }
 
-// Horizon h's CNF is this instance's formula and its proof refutes it.
-void check_horizon(const fs::path &dir, const Manifest &m,
-                   const Manifest::Horizon &h, Verdict &v,
-                   const std::function<bool()> &stop) {
-  auto cnf_in = open(dir / h.cnf);
-  const Cnf cnf = read_cnf(cnf_in, h.cnf);
-  const FormulaHeader header = read_formula_header(cnf, h.cnf);
+// The CNF `cnf_name` is the formula of `horizon` moves of the manifest's
+// puzzle (of its very instance where `same_instance`) in its encoding,
+// and `drat_name` refutes it; returns what its comments say it is.
+FormulaHeader check_refuted(const fs::path &dir, const Manifest &m,
+                            const std::string &cnf_name,
+                            const std::string &drat_name, int horizon,
+                            bool same_instance, Verdict &v,
+                            const std::function<bool()> &stop) {
+  auto cnf_in = open(dir / cnf_name);
+  const Cnf cnf = read_cnf(cnf_in, cnf_name);
+  const FormulaHeader header = read_formula_header(cnf, cnf_name);
   if (header.instance.kind != m.instance.kind ||
-      header.instance.params != m.instance.params ||
-      header.encoding != m.encoding || header.horizon != h.horizon) {
-    throw Refused(h.cnf + ": the formula of another instance, encoding or "
-                  "horizon than the manifest says (horizon " +
-                  std::to_string(h.horizon) + ")");
+      (same_instance && header.instance.params != m.instance.params) ||
+      header.encoding != m.encoding || header.horizon != horizon) {
+    throw Refused(cnf_name + ": the formula of another instance, encoding "
+                  "or horizon than the manifest says (horizon " +
+                  std::to_string(horizon) + ")");
   }
-  check_formula(cnf, header, h.cnf);
-  auto proof_in = open(dir / h.drat);
-  const Proof proof = read_drat(proof_in, h.drat, cnf.vars);
+  check_formula(cnf, header, cnf_name);
+  auto proof_in = open(dir / drat_name);
+  const Proof proof = read_drat(proof_in, drat_name, cnf.vars);
   const DratCheck check = check_drat(cnf, proof, stop);
   if (!check.refuted) {
-    throw Refused(h.drat + ": " + check.failure);
+    throw Refused(drat_name + ": " + check.failure);
   }
-  ++v.drat_horizons;
   v.lemmas += check.lemmas;
   v.checked += check.checked;
   v.check_seconds += check.seconds;
+  return header;
 }
 
+// A cube's CNF and proof (check_refuted), for a puzzle of the instance's
+// rules and goal restarted elsewhere; returns its start, packed.
+std::string check_cube(const fs::path &dir, const Manifest &m,
+                       const task::Task &task,
+                       const Manifest::CubeHorizon &c, Verdict &v,
+                       const std::function<bool()> &stop) {
+  const FormulaHeader header =
+      check_refuted(dir, m, c.cnf, c.drat, c.horizon, false, v, stop);
+  std::unique_ptr<puzzles::Puzzle> cube;
+  try {
+    cube = puzzles::make_puzzle(header.instance);
+  } catch (const std::exception &e) {
+    throw Refused(c.cnf + ": its instance: " + e.what());
+  }
+  const task::Task cube_task = cube->compile();
+  if (!same_rules(task, cube_task)) {
+    throw Refused(c.cnf + ": a puzzle of other moves or another goal than "
+                  "the manifest's instance");
+  }
+  ++v.cube_drats;
+  const std::vector<uint8_t> start = pack(cube_task.initial_state());
+  return std::string(start.begin(), start.end());
+}
 
 std::string words(const Verdict &v) {
   if (v.unsolvable) {
@@ -121,6 +153,14 @@ std::string words(const Verdict &v) {
                          "moves, no goal among them)",
                          how.empty() ? "" : ", ", v.layer_horizons,
                          grouped(v.layer_positions));
+    }
+    if (v.frontier_horizons > 0) {
+      how += fmt::format("{}{} through the {} positions at depth {} (every "
+                         "length from them excluded by parity, by the "
+                         "checker's bound or by one of {} DRAT proofs)",
+                         how.empty() ? "" : ", ", v.frontier_horizons,
+                         grouped(v.frontier_positions), v.frontier_depth,
+                         grouped(v.cube_drats));
     }
     if (v.parity_horizons > 0) {
       how += fmt::format("{}{} by parity", how.empty() ? "" : ", ",
@@ -196,6 +236,43 @@ void check_parity_horizon(const Manifest &m, const task::Task &task,
   ++v.parity_horizons;
 }
 
+// The frontier's horizons: every one from its depth, and each of them
+// shown through the frontier (frontier.hpp) once every shorter horizon is
+// shown otherwise (a shortest plan shorter than the depth would pass
+// through no position of it).
+void check_frontier_horizons(const fs::path &dir, const Manifest &m,
+                             const task::Task &task, int longest,
+                             const std::set<int> &shown, Verdict &v,
+                             const std::function<bool()> &stop) {
+  const int d = m.frontier_depth;
+  if (d < 0) {
+    throw Refused("a horizon is shown through the frontier, but the "
+                  "manifest has none");
+  }
+  for (const auto &h : m.horizons) {
+    if (h.proof == HorizonProof::frontier && h.horizon < d) {
+      throw Refused(fmt::format("horizon {} is shown through the frontier "
+                                "at depth {}, which no plan that short "
+                                "reaches", h.horizon, d));
+    }
+  }
+  for (int n = 0; n < d; ++n) {
+    if (!shown.count(n)) {
+      throw Refused(fmt::format("the frontier at depth {} needs horizon {} "
+                                "shown otherwise; nothing shows it", d, n));
+    }
+  }
+  const FrontierCheck c = check_frontier(
+      task, m, longest - d,
+      [&](const Manifest::CubeHorizon &cube) {
+        return check_cube(dir, m, task, cube, v, stop);
+      },
+      stop);
+  v.frontier_depth = d;
+  v.frontier_positions = c.positions;
+  v.frontier_by_bound = c.by_bound;
+}
+
 void check_claims(const fs::path &dir, const Manifest &m, Verdict &v,
                   const std::function<bool()> &stop) {
   std::unique_ptr<puzzles::Puzzle> puzzle;
@@ -218,15 +295,27 @@ void check_claims(const fs::path &dir, const Manifest &m, Verdict &v,
   }
   std::set<int> shown;
   Shared shared;
+  int through_frontier = -1; // the longest horizon the frontier shows
   for (const auto &h : m.horizons) {
     if (h.proof == HorizonProof::layers) {
       check_layers_horizon(dir, task, h, shared, v, stop);
     } else if (h.proof == HorizonProof::parity) {
       check_parity_horizon(m, task, h, shared, v);
+    } else if (h.proof == HorizonProof::frontier) {
+      through_frontier = std::max(through_frontier, h.horizon);
+      ++v.frontier_horizons;
     } else {
-      check_horizon(dir, m, h, v, stop);
+      check_refuted(dir, m, h.cnf, h.drat, h.horizon, true, v, stop);
+      ++v.drat_horizons;
     }
     shown.insert(h.horizon);
+  }
+  if (through_frontier < 0 && !m.cube_horizons.empty()) {
+    throw Refused("the manifest lists the frontier's proofs, but no horizon "
+                  "rests on the frontier");
+  }
+  if (through_frontier >= 0) {
+    check_frontier_horizons(dir, m, task, through_frontier, shown, v, stop);
   }
   for (int n = 0; n <= m.no_plan_up_to; ++n) {
     if (!shown.count(n)) {

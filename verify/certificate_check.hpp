@@ -23,6 +23,8 @@ struct Verdict {
   bool unsolvable = false; // certified: no plan of any length
   int drat_horizons = 0, parity_horizons = 0, layer_horizons = 0;
   long layer_positions = 0;
+  int frontier_horizons = 0, frontier_depth = -1; // frontier.hpp
+  long frontier_positions = 0, frontier_by_bound = 0, cube_drats = 0;
   long lemmas = 0, checked = 0;
   double check_seconds = 0; // in the DRAT checks
   std::vector<Manifest::Uncertified> not_certified;

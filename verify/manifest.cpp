@@ -34,6 +34,13 @@ std::string manifest_json(const Manifest &m) {
     }
     j["horizons"].push_back(row);
   }
+  if (m.frontier_depth >= 0) {
+    j["frontier"] = {{"depth", m.frontier_depth}, {"cubes", Json::array()}};
+    for (const auto &c : m.cube_horizons) {
+      j["frontier"]["cubes"].push_back(
+          {{"horizon", c.horizon}, {"cnf", c.cnf}, {"drat", c.drat}});
+    }
+  }
   j["parity"] = {{"fluents", m.parity.fluents}, {"colours", m.parity.colours}};
   j["permutation"] = {{"objects", m.permutation.objects}};
   j["not_certified"] = Json::array();
@@ -99,6 +106,26 @@ void read_horizons(const Json &j, const std::string &where, Manifest &m) {
   }
 }
 
+// The optional "frontier": its depth and the cubes' proofs.
+void read_frontier(const Json &j, const std::string &where, Manifest &m) {
+  if (!j.contains("frontier")) {
+    return;
+  }
+  const Json f = field<Json>(j, "frontier", where);
+  m.frontier_depth = field<int>(f, "depth", where + " frontier");
+  const Json cubes = field<Json>(f, "cubes", where + " frontier");
+  if (m.frontier_depth < 0 || !cubes.is_array()) {
+    throw Refused(where + ": the frontier's depth is negative or its "
+                  "\"cubes\" is not a list");
+  }
+  for (const Json &row : cubes) {
+    m.cube_horizons.push_back(
+        {field<int>(row, "horizon", where + " frontier cubes"),
+         file_name(row, "cnf", where + " frontier cubes"),
+         file_name(row, "drat", where + " frontier cubes")});
+  }
+}
+
 void read_files(const Json &j, const std::string &where, Manifest &m) {
   const Json rows = field<Json>(j, "files", where);
   if (!rows.is_array()) {
@@ -152,6 +179,7 @@ Manifest read_manifest(std::istream &in, const std::string &name) {
   m.no_plan_up_to = field<int>(claim, "no_plan_up_to", name + " claim");
   m.unsolvable = field<bool>(claim, "unsolvable", name + " claim");
   read_horizons(j, name, m);
+  read_frontier(j, name, m);
   const Json parity = field<Json>(j, "parity", name);
   m.parity.fluents = field<std::vector<std::string>>(parity, "fluents", name);
   m.parity.colours = field<std::vector<int>>(parity, "colours", name);

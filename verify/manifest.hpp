@@ -25,11 +25,14 @@ enum class HorizonProof {
   drat,   // its CNF (what `satslide dimacs` writes) refuted by a DRAT proof
   parity, // every move flips the token's colour (ParityToken)
   layers, // the positions within a depth >= it, closed (verify/layers.hpp)
+  frontier, // through the positions at the frontier's depth, each with
+            // every length left shown (verify/frontier.hpp)
 };
-constexpr std::array<EnumName<HorizonProof>, 3> names(HorizonProof) {
+constexpr std::array<EnumName<HorizonProof>, 4> names(HorizonProof) {
   return {{{HorizonProof::drat, "drat"},
            {HorizonProof::parity, "parity"},
-           {HorizonProof::layers, "layers"}}};
+           {HorizonProof::layers, "layers"},
+           {HorizonProof::frontier, "frontier"}}};
 }
 
 // Fluents of the task of which exactly one holds at the start, each with a
@@ -71,6 +74,16 @@ struct Manifest {
     std::string layers;    // the file, for layers
   };
   std::vector<Horizon> horizons;
+  // For frontier horizons: the frontier's depth (-1: none), and the DRAT
+  // proofs of the lengths from its positions that neither the parity nor
+  // the checker's own bound excludes; each CNF names its position (the
+  // instance restarted there) in its comments.
+  int frontier_depth = -1;
+  struct CubeHorizon {
+    int horizon = 0; // moves from the cube
+    std::string cnf, drat;
+  };
+  std::vector<CubeHorizon> cube_horizons;
   ParityToken parity; // for parity
   // What the run claimed that the certificate does not show, and why.
   struct Uncertified {

@@ -69,7 +69,8 @@ int the_token(const std::vector<int> &fluents, const std::vector<int> &colour) {
 
 } // namespace
 
-int plan_parity(const task::Task &task, const ParityToken &token) {
+std::vector<int> token_colours(const task::Task &task,
+                               const ParityToken &token) {
   if (token.fluents.empty() || token.fluents.size() != token.colours.size()) {
     throw Refused("the parity token lists no fluents, or not a colour each");
   }
@@ -85,6 +86,11 @@ int plan_parity(const task::Task &task, const ParityToken &token) {
     }
     colour[it - task.fluents.begin()] = token.colours[i];
   }
+  return colour;
+}
+
+int plan_parity(const task::Task &task, const ParityToken &token) {
+  const std::vector<int> colour = token_colours(task, token);
   const int start = the_token(task.init, colour);
   const int goal = the_token(task.goal, colour);
   if (start < 0 || goal < 0) {

@@ -7,6 +7,7 @@
 #include "satslide/task/task.hpp"
 
 #include <string>
+#include <vector>
 
 namespace satslide::verify {
 
@@ -15,6 +16,10 @@ namespace satslide::verify {
 // Refused, naming the line, otherwise. Returns the actions.
 task::Plan replay_plan(const task::Task &task, const std::string &text,
                        const std::string &name);
+
+// Each fluent's colour in `token` (-1: not the token's); throws Refused
+// where a fluent is not the task's, is listed twice or has no colour.
+std::vector<int> token_colours(const task::Task &task, const ParityToken &token);
 
 // The parity of every plan's length that `token` shows, 0 or 1: exactly
 // one of its fluents holds at the start, every action needs one, deletes

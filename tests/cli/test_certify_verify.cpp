@@ -141,3 +141,29 @@ TEST_CASE("batch --resume --certify: a line stopped while it was certified "
   CHECK(std::filesystem::exists(line2 + "/notes.txt"));
   CHECK(std::filesystem::exists(line2 + "/manifest.json"));
 }
+
+TEST_CASE("certify-depth: a 3x4 board's optimum through its frontier, "
+          "verified, and the option needs --certify") {
+  TempDir dir("satslide-cli-frontier-");
+  const std::string cert = dir.path + "/f";
+  const std::string board =
+      "--puzzle npuzzle --rows 3 --cols 4 --board \"5 1 2 3 9 7 8 11 10 6 4 "
+      "0\" -q"; // 16 moves
+  const auto solved = run_satslide(board + " --json --certify " + cert +
+                                   " --certify-depth 4");
+  REQUIRE(solved.exit_code == 0);
+  const auto c = nlohmann::json::parse(solved.out)["certificate"];
+  CHECK(c["frontier_depth"] == 4);
+  CHECK(c["frontier_positions"].get<long>() > 0);
+  const auto ok = run_satslide("verify --json " + cert);
+  CHECK(ok.exit_code == 0);
+  const auto v = nlohmann::json::parse(ok.out);
+  CHECK(v["optimal"] == true);
+  CHECK(v["frontier_depth"] == 4);
+  CHECK(v["frontier_positions"] == c["frontier_positions"]);
+  CHECK(v["cube_drats"] == c["cube_drats"]);
+  const auto alone = run_satslide(board + " --certify-depth 2");
+  CHECK(alone.exit_code == 32);
+  CHECK(alone.err.find("--certify-depth K needs --certify DIR") !=
+        std::string::npos);
+}

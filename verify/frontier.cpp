@@ -1,0 +1,249 @@
+#include "satslide/verify/frontier.hpp"
+#include "satslide/verify/cnf_reader.hpp"
+#include "satslide/verify/layers.hpp"
+#include "satslide/verify/task_checks.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace satslide::verify {
+
+namespace {
+
+bool holds(const uint8_t *p, int f) { return (p[f / 8] >> (f % 8)) & 1; }
+
+const uint8_t *bytes_of(const std::string &key) {
+  return reinterpret_cast<const uint8_t *>(key.data());
+}
+
+// The fluents of `fluents` in the group (`in` marks it).
+std::vector<int> within(const std::vector<int> &fluents,
+                        const std::vector<char> &in) {
+  std::vector<int> out;
+  for (int f : fluents) {
+    if (in[f]) {
+      out.push_back(f);
+    }
+  }
+  return out;
+}
+
+// Whether action a moves the group from one fluent it needs and deletes
+// to one other it adds, or leaves it alone; the move as (from, to), or
+// (-1, -1) for none. nullopt if it does anything else to the group.
+std::optional<std::pair<int, int>> group_move(const task::Action &a,
+                                              const std::vector<char> &in) {
+  const auto del = within(a.del, in);
+  const auto add = within(a.add, in);
+  if (del.empty() && add.empty()) {
+    return std::pair{-1, -1};
+  }
+  if (del.size() != 1 || add.size() != 1 || del[0] == add[0] ||
+      std::find(a.pre.begin(), a.pre.end(), del[0]) == a.pre.end()) {
+    return std::nullopt;
+  }
+  return std::pair{del[0], add[0]};
+}
+
+// Each fluent of the group's moves to `goal` over the edges (from, to),
+// k_no_plan_bound where it never gets there.
+std::vector<int> distances_to(int goal, const std::vector<int> &fluents,
+                              const std::vector<std::pair<int, int>> &edges) {
+  std::unordered_map<int, int> dist = {{goal, 0}};
+  std::vector<int> todo = {goal};
+  for (std::size_t i = 0; i < todo.size(); ++i) {
+    for (const auto &[from, to] : edges) {
+      if (to == todo[i] && !dist.count(from)) {
+        dist[from] = dist[todo[i]] + 1;
+        todo.push_back(from);
+      }
+    }
+  }
+  std::vector<int> out;
+  for (int f : fluents) {
+    out.push_back(dist.count(f) ? dist[f] : k_no_plan_bound);
+  }
+  return out;
+}
+
+} // namespace
+
+MoveBound::MoveBound(const task::Task &task,
+                     const std::vector<int> &token_colour) {
+  std::vector<int> moved(task.actions.size(), 0); // counted groups a move moves
+  for (const auto &fluents : task.exactly_one) {
+    std::vector<char> in(task.num_fluents(), 0);
+    bool off_token = true;
+    for (int f : fluents) {
+      in[f] = 1;
+      off_token = off_token && token_colour[f] < 0;
+    }
+    const auto goal = within(task.goal, in);
+    if (!off_token || goal.size() != 1 ||
+        within(task.init, in).size() != 1) {
+      continue;
+    }
+    std::vector<std::pair<int, int>> edges;
+    std::vector<std::size_t> movers;
+    bool moves_alone = true; // every action moves it as a group, or not
+    for (std::size_t a = 0; a < task.actions.size() && moves_alone; ++a) {
+      const auto move = group_move(task.actions[a], in);
+      moves_alone = move.has_value();
+      if (move && move->first >= 0) {
+        edges.push_back(*move);
+        movers.push_back(a);
+      }
+    }
+    if (!moves_alone) {
+      continue; // not counted
+    }
+    for (std::size_t a : movers) {
+      ++moved[a];
+    }
+    m_groups.push_back({fluents, distances_to(goal[0], fluents, edges)});
+  }
+  if (std::any_of(moved.begin(), moved.end(), [](int n) { return n > 1; })) {
+    m_groups.clear();
+  }
+}
+
+int MoveBound::at(const uint8_t *p) const {
+  long sum = 0;
+  for (const Group &g : m_groups) {
+    for (std::size_t i = 0; i < g.fluents.size(); ++i) {
+      if (holds(p, g.fluents[i])) {
+        sum += g.to_goal[i];
+        break;
+      }
+    }
+  }
+  return static_cast<int>(std::min<long>(sum, k_no_plan_bound));
+}
+
+std::vector<std::string> positions_at(const task::Task &task, int depth,
+                                      const std::function<bool()> &stop) {
+  const std::vector<uint8_t> start = pack(task.initial_state());
+  const std::size_t b = start.size();
+  std::unordered_set<std::string> seen;
+  std::vector<std::string> layer = {
+      std::string(reinterpret_cast<const char *>(start.data()), b)};
+  seen.insert(layer[0]);
+  for (int d = 0; d < depth; ++d) {
+    std::vector<std::string> next;
+    for (const std::string &key : layer) {
+      const uint8_t *p = bytes_of(key);
+      for (const task::Action &a : task.actions) {
+        if (!std::all_of(a.pre.begin(), a.pre.end(),
+                         [&](int f) { return holds(p, f); })) {
+          continue;
+        }
+        std::string n = key;
+        for (int f : a.del) {
+          n[f / 8] = static_cast<char>(n[f / 8] & ~(1u << (f % 8)));
+        }
+        for (int f : a.add) {
+          n[f / 8] = static_cast<char>(n[f / 8] | (1u << (f % 8)));
+        }
+        if (seen.insert(n).second) {
+          next.push_back(std::move(n));
+        }
+      }
+      if (static_cast<long>(seen.size()) > k_frontier_max_positions ||
+          ((seen.size() & 0xfff) == 0 && stop && stop())) {
+        throw Refused(fmt::format(
+            "the frontier at depth {}: stopped, or more than {} positions "
+            "within it", depth, k_frontier_max_positions));
+      }
+    }
+    layer = std::move(next);
+  }
+  return layer;
+}
+
+bool same_rules(const task::Task &task, const task::Task &other) {
+  if (task.fluents != other.fluents || task.goal != other.goal ||
+      task.actions.size() != other.actions.size()) {
+    return false;
+  }
+  for (std::size_t i = 0; i < task.actions.size(); ++i) {
+    const task::Action &a = task.actions[i], &b = other.actions[i];
+    if (a.name != b.name || a.pre != b.pre || a.add != b.add ||
+        a.del != b.del) {
+      return false;
+    }
+  }
+  return true;
+}
+
+LengthParity::LengthParity(const task::Task &task, const ParityToken &token)
+    : m_colour(token_colours(task, token)) {
+  plan_parity(task, token); // every move flips the token's colour
+  for (int f : task.goal) {
+    if (m_colour[f] >= 0) {
+      m_goal_colour = m_colour[f];
+    }
+  }
+}
+
+int LengthParity::at(const uint8_t *p) const {
+  for (std::size_t f = 0; f < m_colour.size(); ++f) {
+    if (m_colour[f] >= 0 && holds(p, static_cast<int>(f))) {
+      return (m_colour[f] + m_goal_colour) % 2;
+    }
+  }
+  throw Refused("a position holds no fluent of the parity token");
+}
+
+FrontierCheck check_frontier(
+    const task::Task &task, const Manifest &m, int lengths,
+    const std::function<std::string(const Manifest::CubeHorizon &)>
+        &cube_refuted,
+    const std::function<bool()> &stop) {
+  const LengthParity parity(task, m.parity);
+  const std::vector<std::string> layer =
+      positions_at(task, m.frontier_depth, stop);
+  std::unordered_map<std::string, std::vector<char>> shown;
+  for (const std::string &key : layer) {
+    shown.emplace(key, std::vector<char>(std::max(lengths + 1, 0), 0));
+  }
+  FrontierCheck c;
+  for (const auto &cube : m.cube_horizons) {
+    const auto it = shown.find(cube_refuted(cube));
+    if (it == shown.end()) {
+      throw Refused(cube.cnf + ": its start is no position at distance " +
+                    std::to_string(m.frontier_depth) + " from the instance's");
+    }
+    if (cube.horizon >= 0 && cube.horizon <= lengths) {
+      c.by_drat += !it->second[cube.horizon];
+      it->second[cube.horizon] = 1;
+    }
+  }
+  const MoveBound bound(task, parity.colours());
+  long n = 0;
+  for (const std::string &key : layer) {
+    ++n;
+    const uint8_t *p = bytes_of(key);
+    const int residue = parity.at(p);
+    const int least = bound.at(p);
+    const std::vector<char> &by_proof = shown.at(key);
+    for (int j = 0; j <= lengths; ++j) {
+      if (j % 2 != residue) {
+        ++c.by_parity;
+      } else if (j < least) {
+        ++c.by_bound;
+      } else if (!by_proof[j]) {
+        throw Refused(fmt::format(
+            "frontier position {} of {} at depth {}: nothing shows that no "
+            "plan of {} moves leads from it to the goal",
+            n, layer.size(), m.frontier_depth, j));
+      }
+    }
+  }
+  c.positions = static_cast<long>(layer.size());
+  return c;
+}
+
+} // namespace satslide::verify
