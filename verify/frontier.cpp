@@ -13,8 +13,6 @@ namespace satslide::verify {
 
 namespace {
 
-bool holds(const uint8_t *p, int f) { return (p[f / 8] >> (f % 8)) & 1; }
-
 const uint8_t *bytes_of(const std::string &key) {
   return reinterpret_cast<const uint8_t *>(key.data());
 }
@@ -140,13 +138,8 @@ std::vector<std::string> positions_at(const task::Task &task, int depth,
                          [&](int f) { return holds(p, f); })) {
           continue;
         }
-        std::string n = key;
-        for (int f : a.del) {
-          n[f / 8] = static_cast<char>(n[f / 8] & ~(1u << (f % 8)));
-        }
-        for (int f : a.add) {
-          n[f / 8] = static_cast<char>(n[f / 8] | (1u << (f % 8)));
-        }
+        std::string n(b, '\0');
+        apply_packed(a, p, reinterpret_cast<uint8_t *>(n.data()), b);
         if (seen.insert(n).second) {
           next.push_back(std::move(n));
         }

@@ -27,6 +27,17 @@ std::vector<uint8_t> pack(const task::State &state) {
   return out;
 }
 
+void apply_packed(const task::Action &a, const uint8_t *p, uint8_t *next,
+                  std::size_t b) {
+  std::copy(p, p + b, next);
+  for (int f : a.del) {
+    next[f / 8] &= static_cast<uint8_t>(~(1u << (f % 8)));
+  }
+  for (int f : a.add) {
+    next[f / 8] |= static_cast<uint8_t>(1u << (f % 8));
+  }
+}
+
 namespace {
 
 void put64(std::ostream &out, uint64_t v) {
@@ -100,8 +111,6 @@ Layers read_layers(std::istream &in, const std::string &name) {
 
 namespace {
 
-bool holds(const uint8_t *p, int f) { return (p[f / 8] >> (f % 8)) & 1; }
-
 using LayerOf = std::unordered_map<std::string_view, int>;
 
 std::string_view bytes(const uint8_t *p, std::size_t b) {
@@ -144,13 +153,7 @@ void check_moves(const task::Task &task, const uint8_t *p, std::size_t b,
     if (!applicable) {
       continue;
     }
-    std::copy(p, p + b, next.begin());
-    for (int f : a.del) {
-      next[f / 8] &= static_cast<uint8_t>(~(1u << (f % 8)));
-    }
-    for (int f : a.add) {
-      next[f / 8] |= static_cast<uint8_t>(1u << (f % 8));
-    }
+    apply_packed(a, p, next.data(), b);
     const auto found = layer_of.find(bytes(next.data(), b));
     if (found == layer_of.end() || found->second > i + 1) {
       throw Refused(where() + ": its move '" + a.name +

@@ -29,6 +29,12 @@ struct Layers {
 
 // A state packed as a layer holds it.
 std::vector<uint8_t> pack(const task::State &state);
+// Whether fluent f holds in a position packed so.
+inline bool holds(const uint8_t *p, int f) { return (p[f / 8] >> (f % 8)) & 1; }
+// `next` (b bytes) set to the position action a leads to from p (packed
+// so, b bytes; add wins over delete); a's preconditions not checked.
+void apply_packed(const task::Action &a, const uint8_t *p, uint8_t *next,
+                  std::size_t b);
 
 void write_layers(std::ostream &out, const Layers &layers);
 // Throws Refused naming `name` on a foreign, partial or inconsistent file;
