@@ -15,7 +15,9 @@ differs from the data's.
 
 SATSLIDE names the binary (default ./build/cli/satslide); TIMEOUT, if
 set, is each line's --timeout (its certificate gets what is left, at
-least a second, and says what it could not show). The
+least a second, and says what it could not show); CERTIFY_DEPTH, if
+set, is each line's --certify-depth (the n-puzzle's lengths from there
+on shown through the positions that many moves from the start). The
 certificates are removed once checked (they take gigabytes), unless
 KEEP_CERTIFICATES=1.
 """
@@ -78,7 +80,9 @@ def run_suite(binary, suite, out):
     answers = os.path.join(out, "answers.jsonl")
     timeout = (["--timeout", os.environ["TIMEOUT"]]
                if os.environ.get("TIMEOUT") else [])
-    subprocess.run([binary, "batch", *options, *timeout,
+    depth = (["--certify-depth", os.environ["CERTIFY_DEPTH"]]
+             if os.environ.get("CERTIFY_DEPTH") else [])
+    subprocess.run([binary, "batch", *options, *timeout, *depth,
                     input_file(suite, spec, out), "-q", "-o", answers,
                     "--certify", os.path.join(out, "certs")], check=False)
     rows = []
@@ -99,6 +103,9 @@ def run_suite(binary, suite, out):
             "layers": c.get("layer_horizons", 0),
             "drat": c.get("drat_horizons", 0),
             "parity": c.get("parity_horizons", 0),
+            "frontier": verdict.get("frontier_horizons", 0),
+            "frontier_positions": c.get("frontier_positions", 0),
+            "cube_drats": c.get("cube_drats", 0),
             "solve_s": j.get("seconds", 0.0), "certify_s": c.get("seconds", 0.0),
             "cadical_s": c.get("solve_seconds", 0.0),
             "check_s": verdict.get("check_seconds", 0.0), "verify_wall_s": wall,
@@ -124,7 +131,8 @@ def summary(suite, rows):
                      r["length"] != r["known"] for r in rows)
     ratios = [(r["solve_s"] + r["certify_s"]) / r["solve_s"]
               for r in rows if r["solve_s"] > 0]
-    drat = [r for r in rows if r["drat"] > 0 and r["layers"] == 0]
+    drat = [r for r in rows if (r["drat"] or r["cube_drats"]) and
+            r["layers"] == 0]
     cadical = sum(r["cadical_s"] for r in drat)
     check = sum(r["check_s"] for r in drat)
     each = [r["check_s"] / r["cadical_s"] for r in drat if r["cadical_s"] > 0]
@@ -132,6 +140,7 @@ def summary(suite, rows):
                f"median ({check:.2f} / {cadical:.2f} s)" if cadical > 0
                else "–")
     kinds = "layers" if all(r["layers"] for r in rows) else (
+        "frontier + DRAT + parity" if any(r["frontier"] for r in rows) else
         "DRAT + parity" if all(r["drat"] for r in rows) else "mixed")
     return (f"| {suite} | {n} | {certified} | {optimal} | {mismatches} | "
             f"{kinds} | {statistics.median(ratios) if ratios else 0:.2f} / "

@@ -100,8 +100,9 @@ std::size_t cube_answered(const Answering &a, const Json &j,
 
 // merge --verify: the answer's certificate, checked for its cube, shows
 // at least what the answer claims; throws InputError saying why not.
-void check_certified(const Answering &a, std::size_t i, const Json &j,
-                     const std::string &where) {
+// Returns what it shows.
+verify::CertifiedCube check_certified(const Answering &a, std::size_t i,
+                                      const Json &j, const std::string &where) {
   const planner::RoundCube &cube = a.round.cubes[i];
   const std::string refused = where + ": the answer for cube " + cube.id +
                               " is refused (merge --verify): ";
@@ -143,6 +144,7 @@ void check_certified(const Answering &a, std::size_t i, const Json &j,
                : fmt::format("no plan of length <= {}", claim.no_plan_up_to),
         v.words));
   }
+  return {v.instance, v.no_plan_up_to};
 }
 
 // One answer line folded into its cube's standing, after the planner's
@@ -151,7 +153,7 @@ void take_line(Answering &a, const Json &j, const std::string &where,
                Merged &m) {
   const std::size_t i = cube_answered(a, j, where);
   if (a.verify && j.value("status", "") != "error") {
-    check_certified(a, i, j, where);
+    m.certified.push_back(check_certified(a, i, j, where));
   }
   planner::RoundCube &cube = a.round.cubes[i];
   ++m.answers;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "satslide/cli/cube_file.hpp"
+#include "satslide/verify/split_cover.hpp"
 
 #include <string>
 #include <vector>
@@ -17,6 +18,8 @@ namespace satslide::cli {
 struct Merged {
   long answers = 0; // answer lines taken
   double cpu_seconds = 0, longest_seconds = 0;
+  // merge --verify: what each answer's certificate, certified, shows
+  std::vector<verify::CertifiedCube> certified;
 };
 
 // Folds every answer line of `files` into `round`'s cubes; throws

@@ -7,33 +7,67 @@
 #include "satslide/cli/cube_file.hpp"
 #include "satslide/cli/output.hpp"
 
+#include "satslide/planner/certify.hpp"
 #include "satslide/planner/split_round.hpp"
 #include "satslide/puzzles/families.hpp"
 #include "satslide/solver/stats.hpp"
+#include "satslide/verify/split_cover.hpp"
 
 #include <spdlog/spdlog.h>
 
 #include <chrono>
+#include <optional>
 
 namespace satslide::cli {
 
 namespace {
 
-// merge --verify: what the merged claim rests on that no certificate
-// shows (a cube refuted by its pattern databases' bound alone, which the
-// checker cannot recompute, or by an earlier round's answers).
-void say_uncertified(const planner::SplitRound &r, const Merged &m) {
-  long unanswered = 0;
-  for (const auto &cube : r.cubes) {
-    unanswered += cube.answered ? 0 : 1;
+// merge --verify: the claim "no plan of length <= claim" shown by the
+// checker through the positions at the split's depth it finds itself
+// (verify/split_cover.hpp), from the answers' certificates it certified,
+// its own bound and parity: printed, and where it falls short, how far.
+// Returns the length it shows (-1 where it shows nothing).
+int say_certified(const puzzles::Puzzle &start, const planner::SplitRound &r,
+                  int claim, const Merged &m) {
+  spdlog::info("merge --verify: the {} answers of this round verified",
+               m.answers);
+  const task::Task task = start.compile();
+  const auto token = planner::find_parity_token(task);
+  if (!token || claim < 0) {
+    return -1;
   }
-  spdlog::info("merge --verify: the {} answers of this round verified", m.answers);
-  if (unanswered > 0) {
-    spdlog::warn("merge --verify: {} of the {} cubes rest on no certificate "
-                 "of this round (their pattern databases' bound alone, or "
-                 "an earlier round's answers): not certified",
-                 unanswered, r.cubes.size());
+  const verify::SplitCover c = verify::check_split_cover(
+      task, *token, r.depth, claim, m.certified, stop_on_signal());
+  if (c.goal_depth >= 0) {
+    spdlog::warn("merge --verify: the checker finds the goal {} moves from "
+                 "the start, nearer than the split's depth {}",
+                 c.goal_depth, r.depth);
+    return c.shown;
   }
+  spdlog::info("merge --verify: the checker finds the {} positions at depth "
+               "{} itself: {} shown by their certificates, {} by parity and "
+               "its own bound alone",
+               c.positions, r.depth, c.by_certificate, c.by_bound);
+  if (c.shown >= claim) {
+    spdlog::info("merge --verify: certified: no plan of length <= {}", claim);
+  } else {
+    spdlog::warn("merge --verify: certified only to no plan of length <= {}: "
+                 "{} of the {} positions rest on no certificate of this "
+                 "round (refuted by their pattern databases' bound alone, "
+                 "which the checker cannot recompute, or by an earlier "
+                 "round's answers)",
+                 c.shown, c.uncovered, c.positions);
+  }
+  return c.shown;
+}
+
+// The length below which the round's judgement says no plan exists.
+int claimed(const planner::RoundJudgement &j) {
+  if (!j.decided) {
+    return j.no_plan_up_to;
+  }
+  return j.result.optimal ? static_cast<int>(j.result.plan.size()) - 1
+                          : j.result.no_plan_up_to;
 }
 
 } // namespace
@@ -45,16 +79,18 @@ int run_merge(const Options &o) {
   Report decided = report_for(*start);
   planner::RoundJudgement j = planner::check_round(*start, r, stop_on_signal());
   Merged m;
+  std::optional<int> certified; // merge --verify: what the checker showed
   if (!j.decided) { // the round is its start's (else stopped): judge it
     m = read_answers(r, o.answers, o.verify_answers);
     j = planner::judge_split_round(*start, r);
     if (o.verify_answers) {
-      say_uncertified(r, m);
+      certified = say_certified(*start, r, claimed(j), m);
     }
   }
   if (j.decided) {
     decided.result = std::move(j.result);
     decided.result.seconds = solver::seconds_since(started);
+    decided.certified_up_to = certified;
     return finish(decided, o);
   }
   write_round(o.output, r);
@@ -66,6 +102,7 @@ int run_merge(const Options &o) {
   report.answers = m.answers;
   report.cpu_seconds = m.cpu_seconds;
   report.longest_seconds = m.longest_seconds;
+  report.certified_up_to = certified;
   return finish(report, o);
 }
 

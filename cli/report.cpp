@@ -294,6 +294,17 @@ void print_result(std::ostream &out, const Report &report, bool show_boards) {
   }
 }
 
+// merge --verify: what the checker showed of the round's claim.
+void print_certified(std::ostream &out, int up_to) {
+  if (up_to >= 0) {
+    out << "certified by verify: no plan of length <= " << up_to << '\n';
+  } else {
+    out << "certified by verify: nothing (no parity token, or no claim)\n";
+  }
+}
+
+Json certified_json(int up_to) { return up_to >= 0 ? Json(up_to) : Json(nullptr); }
+
 // What the certificate shows, and what it leaves uncertified.
 void print_certificate(std::ostream &out, const planner::CertificateSummary &c) {
   out << "certificate: " << printable(c.dir) << " (";
@@ -363,6 +374,9 @@ void print_text(std::ostream &out, const Report &report, bool show_boards) {
   if (report.certificate) {
     print_certificate(out, *report.certificate);
   }
+  if (report.certified_up_to) {
+    print_certified(out, *report.certified_up_to);
+  }
 }
 
 Json to_json(const Report &report, bool show_boards) {
@@ -381,6 +395,9 @@ Json to_json(const Report &report, bool show_boards) {
   }
   if (report.certificate) {
     j["certificate"] = certificate_json(*report.certificate);
+  }
+  if (report.certified_up_to) {
+    j["certified_up_to"] = certified_json(*report.certified_up_to);
   }
   return j;
 }
@@ -481,6 +498,9 @@ void print_text(std::ostream &out, const RoundReport &r) {
     out << fmt::format("proven so far: no plan of length <= {}\n",
                        r.no_plan_up_to);
   }
+  if (r.certified_up_to) {
+    print_certified(out, *r.certified_up_to);
+  }
   if (r.round.witness_length >= 0) {
     out << fmt::format("witness: a plan of {} moves found by IDA* (not SAT); "
                        "the rounds refute the lengths below it\n",
@@ -524,6 +544,9 @@ void print_json(std::ostream &out, const RoundReport &r) {
     j["answers"] = r.answers;
     j["cpu_seconds"] = r.cpu_seconds;
     j["longest_seconds"] = r.longest_seconds;
+  }
+  if (r.certified_up_to) {
+    j["certified_up_to"] = certified_json(*r.certified_up_to);
   }
   out << j.dump(-1, ' ', false, Json::error_handler_t::replace) << '\n';
 }

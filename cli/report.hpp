@@ -33,6 +33,9 @@ struct Report {
   std::optional<planner::PlanCount> optimal_plans;
   // --certify: the certificate written, if asked.
   std::optional<planner::CertificateSummary> certificate;
+  // merge --verify: no plan of length <= this, as the checker showed it
+  // (verify/split_cover.hpp); -1: nothing shown.
+  std::optional<int> certified_up_to;
 };
 
 // What explore found: the instance and its reachable space.
@@ -60,6 +63,7 @@ struct RoundReport {
   // merge: the answers read and their solve times
   long answers = -1;
   double cpu_seconds = 0, longest_seconds = 0;
+  std::optional<int> certified_up_to; // merge --verify: as Report's
 };
 
 // What check-plan found: the plan's verdict, and the optimum the planner

@@ -122,14 +122,27 @@ int MoveBound::at(const uint8_t *p) const {
 }
 
 std::vector<std::string> positions_at(const task::Task &task, int depth,
-                                      const std::function<bool()> &stop) {
+                                      const std::function<bool()> &stop,
+                                      int *goal_depth) {
   const std::vector<uint8_t> start = pack(task.initial_state());
   const std::size_t b = start.size();
   std::unordered_set<std::string> seen;
   std::vector<std::string> layer = {
       std::string(reinterpret_cast<const char *>(start.data()), b)};
   seen.insert(layer[0]);
+  const auto goal_in = [&](const std::vector<std::string> &keys) {
+    return std::any_of(keys.begin(), keys.end(), [&](const std::string &k) {
+      return std::all_of(task.goal.begin(), task.goal.end(),
+                         [&](int f) { return holds(bytes_of(k), f); });
+    });
+  };
+  if (goal_depth) {
+    *goal_depth = -1;
+  }
   for (int d = 0; d < depth; ++d) {
+    if (goal_depth && *goal_depth < 0 && goal_in(layer)) {
+      *goal_depth = d;
+    }
     std::vector<std::string> next;
     for (const std::string &key : layer) {
       const uint8_t *p = bytes_of(key);

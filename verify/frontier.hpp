@@ -72,10 +72,13 @@ private:
 constexpr long k_frontier_max_positions = 20'000'000;
 
 // The positions at distance exactly `depth` from the start, packed, by
-// the checker's own move generation. Throws Refused past
-// k_frontier_max_positions or when `stop` says so.
+// the checker's own move generation. With `goal_depth`, sets it to the
+// least distance below `depth` at which a position meets the goal, -1
+// if none does. Throws Refused past k_frontier_max_positions or when
+// `stop` says so.
 std::vector<std::string> positions_at(const task::Task &task, int depth,
-                                      const std::function<bool()> &stop);
+                                      const std::function<bool()> &stop,
+                                      int *goal_depth = nullptr);
 
 // Whether `other` is `task` with another start: the same fluents, goal
 // and actions.

@@ -491,7 +491,14 @@ TEST_SUITE("cli::split and merge") {
     CHECK(ok.exit_code == 0);
     CHECK(has(ok.out, "solution: 31 moves, optimal"));
     CHECK(has(ok.err, "merge --verify: the 9 answers of this round verified"));
-    CHECK(has(ok.err, "5 of the 14 cubes rest on no certificate"));
+    // The checker's own frontier: the 9 positions answered are shown by
+    // their certificates; the 5 the tables refuted, which its Manhattan
+    // bound does not reach, leave the claim short, and it says so.
+    CHECK(has(ok.err, "the checker finds the 14 positions at depth 4 "
+                      "itself: 9 shown by their certificates"));
+    CHECK(has(ok.err, "5 of the 14 positions rest on no certificate"));
+    CHECK(has(ok.out, "certified by verify: no plan of length <= "));
+    CHECK_FALSE(has(ok.err, "certified: no plan of length <= 30"));
     // The lie: without --verify it is believed (as the issue found) ...
     std::vector<Json> lies = honest;
     for (Json &j : lies) {

@@ -1,6 +1,7 @@
 #include "test_support.hpp"
 
 #include "satslide/encoder/encodings/encodings.hpp"
+#include "satslide/puzzles/families.hpp"
 
 #include <cstdio>
 #include <deque>
@@ -93,6 +94,15 @@ int bfs_distance(const puzzles::NPuzzle &puzzle, int depth_limit) {
     }
   }
   return -1;
+}
+
+std::unique_ptr<puzzles::Puzzle> npuzzle(const std::string &board, int rows,
+                                         int cols) {
+  puzzles::InstanceOptions o;
+  o.board = board;
+  o.rows = rows;
+  o.cols = cols;
+  return puzzles::make_puzzle("npuzzle", o);
 }
 
 puzzles::NPuzzle random_board(int rows, int cols, std::mt19937 &rng) {

@@ -76,6 +76,11 @@ std::vector<NPuzzleInstance> read_npuzzle_file(const std::string &name);
 // distances (limit on the depth searched).
 int bfs_distance(const puzzles::NPuzzle &puzzle, int depth_limit = 100);
 
+// The n-puzzle family's instance of `board` ("8 1 3 4 0 2 ...") on
+// rows x cols, as the CLI would make it (puzzles::make_puzzle).
+std::unique_ptr<puzzles::Puzzle> npuzzle(const std::string &board, int rows,
+                                         int cols);
+
 // A uniformly shuffled rows x cols board (solvable or not) with the
 // default goal.
 puzzles::NPuzzle random_board(int rows, int cols, std::mt19937 &rng);

@@ -26,14 +26,7 @@ using Json = nlohmann::ordered_json;
 
 namespace {
 
-std::unique_ptr<puzzles::Puzzle> npuzzle(const std::string &board, int rows,
-                                         int cols) {
-  puzzles::InstanceOptions o;
-  o.board = board;
-  o.rows = rows;
-  o.cols = cols;
-  return puzzles::make_puzzle("npuzzle", o);
-}
+using test::npuzzle;
 
 // 14 moves (certificates' test board): horizons 0..5 on their own, 6..13
 // through the 8-puzzle's positions 6 moves from its start (the layers
