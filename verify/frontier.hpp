@@ -14,6 +14,7 @@
 #pragma once
 
 #include "satslide/verify/manifest.hpp"
+#include "satslide/verify/move_bound.hpp"
 #include "satslide/task/task.hpp"
 
 #include <cstdint>
@@ -22,36 +23,6 @@
 #include <vector>
 
 namespace satslide::verify {
-
-// What MoveBound says of a position from which no plan exists at all
-// (a group cannot reach its goal fluent).
-constexpr int k_no_plan_bound = 1 << 20;
-
-// The checker's own admissible bound: the sum, over the task's
-// exactly-one groups that share no fluent with the parity token (the
-// n-puzzle's tiles: their Manhattan distance), of the moves the group's
-// own graph needs from the fluent that holds to the goal's. Admissible
-// because the checker shows, over every action, that each moves at most
-// one of the groups it counts, and moves it from one fluent it needs and
-// deletes to one other it adds (so a group keeps exactly one fluent, and
-// a move shortens the sum by at most one). A group that some action
-// treats otherwise, or that holds not exactly one fluent at the start or
-// in the goal, is not counted; where an action moves two counted groups,
-// none is (the bound is 0).
-class MoveBound {
-public:
-  MoveBound(const task::Task &task, const std::vector<int> &token_colour);
-  // At least this many moves from `p` (packed as layers.hpp's pack()).
-  int at(const uint8_t *p) const;
-  std::size_t groups() const { return m_groups.size(); }
-
-private:
-  struct Group {
-    std::vector<int> fluents;
-    std::vector<int> to_goal; // a fluent's moves to the goal's
-  };
-  std::vector<Group> m_groups;
-};
 
 // The parity of every plan's length from a position: the colours of the
 // token there and in the goal. Throws Refused unless plan_parity accepts

@@ -28,12 +28,13 @@ namespace {
 
 using test::npuzzle;
 
-// 14 moves (certificates' test board): horizons 0..5 on their own, 6..13
-// through the 8-puzzle's positions 6 moves from its start (the layers
+// 14 moves (certificates' test board): horizons 0..3 on their own, 4..13
+// through the 8-puzzle's positions 4 moves from its start (the layers
 // of the whole space would be written otherwise: the frontier is asked
-// for, so it comes first).
+// for, so it comes first). Deeper, the checker's tables (7 tiles and 1)
+// leave no length of any position to a proof.
 constexpr const char *k_board = "8 1 3 4 0 2 7 6 5";
-constexpr int k_depth = 6;
+constexpr int k_depth = 4;
 
 planner::CertificateSummary certified(const std::string &dir,
                                       int depth = k_depth) {
@@ -88,7 +89,7 @@ bool says(const std::string &text, const std::string &part) {
 
 } // namespace
 
-TEST_CASE("frontier certificates: an 8-puzzle's optimum through depth 6 "
+TEST_CASE("frontier certificates: an 8-puzzle's optimum through depth 4 "
           "verifies, with the writer's counts") {
   test::TempDir dir("satslide-frontier-");
   const std::string good = dir.path + "/good";
@@ -96,18 +97,18 @@ TEST_CASE("frontier certificates: an 8-puzzle's optimum through depth 6 "
   CHECK(s.not_certified.empty());
   CHECK(s.no_plan_up_to == 13);
   CHECK(s.frontier_depth == k_depth);
-  CHECK(s.drat_horizons == 3); // 0, 2, 4: the odd ones by parity
+  CHECK(s.drat_horizons == 2); // 0, 2: the odd ones by parity
   CHECK(s.cube_drats > 0);     // some lengths need their proof
   const auto puzzle = npuzzle(k_board, 3, 3);
   const task::Task task = puzzle->compile();
   const auto layer = verify::positions_at(task, k_depth, {});
   CHECK(s.frontier_positions == static_cast<long>(layer.size()));
-  CHECK(layer.size() > 10);
+  CHECK(layer.size() > 5);
   const verify::Verdict v = verify::verify_certificate(good);
   REQUIRE_MESSAGE(v.certified, v.refusal);
   CHECK(v.optimal);
   CHECK(v.frontier_depth == k_depth);
-  CHECK(v.frontier_horizons == 8); // 6..13
+  CHECK(v.frontier_horizons == 10); // 4..13
   CHECK(v.frontier_positions == s.frontier_positions);
   CHECK(v.cube_drats == s.cube_drats);
   CHECK(v.frontier_by_bound > 0); // the bound spares some proofs
@@ -120,7 +121,7 @@ TEST_CASE("frontier certificates: an 8-puzzle's optimum through depth 6 "
 TEST_CASE("frontier certificates: every forgery is refused") {
   test::TempDir dir("satslide-frontier-forged-");
   const std::string good = dir.path + "/good";
-  constexpr int depth = 4; // three lengths from it by their proofs
+  constexpr int depth = k_depth; // lengths from it by their proofs
   certified(good, depth);
   const Json original = manifest(good);
   REQUIRE(original["frontier"]["cubes"].size() >= 2);
@@ -206,38 +207,47 @@ TEST_CASE("frontier certificates: every forgery is refused") {
 }
 
 TEST_CASE("frontier certificates: the checker's bound is admissible over "
-          "whole 2x4 and 3x3 spaces") {
+          "whole 2x4 and 3x3 spaces, and its tables above the Manhattan "
+          "distance") {
   struct Space {
     const char *goal;
     int rows, cols;
-    long positions; // half the permutations: the solvable ones
+    long positions;       // half the permutations: the solvable ones
+    std::size_t patterns; // the tiles in tables of at most 2^24 entries
   };
-  for (const Space s : {Space{"1 2 3 4 5 6 7 0", 2, 4, 20'160},
-                        Space{"1 2 3 4 5 6 7 8 0", 3, 3, 181'440}}) {
+  for (const Space s : {Space{"1 2 3 4 5 6 7 0", 2, 4, 20'160, 1},
+                        Space{"1 2 3 4 5 6 7 8 0", 3, 3, 181'440, 2}}) {
     CAPTURE(s.rows);
     // From the goal, the positions at distance d are d moves from it.
     const auto puzzle = npuzzle(s.goal, s.rows, s.cols);
     const task::Task task = puzzle->compile();
     const auto token = planner::find_parity_token(task);
     REQUIRE(token);
-    const verify::MoveBound bound(task, verify::token_colours(task, *token));
-    CHECK(bound.groups() ==
-          static_cast<std::size_t>(s.rows * s.cols - 1)); // the tiles
+    const auto colours = verify::token_colours(task, *token);
+    const verify::MoveBound bound(task, colours);
+    const verify::MoveBound manhattan(task, colours, 1); // each tile alone
+    const auto tiles = static_cast<std::size_t>(s.rows * s.cols - 1);
+    CHECK(bound.groups() == tiles);
+    CHECK(bound.patterns() == s.patterns); // 2x4: 7; 3x3: 7 and 1
+    CHECK(manhattan.patterns() == tiles);
     // Every layer at once, breadth first (the search room's, not the
     // checker's): a key's words, little-endian, are a packed position.
     const auto layers = search::layers_within(task, 40, 1'000'000, {});
     REQUIRE(layers);
-    long seen = 0;
+    long seen = 0, stronger = 0, exact = 0;
     int highest = 0;
     std::size_t begin = 0;
     for (std::size_t d = 0; d < layers->layer_end.size(); ++d) {
       for (std::size_t i = begin; i < layers->layer_end[d]; ++i) {
-        const int h = bound.at(
-            reinterpret_cast<const uint8_t *>(layers->keys[i]));
+        const auto *p = reinterpret_cast<const uint8_t *>(layers->keys[i]);
+        const int h = bound.at(p), m = manhattan.at(p);
         REQUIRE(h <= static_cast<int>(d));
+        REQUIRE(m <= h);
         if (d == 1) { // one tile one cell away
-          CHECK(h == 1);
+          CHECK(m == 1);
         }
+        stronger += h > m;
+        exact += h == static_cast<int>(d);
         highest = std::max(highest, h);
         ++seen;
       }
@@ -245,5 +255,11 @@ TEST_CASE("frontier certificates: the checker's bound is admissible over "
     }
     CHECK(seen == s.positions);
     CHECK(highest >= 12); // a real bound, not 0
+    CHECK(stronger > s.positions / 10);
+    if (s.patterns == 1) {
+      // Every tile in one table: the free cell is the blank's, so the
+      // table's moves are the puzzle's and the bound is the distance.
+      CHECK(exact == s.positions);
+    }
   }
 }
