@@ -194,6 +194,10 @@ void MoveBound::build(Pattern &pattern,
   }
   pattern.moves.assign(entries, k_unreached);
   pattern.moves[goal] = 0;
+  // Which entries are reached, a bit each: the table is tens of MB, and
+  // a move's test of its entry would miss the caches every time.
+  std::vector<uint64_t> reached((entries + 63) / 64, 0);
+  reached[goal / 64] |= uint64_t{1} << (goal % 64);
   std::vector<long> layer = {goal}, next;
   std::vector<int> at(n);
   for (int d = 1; !layer.empty(); ++d, layer.swap(next), next.clear()) {
@@ -212,7 +216,9 @@ void MoveBound::build(Pattern &pattern,
             free = !row[j * width + at[j]];
           }
           const long y = x + (from - at[i]) * pattern.stride[i];
-          if (free && pattern.moves[y] == k_unreached) {
+          const uint64_t bit = uint64_t{1} << (y % 64);
+          if (free && !(reached[y / 64] & bit)) {
+            reached[y / 64] |= bit;
             pattern.moves[y] = moves;
             next.push_back(y);
           }
