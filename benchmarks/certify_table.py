@@ -50,6 +50,8 @@ SUITES = {
                "npuzzle/11puzzle_3x4_depth53.txt"),
     "15puzzle-45": (["--puzzle", "15"], ("npuzzle/15puzzle_scrambles60.txt",
                                          45)),
+    "korf-45": (["--puzzle", "15"],
+                ("npuzzle/korf100_15puzzle_blank_last.txt", 45)),
 }
 
 
