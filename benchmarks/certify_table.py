@@ -52,22 +52,24 @@ SUITES = {
                                          45)),
     "korf-45": (["--puzzle", "15"],
                 ("npuzzle/korf100_15puzzle_blank_last.txt", 45)),
+    "korf-46-47": (["--puzzle", "15"],
+                   ("npuzzle/korf100_15puzzle_blank_last.txt", 47, 46)),
 }
 
 
 def input_file(suite, spec, out):
-    """The batch input: a data file, its lines with optimum <= a limit, or
-    JSON lines."""
+    """The batch input: a data file, its lines with optimum <= a limit
+    (and >= a least, if given), or JSON lines."""
     if isinstance(spec, str):
         return os.path.join(DATA, spec)
     path = os.path.join(out, "input.txt")
     with open(path, "w") as f:
         if isinstance(spec, tuple):
-            name, limit = spec
+            name, limit, least = (*spec, 0)[:3]
             for line in open(os.path.join(DATA, name)):
                 words = line.split()
                 if line.startswith("#") or (len(words) > 1 and
-                                            int(words[1]) <= limit):
+                                            least <= int(words[1]) <= limit):
                     f.write(line)
         else:
             for j in spec:
