@@ -11,6 +11,7 @@
 #include "satslide/planner/split_round.hpp"
 #include "satslide/puzzles/families.hpp"
 #include "satslide/solver/stats.hpp"
+#include "satslide/verify/cnf_reader.hpp"
 #include "satslide/verify/split_cover.hpp"
 
 #include <spdlog/spdlog.h>
@@ -36,8 +37,15 @@ int say_certified(const puzzles::Puzzle &start, const planner::SplitRound &r,
   if (!token || claim < 0) {
     return -1;
   }
-  const verify::SplitCover c = verify::check_split_cover(
-      task, *token, r.depth, claim, m.certified, stop_on_signal());
+  verify::SplitCover c;
+  try {
+    c = verify::check_split_cover(task, *token, r.depth, claim, m.certified,
+                                  stop_on_signal());
+  } catch (const verify::Refused &e) { // too deep a split, or stopped
+    spdlog::warn("merge --verify: the checker shows nothing of the claim: {}",
+                 e.what());
+    return -1;
+  }
   if (c.goal_depth >= 0) {
     spdlog::warn("merge --verify: the checker finds the goal {} moves from "
                  "the start, nearer than the split's depth {}",

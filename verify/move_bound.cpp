@@ -92,6 +92,27 @@ chunk(const std::vector<long> &sizes, long cap) {
   return {patterns, patterns.empty() ? 0 : total + product};
 }
 
+// conflict[(i * width + a) * n * width + j * width + b], n groups of at
+// most `width` fluents: group i's fluent a and group j's fluent b (i != j)
+// in one kept group.
+std::vector<char> conflicts(const std::vector<std::vector<int>> &fluents,
+                            const std::vector<std::vector<int>> &member_of,
+                            std::size_t width) {
+  const std::size_t n = fluents.size();
+  std::vector<char> conflict(n * width * n * width, 0);
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = 0; j < n; ++j) {
+      for (std::size_t a = 0; a < fluents[i].size() && i != j; ++a) {
+        for (std::size_t b = 0; b < fluents[j].size(); ++b) {
+          conflict[(i * width + a) * n * width + j * width + b] =
+              share(member_of[fluents[i][a]], member_of[fluents[j][b]]);
+        }
+      }
+    }
+  }
+  return conflict;
+}
+
 // The patterns within `cap` entries each, the cap halved until all fit
 // k_pattern_total_entries.
 std::vector<std::vector<int>> patterns_of(const std::vector<long> &sizes,
@@ -177,21 +198,11 @@ void MoveBound::build(Pattern &pattern,
     entries *= static_cast<long>(m_groups[g].fluents.size());
     width = std::max(width, m_groups[g].fluents.size());
   }
-  // conflict[(i * width + a) * n * width + j * width + b]: group i's
-  // fluent a and group j's fluent b in one kept group.
-  std::vector<char> conflict(n * width * n * width, 0);
-  for (std::size_t i = 0; i < n; ++i) {
-    const auto &fi = m_groups[pattern.groups[i]].fluents;
-    for (std::size_t j = 0; j < n; ++j) {
-      const auto &fj = m_groups[pattern.groups[j]].fluents;
-      for (std::size_t a = 0; a < fi.size() && i != j; ++a) {
-        for (std::size_t b = 0; b < fj.size(); ++b) {
-          conflict[(i * width + a) * n * width + j * width + b] =
-              share(member_of[fi[a]], member_of[fj[b]]);
-        }
-      }
-    }
+  std::vector<std::vector<int>> fluents;
+  for (int g : pattern.groups) {
+    fluents.push_back(m_groups[g].fluents);
   }
+  const std::vector<char> conflict = conflicts(fluents, member_of, width);
   pattern.moves.assign(entries, k_unreached);
   pattern.moves[goal] = 0;
   // Which entries are reached, a bit each: the table is tens of MB, and
