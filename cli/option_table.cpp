@@ -523,7 +523,9 @@ std::vector<OptionRow> rows() {
        SATSLIDE_VALUE(po::bool_switch(&o.verify_answers)),
        "count an answer only once its certificate (batch --certify) "
        "verifies for its cube and shows what it claims; refuse it, with "
-       "the cube and the line, otherwise"},
+       "the cube and the line, otherwise; then say how much of the "
+       "round's claim the checker shows through the positions at the "
+       "split's depth, which it finds itself (\"certified by verify\")"},
       {"resume", "batch", commands(C::batch),
        SATSLIDE_VALUE(po::bool_switch(&o.resume)),
        "skip the lines already answered in the --output file and append to "
