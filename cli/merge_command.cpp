@@ -61,8 +61,8 @@ int say_certified(const puzzles::Puzzle &start, const planner::SplitRound &r,
   } else {
     spdlog::warn("merge --verify: certified only to no plan of length <= {}: "
                  "{} of the {} positions rest on no certificate of this "
-                 "round (refuted by their pattern databases' bound alone, "
-                 "which the checker cannot recompute, or by an earlier "
+                 "round (refuted by the split's pattern databases, "
+                 "stronger there than the checker's own, or by an earlier "
                  "round's answers)",
                  c.shown, c.uncovered, c.positions);
   }
