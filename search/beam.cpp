@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <array>
+#include <climits>
 #include <cstdint>
 #include <stdexcept>
 
@@ -22,17 +23,35 @@ struct Candidate {
   int to;     // the blank's new cell
 };
 
+// A board's hash: the XOR of a key for each (value, cell), so that a
+// move changes it by four keys (Zobrist's hashing) and a successor's
+// hash costs no pass over its board.
+std::uint64_t cell_key(int value, int cell) {
+  std::uint64_t x = (static_cast<std::uint64_t>(value) << 8 | cell) +
+                    0x9E3779B97F4A7C15ULL; // splitmix64's finaliser
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
 std::uint64_t board_hash(const std::uint8_t *cells, int n) {
-  std::uint64_t h = 0xCBF29CE484222325ULL;
+  std::uint64_t h = 0;
   for (int i = 0; i < n; ++i) {
-    h = (h ^ cells[i]) * 0x100000001B3ULL;
+    h ^= cell_key(cells[i], i);
   }
-  return h ^ (h >> 29);
+  return h;
+}
+
+// The hash after the blank on `from` and the tile on `to` swap.
+std::uint64_t moved_hash(std::uint64_t h, int tile, int from, int to) {
+  return h ^ cell_key(0, from) ^ cell_key(tile, to) ^ cell_key(tile, from) ^
+         cell_key(0, to);
 }
 
 struct Layer {
   std::vector<std::uint8_t> boards; // n bytes a board
   std::vector<int> blank, parent, bound; // by board
+  std::vector<std::uint64_t> hash;       // by board, of the last two layers
 };
 
 // Every board's hash the beam has kept, open addressing (0 stands for
@@ -81,8 +100,13 @@ BeamResult beam_search(const PatternDatabases &db,
                        const BeamOptions &options) {
   const int n = db.rows() * db.cols();
   std::vector<int> child(n);
+  const std::vector<std::uint8_t> goal(db.goal().begin(), db.goal().end());
   return beam_search(
-      db.rows(), db.cols(), board, db.goal(), db.bound(board),
+      db.rows(), db.cols(), board,
+      [&goal](const std::uint8_t *cells, int bound) {
+        return bound == 0 && std::equal(goal.begin(), goal.end(), cells);
+      },
+      db.bound(board),
       [&](const std::uint8_t *parent, int, int from, int to) {
         std::copy(parent, parent + n, child.begin());
         std::swap(child[from], child[to]);
@@ -97,16 +121,17 @@ namespace {
 class Beam {
 public:
   Beam(int rows, int cols, const std::vector<int> &board,
-       const std::vector<int> &goal, int start_bound, const BeamBound &bound)
+       const BeamGoal &is_goal, int start_bound, const BeamBound &bound)
       : m_rows(rows), m_cols(cols), m_n(rows * cols), m_bound(bound),
-        m_goal(goal.begin(), goal.end()), m_child(m_n), m_layers(1) {
+        m_is_goal(is_goal), m_layers(1) {
     Layer &start = m_layers[0];
     start.boards.assign(board.begin(), board.end());
     start.blank = {static_cast<int>(std::find(board.begin(), board.end(), 0) -
                                     board.begin())};
     start.parent = {-1};
     start.bound = {start_bound};
-    m_seen.insert(board_hash(start.boards.data(), m_n));
+    start.hash = {board_hash(start.boards.data(), m_n)};
+    m_seen.insert(start.hash[0]);
   }
 
   // The next layer's successors (their nodes counted), least bound first,
@@ -115,14 +140,23 @@ public:
   // The layer made of them; the index of the goal in it, or -1. False
   // in `alive` when every successor had been seen: the beam died.
   int advance(bool &alive);
-  // The blank's path to board `k` of the last layer.
-  std::vector<int> path_to(int k) const;
+  // The blank's path to board `k` of layer `layer` (-1: the last).
+  std::vector<int> path_to(int k, int layer = -1) const;
+  // The least bound of the last layer and where it is (its first board).
+  int least(int &k) const {
+    const std::vector<int> &b = m_layers.back().bound;
+    k = static_cast<int>(std::min_element(b.begin(), b.end()) - b.begin());
+    return b.empty() ? INT_MAX : b[k];
+  }
+  int bound_of(int k) const { return m_layers.back().bound[k]; }
+  int layers() const { return static_cast<int>(m_layers.size()); }
 
 private:
   int m_rows, m_cols, m_n;
   const BeamBound &m_bound;
-  std::vector<std::uint8_t> m_goal, m_child;
+  const BeamGoal &m_is_goal;
   std::vector<Layer> m_layers;
+  std::vector<std::uint8_t> m_spare; // a dropped layer's boards
   std::vector<Candidate> m_next;
   SeenSet m_seen;
 };
@@ -143,20 +177,28 @@ void Beam::expand(int width, long &nodes) {
       if (to == back) {
         continue;
       }
-      std::copy(cells, cells + m_n, m_child.begin());
-      std::swap(m_child[blank], m_child[to]);
       m_next.push_back({m_bound(cells, at.bound[i], blank, to),
-                        board_hash(m_child.data(), m_n), i, to});
+                        moved_hash(at.hash[i], cells[to], blank, to), i, to});
       ++nodes;
     }
   }
-  std::sort(m_next.begin(), m_next.end(),
-            [](const Candidate &a, const Candidate &b) {
-              return a.bound != b.bound ? a.bound < b.bound : a.hash < b.hash;
-            });
+  // In order of least bound (ties by hash), only as far as the beam
+  // takes: the first `width` and a quarter more put in order, the rest
+  // only if too many of those had been seen.
+  const auto before = [](const Candidate &a, const Candidate &b) {
+    return a.bound != b.bound ? a.bound < b.bound : a.hash < b.hash;
+  };
+  const std::size_t want = static_cast<std::size_t>(width);
+  std::size_t sorted = std::min(m_next.size(), want + want / 4);
+  std::nth_element(m_next.begin(), m_next.begin() + sorted, m_next.end(),
+                   before);
+  std::sort(m_next.begin(), m_next.begin() + sorted, before);
   std::size_t kept = 0; // the least bounds of the boards not seen before
-  for (std::size_t k = 0;
-       k < m_next.size() && kept < static_cast<std::size_t>(width); ++k) {
+  for (std::size_t k = 0; k < m_next.size() && kept < want; ++k) {
+    if (k == sorted) {
+      std::sort(m_next.begin() + k, m_next.end(), before);
+      sorted = m_next.size();
+    }
     if (m_seen.insert(m_next[k].hash)) { // also drops the layer's repeats
       m_next[kept++] = m_next[k];
     }
@@ -167,6 +209,7 @@ void Beam::expand(int width, long &nodes) {
 int Beam::advance(bool &alive) {
   const Layer &at = m_layers.back();
   Layer made;
+  made.boards.swap(m_spare); // a layer's boards reuse a dropped layer's
   made.boards.resize(m_next.size() * m_n);
   int found = -1;
   for (std::size_t k = 0; k < m_next.size(); ++k) {
@@ -178,23 +221,27 @@ int Beam::advance(bool &alive) {
     made.blank.push_back(c.to);
     made.parent.push_back(c.parent);
     made.bound.push_back(c.bound);
-    if (found < 0 && c.bound == 0 &&
-        std::equal(m_goal.begin(), m_goal.end(), cells)) {
+    made.hash.push_back(c.hash);
+    if (found < 0 && m_is_goal(cells, c.bound)) {
       found = static_cast<int>(k);
     }
   }
   alive = !made.blank.empty();
   // Only two layers of boards are kept; the others keep blank and parent.
   if (m_layers.size() >= 2) {
-    m_layers[m_layers.size() - 2].boards = {};
+    Layer &old = m_layers[m_layers.size() - 2];
+    m_spare.swap(old.boards);
+    old.boards = {};
+    old.hash = {};
   }
   m_layers.push_back(std::move(made));
   return found;
 }
 
-std::vector<int> Beam::path_to(int k) const {
+std::vector<int> Beam::path_to(int k, int layer) const {
   std::vector<int> path;
-  for (int layer = static_cast<int>(m_layers.size()) - 1; layer > 0;
+  for (layer = layer < 0 ? static_cast<int>(m_layers.size()) - 1 : layer;
+       layer > 0;
        k = m_layers[layer].parent[k], --layer) {
     path.push_back(m_layers[layer].blank[k]);
   }
@@ -205,7 +252,7 @@ std::vector<int> Beam::path_to(int k) const {
 } // namespace
 
 BeamResult beam_search(int rows, int cols, const std::vector<int> &board,
-                       const std::vector<int> &goal, int start_bound,
+                       const BeamGoal &is_goal, int start_bound,
                        const BeamBound &bound, const BeamOptions &options) {
   const int n = rows * cols;
   if (n > k_beam_max_cells) {
@@ -220,21 +267,35 @@ BeamResult beam_search(int rows, int cols, const std::vector<int> &board,
   const double per_board = max_depth * 28.0 + 3.0 * (n + 24);
   result.width = static_cast<int>(std::max(
       1.0, std::min<double>(options.width, k_beam_max_bytes / per_board)));
-  Beam beam(rows, cols, board, goal, start_bound, bound);
+  Beam beam(rows, cols, board, is_goal, start_bound, bound);
   bool alive = true;
+  result.best_bound = start_bound;
+  int best_layer = 0, best_k = 0;
   for (int depth = 0; depth < max_depth && alive; ++depth) {
     if (options.stop && options.stop()) {
       result.stopped = true;
-      return result;
+      break;
     }
     beam.expand(result.width, result.nodes);
     const int found = beam.advance(alive);
     if (found >= 0) {
       result.found = true;
       result.blank_path = beam.path_to(found);
+      result.best_path = result.blank_path;
+      result.best_bound = beam.bound_of(found);
       return result;
     }
+    int k = 0;
+    if (alive && beam.least(k) < result.best_bound) {
+      result.best_bound = beam.least(k);
+      best_layer = beam.layers() - 1;
+      best_k = k;
+    } else if (options.stall_layers > 0 &&
+               beam.layers() - 1 - best_layer >= options.stall_layers) {
+      break;
+    }
   }
+  result.best_path = beam.path_to(best_k, best_layer);
   return result;
 }
 

@@ -1,12 +1,14 @@
 // Beam search for the sliding-tile puzzle (at most 256 cells) over a
-// bound (the additive pattern databases'): breadth-first, but of each
-// layer's successors only the `width` of least bound are kept (ties by a
-// hash of the board), and none the beam has kept before (every one
-// remembered by a 64-bit hash). Not optimal and not complete: a plan
-// fast on boards where weighted IDA* finds none in a minute (the 35- and
-// 48-puzzles), better the wider the beam. Over the Manhattan distance
-// alone it reaches no goal on a 10 x 10 board (widths 64 to 4,096, 10,000
-// layers: the bound's plateaus near the goal hold it).
+// bound a move updates (the additive pattern databases', or the
+// Manhattan distance and linear conflicts: npuzzle/manhattan_beam.hpp):
+// breadth-first, but of each layer's successors only the `width` of
+// least bound are kept (ties by a hash of the board), and none the beam
+// has kept before (every one remembered by a 64-bit hash, which a move
+// updates by four keys). Not optimal and not complete: a plan fast on
+// boards where weighted IDA* finds none in a minute (the 35- and
+// 48-puzzles), better the wider the beam. Where it stalls (no bound
+// below the least met in `stall_layers` layers) it ends with its way to
+// its best board, for a caller to finish otherwise.
 #pragma once
 
 #include "satslide/search/pattern_databases.hpp"
@@ -24,6 +26,9 @@ constexpr double k_beam_max_bytes = 1.5e9;
 struct BeamOptions {
   int width = 1024;
   int shorter_than = -1;      // only plans shorter than this; -1 = any
+  // Ends the search (not found) after this many layers without a bound
+  // below the least one met before; 0 = never.
+  int stall_layers = 0;
   std::function<bool()> stop; // polled every layer
 };
 
@@ -32,6 +37,10 @@ struct BeamResult {
   std::vector<int> blank_path; // the blank's cell after each move
   long nodes = 0;              // successors generated
   int width = 0;               // the width searched (narrowed to fit)
+  // The blank's path to the first board of the least bound the beam met
+  // (the goal if found), and that bound.
+  std::vector<int> best_path;
+  int best_bound = 0;
   bool stopped = false;
 };
 
@@ -40,13 +49,16 @@ struct BeamResult {
 // `to` slides the other way).
 using BeamBound = std::function<int(const std::uint8_t *parent,
                                     int parent_bound, int from, int to)>;
+// Whether a board the beam keeps (a byte a cell), of this bound, is the
+// goal: the whole board, or a stage's (npuzzle/line_beam.hpp: one line).
+using BeamGoal = std::function<bool(const std::uint8_t *cells, int bound)>;
 
 constexpr int k_beam_max_cells = 256; // a byte a cell
 
-// `board` and `goal` row-major, 0 the blank, of one parity class;
-// `start_bound` the bound of `board`; 0 only on the goal.
+// `board` row-major, 0 the blank, from which `is_goal` holds somewhere;
+// `start_bound` the bound of `board`.
 BeamResult beam_search(int rows, int cols, const std::vector<int> &board,
-                       const std::vector<int> &goal, int start_bound,
+                       const BeamGoal &is_goal, int start_bound,
                        const BeamBound &bound, const BeamOptions &options);
 
 // The same over the databases' bound (their shape and goal).
