@@ -103,7 +103,41 @@ long shorten(const Run &run, const puzzles::HeuristicSearchOptions &base,
   return s ? s->nodes : 0;
 }
 
-// Beam searches over the tables, each four times wider than the last
+// One beam search of `width` for a plan shorter than `shorter_than`
+// (-1: any): over the tables where the family has them, else over the
+// bound the family needs no tables for (Puzzle::beam_plan); nullopt
+// where it has neither.
+std::optional<puzzles::BeamPlan>
+one_beam(const Run &run, const puzzles::HeuristicSearchOptions &base,
+         long width, int shorter_than) {
+  if (!run.puzzle.has_heuristic_search()) {
+    puzzles::BeamPlanOptions o;
+    o.width = static_cast<int>(width);
+    o.shorter_than = shorter_than;
+    o.stop = base.stop;
+    auto b = run.puzzle.beam_plan(o);
+    if (b) {
+      b->how = fmt::format("{}, width {}", b->how, width);
+    }
+    return b;
+  }
+  puzzles::HeuristicSearchOptions o = base;
+  o.beam_width = static_cast<int>(width);
+  o.shorter_than = shorter_than;
+  const auto s = run.puzzle.heuristic_search(o);
+  if (!s) {
+    return std::nullopt;
+  }
+  puzzles::BeamPlan b;
+  b.found = s->found;
+  b.plan = s->plan;
+  b.nodes = s->nodes;
+  b.stopped = s->stopped;
+  b.how = fmt::format("beam search, width {}", width);
+  return b;
+}
+
+// Beam searches (one_beam), each four times wider than the last
 // (k_beam_first_width to k_beam_last_width; a width past the memory
 // k_beam_max_bytes allows is narrowed), each plan shorter than the one
 // at hand offered and its windows re-solved; until the run is decided or
@@ -113,21 +147,18 @@ long beam_plans(const Run &run, const puzzles::HeuristicSearchOptions &base,
   long nodes = 0;
   for (long width = k_beam_first_width;
        width <= k_beam_last_width && !base.stop(); width *= 4) {
-    puzzles::HeuristicSearchOptions o = base;
-    o.beam_width = static_cast<int>(width);
-    o.shorter_than = interval.length();
     const auto t0 = Run::Clock::now();
-    const auto s = run.puzzle.heuristic_search(o);
+    const auto s = one_beam(run, base, width, interval.length());
     if (!s) {
       break;
     }
     nodes += s->nodes;
-    if (s->found) {
-      interval.offer(s->plan, fmt::format("beam search, width {}", width));
-      run.phase("search", fmt::format("beam search, width {}: a plan of {} "
-                                      "moves ({:.1f} s, {} nodes); the "
-                                      "optimum lies in [{}, {}]",
-                                      width, s->plan.size(),
+    if (s->found && (interval.length() < 0 ||
+                     static_cast<int>(s->plan.size()) < interval.length())) {
+      interval.offer(s->plan, s->how);
+      run.phase("search", fmt::format("{}: a plan of {} moves ({:.1f} s, {} "
+                                      "nodes); the optimum lies in [{}, {}]",
+                                      s->how, s->plan.size(),
                                       solver::seconds_since(t0), s->nodes,
                                       interval.lower(), interval.length()));
       nodes += shorten(run, base, interval);
@@ -144,7 +175,7 @@ long improve_plan(const Run &run, const puzzles::HeuristicSearchOptions &base,
                   Interval &interval) {
   long nodes = shorten(run, base, interval);
   if (!run.puzzle.has_heuristic_search()) {
-    return nodes;
+    return nodes + beam_plans(run, base, interval); // without tables
   }
   if (run.puzzle.reachable_positions() > k_beam_positions) {
     return nodes + beam_plans(run, base, interval);
@@ -221,6 +252,27 @@ void offer_constructive(const Run &run, Interval &interval) {
                         plan->size(), solver::seconds_since(t0)));
 }
 
+// The interval's lower end raised by the family's bounds on the start:
+// its quick bound, and its tables' (read or built once, before the
+// threads share them); whether the tables are at hand (false: none, or
+// stopped while built).
+bool raise_on_start(const Run &run,
+                    const puzzles::HeuristicSearchOptions &base,
+                    const PlannerResult &result, Interval &interval) {
+  if (const auto quick = run.puzzle.quick_bound()) {
+    interval.raise(at_stride(quick->first, result), quick->second);
+  }
+  if (!run.puzzle.has_heuristic_search()) {
+    return false;
+  }
+  const puzzles::StateBound bound = run.puzzle.state_bound(base);
+  if (bound) {
+    interval.raise(at_stride(bound(run.task.initial_state()), result),
+                   "the pattern databases' bound on the start");
+  }
+  return static_cast<bool>(bound);
+}
+
 } // namespace
 
 void solve_by_search(const Run &run, PlannerResult &result,
@@ -238,16 +290,7 @@ void solve_by_search(const Run &run, PlannerResult &result,
   Interval interval(result.lower_bound, result.lower_bound_name,
                     run.options.any_gap);
   offer_constructive(run, interval);
-  bool tables = run.puzzle.has_heuristic_search();
-  if (tables) {
-    // The tables read or built once, before the threads share them.
-    const puzzles::StateBound bound = run.puzzle.state_bound(base);
-    tables = static_cast<bool>(bound); // else stopped while built
-    if (tables) {
-      interval.raise(at_stride(bound(run.task.initial_state()), result),
-                     "the pattern databases' bound on the start");
-    }
-  }
+  const bool tables = raise_on_start(run, base, result, interval);
   base.threads = 1;
   base.stop = [&run, &interval, stop] {
     return interval.decided() || run.stopped(stop);
@@ -256,7 +299,9 @@ void solve_by_search(const Run &run, PlannerResult &result,
     run.phase("search",
               fmt::format("--any by search: {}the plan shortened, IDA* for "
                           "the lower bound ({}); explicit search, not SAT",
-                          tables ? "windows and weighted IDA* " : "windows: ",
+                          tables ? "windows and weighted IDA* "
+                                 : "windows and beams (where the family "
+                                   "has a bound for them) ",
                           interval.lower()));
     result.nodes = search_both(run, base, result, interval);
   }

@@ -65,6 +65,22 @@ struct ShortenOptions {
   std::function<void(const task::Plan &, const std::string &)> on_plan;
 };
 
+// A plan by beam search where the family has no tables
+// (Puzzle::beam_plan), a beam of `width`.
+struct BeamPlanOptions {
+  int width = 1024;
+  int shorter_than = -1;      // a plan at hand: the beam no deeper; -1: any
+  std::function<bool()> stop; // polled often: time, signals
+};
+
+struct BeamPlan {
+  bool found = false; // false: stopped before a plan
+  task::Plan plan;    // actions of the family's task, start to goal
+  std::string how;    // e.g. "beam search over the Manhattan distance"
+  long nodes = 0;     // successors the beam generated
+  bool stopped = false;
+};
+
 struct PlanShortening {
   task::Plan plan;   // ends where the plan given ends; never longer
   long nodes = 0;    // positions the searches generated

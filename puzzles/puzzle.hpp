@@ -16,6 +16,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace satslide::puzzles {
@@ -77,6 +78,12 @@ public:
   virtual std::string lower_bound_name() const = 0;
   // Plan lengths differ by multiples of this.
   virtual int horizon_stride() const { return 1; }
+  // An admissible bound at least lower_bound() that needs no tables and
+  // no task, and its name, for --any's interval (the n-puzzle: Manhattan
+  // distance and linear conflicts); nullopt where the family has none.
+  virtual std::optional<std::pair<int, std::string>> quick_bound() const {
+    return std::nullopt;
+  }
 
   // The number of positions reachable from the start where the family
   // knows it without searching (the n-puzzle: (RC)!/2); 0 if unknown.
@@ -169,6 +176,15 @@ public:
     return std::nullopt;
   }
   virtual bool has_constructive_plan() const { return false; }
+  // A plan by beam search over a bound that needs no tables, where the
+  // family has no tables for the board (the n-puzzle past 64 cells, up to
+  // 256: npuzzle/manhattan_beam.hpp); nullopt elsewhere. The wider, the
+  // better. Call only on a solvable instance.
+  virtual std::optional<BeamPlan>
+  beam_plan(const BeamPlanOptions &options) const {
+    (void)options;
+    return std::nullopt;
+  }
   // Whether compile()'s task is too large to build (the n-puzzle past
   // 16 x 16: 10^8 fluents on a 100 x 100 board); such a puzzle is solved
   // only by --any's constructive plan and shorten_plan, without a task.

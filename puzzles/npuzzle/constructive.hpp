@@ -12,6 +12,25 @@
 
 namespace satslide::puzzles {
 
+// The cells the constructive plan leaves to IDA* at the end: at most
+// this many a side.
+constexpr int k_endgame_side = 3;
+
+// One outer line the constructive plan fixes, and the rectangle of cells
+// left after it (rows top..bottom, columns left..right).
+struct BoardLine {
+  std::vector<int> cells; // row-major cells, along the line
+  int inward;             // the step from a line cell to the cell inside
+  int top, bottom, left, right;
+};
+
+// The lines in the order they are fixed: the outer row (across the
+// longer side) or column that does not hold the blank's goal cell
+// `goal_blank`, until at most k_endgame_side x k_endgame_side cells are
+// left. The constructive plan, the line beams (line_beam.hpp) and the
+// goal agenda of --any's SAT stages share it.
+std::vector<BoardLine> board_lines(int rows, int cols, int goal_blank);
+
 // The blank's cells after each move of a plan taking `board` to `goal`
 // (row-major, 0 the blank, rows and cols >= 2); the boards must be of one
 // parity class (NPuzzle::unsolvable_reason says none). Throws

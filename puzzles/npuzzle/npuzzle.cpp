@@ -1,6 +1,7 @@
 #include "satslide/puzzles/npuzzle/npuzzle.hpp"
 
 #include "satslide/puzzles/npuzzle/constructive.hpp"
+#include "satslide/puzzles/npuzzle/manhattan_beam.hpp"
 #include "satslide/puzzles/npuzzle/plan_windows.hpp"
 #include "satslide/search/grid_cells.hpp"
 
@@ -435,24 +436,9 @@ std::vector<std::vector<int>> NPuzzle::goal_agenda() const {
   std::vector<std::vector<int>> agenda;
   const int blank = static_cast<int>(
       std::find(m_goal.begin(), m_goal.end(), 0) - m_goal.begin());
-  const int br = blank / m_cols, bc = blank % m_cols;
-  int top = 0, bottom = m_rows - 1, left = 0, right = m_cols - 1;
-  auto place = [&](int r, int c) {
-    agenda.push_back({fluent(m_goal[r * m_cols + c], r * m_cols + c)});
-  };
-  while (bottom - top + 1 > 3 || right - left + 1 > 3) {
-    if (bottom - top >= right - left) {
-      const int r = br == top ? bottom : top;
-      for (int c = left; c <= right; ++c) {
-        place(r, c);
-      }
-      r == top ? ++top : --bottom;
-    } else {
-      const int c = bc == left ? right : left;
-      for (int r = top; r <= bottom; ++r) {
-        place(r, c);
-      }
-      c == left ? ++left : --right;
+  for (const BoardLine &line : board_lines(m_rows, m_cols, blank)) {
+    for (const int cell : line.cells) {
+      agenda.push_back({fluent(m_goal[cell], cell)});
     }
   }
   return agenda;
@@ -461,6 +447,34 @@ std::vector<std::vector<int>> NPuzzle::goal_agenda() const {
 std::optional<task::Plan> NPuzzle::constructive_plan() const {
   return plan_of_blank_path(
       constructive_blank_path(m_rows, m_cols, m_board, m_goal));
+}
+
+std::optional<BeamPlan>
+NPuzzle::beam_plan(const BeamPlanOptions &options) const {
+  if (has_heuristic_search() || cells() > k_manhattan_beam_max_cells) {
+    return std::nullopt; // the tables' beam (heuristic_search), or none
+  }
+  ManhattanBeamOptions o;
+  o.width = options.width;
+  o.shorter_than = options.shorter_than;
+  o.stop = options.stop;
+  const ManhattanBeamResult r =
+      manhattan_beam_blank_path(m_rows, m_cols, m_board, m_goal, o);
+  BeamPlan s;
+  s.found = r.found;
+  s.nodes = r.nodes;
+  s.stopped = r.stopped;
+  if (r.found) {
+    s.plan = plan_of_blank_path(r.blank_path);
+    s.how = r.beam_moves == static_cast<int>(r.blank_path.size())
+                ? "beam search over the Manhattan distance and linear conflicts"
+                : "beam search over the Manhattan distance and linear "
+                      "conflicts (" +
+                      std::to_string(r.beam_moves) + " moves, to a bound of " +
+                      std::to_string(r.beam_bound) +
+                      "), then the constructive plan";
+  }
+  return s;
 }
 
 std::optional<PlanShortening>

@@ -61,12 +61,18 @@ public:
   unsolvable_reason(const std::function<bool()> &stop = {}) const override;
   int lower_bound() const override;
   std::string lower_bound_name() const override { return "Manhattan"; }
+  // Manhattan plus linear conflicts (npuzzle_bounds.cpp).
+  std::optional<std::pair<int, std::string>> quick_bound() const override;
   int horizon_stride() const override { return 2; }
   double reachable_positions() const override; // (RC)! / 2
   std::vector<std::vector<int>> goal_agenda() const override;
   // Line by line, the last 3 x 3 cells optimally (constructive.hpp).
   std::optional<task::Plan> constructive_plan() const override;
   bool has_constructive_plan() const override { return true; }
+  // Past the tables (64 cells) up to k_manhattan_beam_max_cells: beam
+  // search over the Manhattan distance (manhattan_beam.hpp).
+  std::optional<BeamPlan>
+  beam_plan(const BeamPlanOptions &options) const override;
   // Past k_max_task_cells (16 x 16).
   bool beyond_task() const override { return cells() > k_max_task_cells; }
   static constexpr int k_max_task_cells = 256;
@@ -122,6 +128,8 @@ public:
 
   // Sum over tiles of the grid distance to their goal cell.
   int manhattan(const std::vector<int> &board) const;
+  // The moves linear conflicts add to the Manhattan distance.
+  int linear_conflicts(const std::vector<int> &board) const;
 
   // A board's perfect rank among all (RC)! permutations, and back; for
   // boards of at most 12 cells (std::invalid_argument beyond).

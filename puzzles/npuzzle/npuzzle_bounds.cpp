@@ -3,9 +3,11 @@
 // search itself knows no NPuzzle (search/ida.hpp).
 #include "satslide/puzzles/npuzzle/npuzzle.hpp"
 
+#include "satslide/puzzles/npuzzle/linear_conflicts.hpp"
 #include "satslide/search/beam.hpp"
 #include "satslide/search/ida.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -36,6 +38,42 @@ void check_bound_on_plan(const search::PatternDatabases &databases,
 }
 
 } // namespace
+
+// Every row's and column's linear conflicts (linear_conflicts.hpp).
+int NPuzzle::linear_conflicts(const std::vector<int> &board) const {
+  std::vector<int> where(cells());
+  for (int c = 0; c < cells(); ++c) {
+    where[m_goal[c]] = c;
+  }
+  int extra = 0;
+  std::vector<int> goals;
+  for (int r = 0; r < m_rows; ++r) {
+    goals.clear();
+    for (int c = 0; c < m_cols; ++c) {
+      const int tile = board[r * m_cols + c];
+      if (tile != 0 && where[tile] / m_cols == r) {
+        goals.push_back(where[tile] % m_cols);
+      }
+    }
+    extra += line_conflict_moves(goals.data(), static_cast<int>(goals.size()));
+  }
+  for (int c = 0; c < m_cols; ++c) {
+    goals.clear();
+    for (int r = 0; r < m_rows; ++r) {
+      const int tile = board[r * m_cols + c];
+      if (tile != 0 && where[tile] % m_cols == c) {
+        goals.push_back(where[tile] / m_cols);
+      }
+    }
+    extra += line_conflict_moves(goals.data(), static_cast<int>(goals.size()));
+  }
+  return extra;
+}
+
+std::optional<std::pair<int, std::string>> NPuzzle::quick_bound() const {
+  return std::make_pair(manhattan(m_board) + linear_conflicts(m_board),
+                        std::string("Manhattan and linear conflicts"));
+}
 
 std::optional<HeuristicSearch>
 NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {

@@ -16,8 +16,6 @@ namespace satslide::puzzles {
 
 namespace {
 
-constexpr int k_endgame_side = 3; // at most 3 x 3 cells by IDA*
-
 class Builder {
 public:
   Builder(int rows, int cols, const std::vector<int> &board,
@@ -308,32 +306,43 @@ void Builder::endgame(int top, int bottom, int left, int right) {
 std::vector<int> Builder::run() {
   const int goal_blank = static_cast<int>(
       std::find(m_goal.begin(), m_goal.end(), 0) - m_goal.begin());
-  const int gr = goal_blank / m_cols, gc = goal_blank % m_cols;
   int top = 0, bottom = m_rows - 1, left = 0, right = m_cols - 1;
-  while (bottom - top + 1 > k_endgame_side ||
-         right - left + 1 > k_endgame_side) {
-    std::vector<int> cells;
-    if (bottom - top >= right - left) { // a row, across the longer side
-      const int r = gr == top ? bottom : top;
-      for (int c = left; c <= right; ++c) {
-        cells.push_back(r * m_cols + c);
-      }
-      line(cells, r == top ? m_cols : -m_cols);
-      r == top ? ++top : --bottom;
-    } else {
-      const int c = gc == left ? right : left;
-      for (int r = top; r <= bottom; ++r) {
-        cells.push_back(r * m_cols + c);
-      }
-      line(cells, c == left ? 1 : -1);
-      c == left ? ++left : --right;
-    }
+  for (const BoardLine &l : board_lines(m_rows, m_cols, goal_blank)) {
+    line(l.cells, l.inward);
+    top = l.top, bottom = l.bottom, left = l.left, right = l.right;
   }
   endgame(top, bottom, left, right);
   return m_path;
 }
 
 } // namespace
+
+std::vector<BoardLine> board_lines(int rows, int cols, int goal_blank) {
+  const int gr = goal_blank / cols, gc = goal_blank % cols;
+  std::vector<BoardLine> lines;
+  BoardLine l{{}, 0, 0, rows - 1, 0, cols - 1};
+  while (l.bottom - l.top + 1 > k_endgame_side ||
+         l.right - l.left + 1 > k_endgame_side) {
+    l.cells.clear();
+    if (l.bottom - l.top >= l.right - l.left) { // a row, across the longer side
+      const int r = gr == l.top ? l.bottom : l.top;
+      for (int c = l.left; c <= l.right; ++c) {
+        l.cells.push_back(r * cols + c);
+      }
+      l.inward = r == l.top ? cols : -cols;
+      r == l.top ? ++l.top : --l.bottom;
+    } else {
+      const int c = gc == l.left ? l.right : l.left;
+      for (int r = l.top; r <= l.bottom; ++r) {
+        l.cells.push_back(r * cols + c);
+      }
+      l.inward = c == l.left ? 1 : -1;
+      c == l.left ? ++l.left : --l.right;
+    }
+    lines.push_back(l);
+  }
+  return lines;
+}
 
 std::vector<int> constructive_blank_path(int rows, int cols,
                                          const std::vector<int> &board,

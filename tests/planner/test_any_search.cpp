@@ -10,6 +10,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <random>
 #include <string>
 
@@ -25,6 +26,18 @@ int optimum_by_ida(const puzzles::NPuzzle &p) {
   REQUIRE(r.status == Status::solved);
   REQUIRE(r.optimal);
   return static_cast<int>(r.plan.size());
+}
+
+// A uniformly random board of the shape, or, where that is unsolvable,
+// one `walk` random moves from the goal.
+puzzles::NPuzzle solvable_board(int rows, int cols, int walk,
+                                std::mt19937 &rng) {
+  const puzzles::NPuzzle p = test::random_board(rows, cols, rng);
+  return p.unsolvable_reason()
+             ? puzzles::NPuzzle(rows, cols,
+                                test::random_walk(rows, cols, walk, rng),
+                                puzzles::NPuzzle::default_goal(rows, cols))
+             : p;
 }
 
 planner::PlannerOptions by_search(double gap) {
@@ -126,12 +139,7 @@ TEST_SUITE("planner::any_search") {
   TEST_CASE("--any on a board past the task's size: the constructive plan, "
             "shortened, replayed, above the Manhattan bound") {
     std::mt19937 rng(57);
-    const puzzles::NPuzzle big = test::random_board(17, 19, rng);
-    const puzzles::NPuzzle p =
-        big.unsolvable_reason()
-            ? puzzles::NPuzzle(17, 19, test::random_walk(17, 19, 400, rng),
-                               puzzles::NPuzzle::default_goal(17, 19))
-            : big;
+    const puzzles::NPuzzle p = solvable_board(17, 19, 400, rng);
     REQUIRE(p.beyond_task());
     planner::PlannerOptions o;
     o.mode = planner::Mode::any;
@@ -140,7 +148,8 @@ TEST_SUITE("planner::any_search") {
     REQUIRE(r.status == Status::solved);
     CHECK(r.path == planner::Path::search);
     CHECK(r.replay.solved);
-    CHECK(r.lower_bound == p.lower_bound());
+    CHECK(r.lower_bound == p.quick_bound()->first); // with linear conflicts
+    CHECK(r.lower_bound >= p.lower_bound());
     CHECK(static_cast<int>(r.plan.size()) >= r.lower_bound);
     REQUIRE(!r.plan_steps.empty());
     CHECK(r.plan_steps.front().from == "the constructive plan (line by line)");
@@ -159,14 +168,30 @@ TEST_SUITE("planner::any_search") {
     CHECK_THROWS_AS(planner::solve(p, o), task::InputError);
   }
 
+  TEST_CASE("--any past the tables (9x9): beam search over the Manhattan "
+            "distance shortens the constructive plan, replayed") {
+    std::mt19937 rng(99);
+    const puzzles::NPuzzle p = solvable_board(9, 9, 500, rng);
+    planner::PlannerOptions o;
+    o.mode = planner::Mode::any;
+    o.timeout_seconds = static_cast<double>(test::wall_clock(4).count());
+    const planner::PlannerResult r = planner::solve(p, o);
+    REQUIRE(r.status == Status::solved);
+    CHECK(r.replay.solved);
+    CHECK(r.lower_bound_name == "Manhattan and linear conflicts");
+    REQUIRE(r.plan_steps.size() >= 2);
+    const auto from_beam = std::find_if(
+        r.plan_steps.begin(), r.plan_steps.end(), [](const auto &step) {
+          return step.from.rfind("beam search over the Manhattan", 0) == 0;
+        });
+    REQUIRE(from_beam != r.plan_steps.end());
+    CHECK(from_beam->length < r.plan_steps.front().length);
+  }
+
   TEST_CASE("--any on a 6x6 board stopped at once: a plan all the same, "
             "the constructive one first") {
     std::mt19937 rng(66);
-    puzzles::NPuzzle p = test::random_board(6, 6, rng);
-    if (p.unsolvable_reason()) {
-      p = puzzles::NPuzzle(6, 6, test::random_walk(6, 6, 300, rng),
-                           puzzles::NPuzzle::default_goal(6, 6));
-    }
+    const puzzles::NPuzzle p = solvable_board(6, 6, 300, rng);
     planner::PlannerOptions o;
     o.mode = planner::Mode::any;
     o.stop = [] { return true; };

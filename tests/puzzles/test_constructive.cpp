@@ -1,4 +1,5 @@
 #include "satslide/puzzles/npuzzle/constructive.hpp"
+#include "satslide/puzzles/npuzzle/manhattan_beam.hpp"
 #include "satslide/puzzles/npuzzle/npuzzle.hpp"
 #include "support/test_support.hpp"
 
@@ -13,25 +14,29 @@ using namespace satslide::search;
 using namespace satslide::puzzles;
 using namespace satslide::encoder;
 
-TEST_SUITE("puzzles::constructive_blank_path") {
+namespace {
 
-  // A uniformly random solvable pair (board, goal) of the shape: both
-  // shuffled, two tiles of the board swapped where the parity says so.
-  NPuzzle random_pair(int rows, int cols, std::mt19937_64 &rng) {
-    std::vector<int> board(rows * cols), goal(rows * cols);
-    std::iota(board.begin(), board.end(), 0);
-    std::iota(goal.begin(), goal.end(), 0);
-    std::shuffle(board.begin(), board.end(), rng);
-    std::shuffle(goal.begin(), goal.end(), rng);
-    if (NPuzzle(rows, cols, board, goal).unsolvable_reason()) {
-      const auto a = std::find_if(board.begin(), board.end(),
-                                  [](int v) { return v != 0; });
-      const auto b = std::find_if(a + 1, board.end(),
-                                  [](int v) { return v != 0; });
-      std::iter_swap(a, b);
-    }
-    return NPuzzle(rows, cols, board, goal);
+// A uniformly random solvable pair (board, goal) of the shape: both
+// shuffled, two tiles of the board swapped where the parity says so.
+NPuzzle random_pair(int rows, int cols, std::mt19937_64 &rng) {
+  std::vector<int> board(rows * cols), goal(rows * cols);
+  std::iota(board.begin(), board.end(), 0);
+  std::iota(goal.begin(), goal.end(), 0);
+  std::shuffle(board.begin(), board.end(), rng);
+  std::shuffle(goal.begin(), goal.end(), rng);
+  if (NPuzzle(rows, cols, board, goal).unsolvable_reason()) {
+    const auto a = std::find_if(board.begin(), board.end(),
+                                [](int v) { return v != 0; });
+    const auto b = std::find_if(a + 1, board.end(),
+                                [](int v) { return v != 0; });
+    std::iter_swap(a, b);
   }
+  return NPuzzle(rows, cols, board, goal);
+}
+
+} // namespace
+
+TEST_SUITE("puzzles::constructive_blank_path") {
 
   TEST_CASE("every shape from 2x2 to 12x12, random goals: the plan replays "
             "to the goal") {
@@ -106,5 +111,77 @@ TEST_SUITE("puzzles::constructive_blank_path") {
       CAPTURE(c);
       CHECK(replayed.solved);
     }
+  }
+}
+
+TEST_SUITE("puzzles::manhattan_beam_blank_path") {
+
+  ManhattanBeamResult beam(const NPuzzle &p, int width) {
+    ManhattanBeamOptions o;
+    o.width = width;
+    return manhattan_beam_blank_path(p.rows(), p.cols(), p.board(), p.goal(),
+                                     o);
+  }
+
+  TEST_CASE("random boards and goals from 2x2 to 12x12, and 16x16: the "
+            "plan replays to the goal") {
+    std::mt19937_64 rng(91);
+    int boards = 0;
+    for (int side = 2; side <= 16; side += side < 12 ? 1 : 4) {
+      for (const auto &[rows, cols] :
+           {std::pair{side, side}, {side, side + 1}, {side + 1, side}}) {
+        if (rows * cols > k_manhattan_beam_max_cells) {
+          continue;
+        }
+        const NPuzzle p = random_pair(rows, cols, rng);
+        const ManhattanBeamResult r = beam(p, 64);
+        REQUIRE(r.found);
+        CAPTURE(rows);
+        CAPTURE(cols);
+        CHECK(p.replay(p.plan_of_blank_path(r.blank_path)).solved);
+        CHECK(r.beam_moves <= static_cast<int>(r.blank_path.size()));
+        ++boards;
+      }
+    }
+    CHECK(boards == 11 * 3 + 1); // 2..12 in each shape, 16x16 alone
+  }
+
+  TEST_CASE("a beam of one stalls and ends by the constructive plan; a "
+            "wide one does most of the way, shorter than the constructive "
+            "plan") {
+    std::mt19937_64 rng(7);
+    const NPuzzle p = random_pair(9, 9, rng);
+    const auto constructive = p.constructive_plan();
+    const ManhattanBeamResult narrow = beam(p, 1);
+    REQUIRE(narrow.found);
+    CHECK(narrow.beam_moves < static_cast<int>(narrow.blank_path.size()));
+    CHECK(narrow.beam_bound > 0);
+    CHECK(p.replay(p.plan_of_blank_path(narrow.blank_path)).solved);
+    const ManhattanBeamResult wide = beam(p, 1024);
+    REQUIRE(wide.found);
+    CHECK(p.replay(p.plan_of_blank_path(wide.blank_path)).solved);
+    CHECK(wide.blank_path.size() < constructive->size());
+    CHECK(wide.beam_moves * 2 > static_cast<int>(wide.blank_path.size()));
+  }
+
+  TEST_CASE("a stop ends it without a plan; past 256 cells it is refused, "
+            "and the family offers it only past its tables") {
+    std::mt19937_64 rng(8);
+    const NPuzzle p = random_pair(10, 10, rng);
+    ManhattanBeamOptions o;
+    o.stop = [] { return true; };
+    const ManhattanBeamResult r = manhattan_beam_blank_path(
+        p.rows(), p.cols(), p.board(), p.goal(), o);
+    CHECK(r.stopped);
+    CHECK_FALSE(r.found);
+    const NPuzzle big = random_pair(16, 17, rng);
+    CHECK_THROWS_AS(manhattan_beam_blank_path(big.rows(), big.cols(),
+                                              big.board(), big.goal(), {}),
+                    std::invalid_argument);
+    CHECK_FALSE(big.beam_plan({}));
+    CHECK_FALSE(random_pair(8, 8, rng).beam_plan({})); // its tables' beam
+    const auto plan = p.beam_plan({});
+    REQUIRE(plan);
+    CHECK(p.replay(plan->plan).solved);
   }
 }

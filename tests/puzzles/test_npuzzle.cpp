@@ -4,6 +4,8 @@
 
 #include <doctest/doctest.h>
 
+#include <tuple>
+
 using namespace satslide::task;
 using namespace satslide::search;
 using namespace satslide::puzzles;
@@ -102,6 +104,28 @@ TEST_SUITE("puzzles::NPuzzle") {
       CHECK(p.lower_bound() <= d);
       CHECK((d - p.lower_bound()) % 2 == 0);
     }
+  }
+
+  TEST_CASE("Manhattan and linear conflicts: never above the distance, of "
+            "its parity, on every position of a 3x3 (blank in the middle) "
+            "and a 2x4, and above Manhattan on many") {
+    long positions = 0, above = 0;
+    for (const auto &[rows, cols, goal] :
+         {std::tuple{3, 3, std::vector<int>{1, 2, 3, 4, 0, 5, 6, 7, 8}},
+          std::tuple{2, 4, NPuzzle::default_goal(2, 4)}}) {
+      const NPuzzle solved(rows, cols, goal, goal);
+      for (const auto &[board, d] : satslide::test::all_distances(solved)) {
+        const NPuzzle p(rows, cols, board, goal);
+        const int bound = p.quick_bound()->first;
+        if (bound > d || (d - bound) % 2 != 0) {
+          FAIL_CHECK(p.draw() << ": bound " << bound << ", distance " << d);
+        }
+        above += bound > p.lower_bound();
+        ++positions;
+      }
+    }
+    CHECK(positions == 181440 + 20160);
+    CHECK(above > positions / 10);
   }
 
   TEST_CASE("replay applies legal moves and rejects illegal ones") {

@@ -35,26 +35,7 @@ namespace {
 
 using Board = std::vector<int>;
 
-// Every board's distance to the goal, by the tests' own search from it
-// (moves are reversible).
-std::map<Board, int> all_distances(const NPuzzle &p) {
-  std::map<Board, int> dist{{p.goal(), 0}};
-  std::deque<Board> queue{p.goal()};
-  while (!queue.empty()) {
-    const Board b = queue.front();
-    queue.pop_front();
-    const int blank =
-        static_cast<int>(std::find(b.begin(), b.end(), 0) - b.begin());
-    for (int n : p.neighbours(blank)) {
-      Board next = b;
-      std::swap(next[blank], next[n]);
-      if (dist.emplace(next, dist[b] + 1).second) {
-        queue.push_back(next);
-      }
-    }
-  }
-  return dist;
-}
+using test::all_distances;
 
 NPuzzle goal_puzzle(int rows, int cols) {
   const Board goal = NPuzzle::default_goal(rows, cols);

@@ -96,6 +96,26 @@ int bfs_distance(const puzzles::NPuzzle &puzzle, int depth_limit) {
   return -1;
 }
 
+std::map<std::vector<int>, int> all_distances(const puzzles::NPuzzle &p) {
+  using Board = std::vector<int>;
+  std::map<Board, int> dist{{p.goal(), 0}};
+  std::deque<Board> queue{p.goal()};
+  while (!queue.empty()) {
+    const Board b = queue.front();
+    queue.pop_front();
+    const int blank =
+        static_cast<int>(std::find(b.begin(), b.end(), 0) - b.begin());
+    for (int n : p.neighbours(blank)) {
+      Board next = b;
+      std::swap(next[blank], next[n]);
+      if (dist.emplace(next, dist[b] + 1).second) {
+        queue.push_back(next);
+      }
+    }
+  }
+  return dist;
+}
+
 std::unique_ptr<puzzles::Puzzle> npuzzle(const std::string &board, int rows,
                                          int cols) {
   puzzles::InstanceOptions o;

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <random>
 #include <string>
 #include <vector>
@@ -75,6 +76,10 @@ std::vector<NPuzzleInstance> read_npuzzle_file(const std::string &name);
 // goal is unreachable. Only for small boards (<= 9 cells) or short
 // distances (limit on the depth searched).
 int bfs_distance(const puzzles::NPuzzle &puzzle, int depth_limit = 100);
+
+// Every board's distance to the puzzle's goal, by breadth-first search
+// from the goal (moves are reversible): whole small spaces only.
+std::map<std::vector<int>, int> all_distances(const puzzles::NPuzzle &p);
 
 // The n-puzzle family's instance of `board` ("8 1 3 4 0 2 ...") on
 // rows x cols, as the CLI would make it (puzzles::make_puzzle).
