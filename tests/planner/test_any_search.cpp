@@ -174,7 +174,7 @@ TEST_SUITE("planner::any_search") {
     const puzzles::NPuzzle p = solvable_board(9, 9, 500, rng);
     planner::PlannerOptions o;
     o.mode = planner::Mode::any;
-    o.timeout_seconds = static_cast<double>(test::wall_clock(4).count());
+    o.timeout_seconds = static_cast<double>(test::wall_clock(2).count());
     const planner::PlannerResult r = planner::solve(p, o);
     REQUIRE(r.status == Status::solved);
     CHECK(r.replay.solved);

@@ -146,7 +146,7 @@ TEST_SUITE("puzzles::manhattan_beam_blank_path") {
     CHECK(boards == 11 * 3 + 1); // 2..12 in each shape, 16x16 alone
   }
 
-  TEST_CASE("a beam of one stalls and ends by the constructive plan; a "
+  TEST_CASE("a beam of one stalls and ends by the constructive plan, a "
             "wide one does most of the way, shorter than the constructive "
             "plan") {
     std::mt19937_64 rng(7);
@@ -164,7 +164,7 @@ TEST_SUITE("puzzles::manhattan_beam_blank_path") {
     CHECK(wide.beam_moves * 2 > static_cast<int>(wide.blank_path.size()));
   }
 
-  TEST_CASE("a stop ends it without a plan; past 256 cells it is refused, "
+  TEST_CASE("a stop ends it without a plan, past 256 cells it is refused, "
             "and the family offers it only past its tables") {
     std::mt19937_64 rng(8);
     const NPuzzle p = random_pair(10, 10, rng);
