@@ -133,11 +133,12 @@ TEST_SUITE("puzzles::manhattan_beam_blank_path") {
         if (rows * cols > k_manhattan_beam_max_cells) {
           continue;
         }
-        const NPuzzle p = random_pair(rows, cols, rng);
+        const int height = rows, width = cols; // CAPTURE takes no binding
+        const NPuzzle p = random_pair(height, width, rng);
         const ManhattanBeamResult r = beam(p, 64);
         REQUIRE(r.found);
-        CAPTURE(rows);
-        CAPTURE(cols);
+        CAPTURE(height);
+        CAPTURE(width);
         CHECK(p.replay(p.plan_of_blank_path(r.blank_path)).solved);
         CHECK(r.beam_moves <= static_cast<int>(r.blank_path.size()));
         ++boards;
