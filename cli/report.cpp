@@ -228,6 +228,13 @@ Json head_json(const Report &report) {
   if (r.nodes >= 0) {
     j["nodes"] = r.nodes;
   }
+  if (!r.iterations.empty()) {
+    Json iterations = Json::array();
+    for (const planner::PlannerResult::Iteration &i : r.iterations) {
+      iterations.push_back({{"threshold", i.threshold}, {"nodes", i.nodes}});
+    }
+    j["iterations"] = iterations;
+  }
   if (r.mode == planner::Mode::any) {
     any_json(r, j);
   }

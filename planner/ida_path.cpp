@@ -48,6 +48,7 @@ void solve_ida(const Run &run, PlannerResult &result,
   o.pattern_tiles = run.table_tiles();
   o.threads = static_cast<unsigned>(std::max(1, run.options.threads));
   o.on_threshold = [&](int threshold, long nodes, long total) {
+    result.iterations.push_back({threshold, nodes});
     run.phase("ida", fmt::format("IDA*: no plan of length <= {} ({} nodes, "
                                  "{} in all)",
                                  threshold, nodes, total));
@@ -71,6 +72,12 @@ void solve_ida(const Run &run, PlannerResult &result,
   }
   result.no_plan_up_to = s.no_plan_up_to;
   if (s.found) {
+    long before = 0;
+    for (const PlannerResult::Iteration &i : result.iterations) {
+      before += i.nodes;
+    }
+    result.iterations.push_back(
+        {static_cast<int>(s.plan.size()), s.nodes - before});
     end_with_optimal_plan(
         result, s.plan, Proof::exhausted_thresholds,
         fmt::format("IDA* over {} (explicit search, not SAT): no plan of "

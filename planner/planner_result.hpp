@@ -100,6 +100,14 @@ struct PlannerResult {
   long positions = -1;  // reach: positions found; -1 = engine not run
   long sat_calls = -1;  // reach: solver calls
   long nodes = -1;      // ida: positions generated; -1 = engine not run
+  // ida: each iteration searched, its threshold (the length it searched
+  // to) and the positions it generated, in order; the last one's is the
+  // plan's length where the plan was found. Summed: `nodes`.
+  struct Iteration {
+    int threshold;
+    long nodes;
+  };
+  std::vector<Iteration> iterations;
   // --split-depth: the frontier's depth, its positions (the cubes) and
   // how many of them the bound alone refuted; -1 = not split.
   int split_depth = -1;

@@ -986,6 +986,9 @@ TEST_SUITE("cli::EndToEnd") {
     CHECK(r.out.find("\"length\":31") != std::string::npos);
     CHECK(r.out.find("\"optimal\":true") != std::string::npos);
     CHECK(r.out.find("\"nodes\":") != std::string::npos);
+    // One iteration: the table of every tile is exact.
+    CHECK(r.out.find("\"iterations\":[{\"threshold\":31,\"nodes\":") !=
+          std::string::npos);
     CHECK(r.out.find("\"lower_bound_name\":\"additive pattern databases 8")
           != std::string::npos);
     CHECK(r.err.find("building the pattern databases") != std::string::npos);

@@ -25,6 +25,17 @@ int optimum_by_ida(const puzzles::NPuzzle &p) {
   const planner::PlannerResult r = planner::solve(p, o);
   REQUIRE(r.status == Status::solved);
   REQUIRE(r.optimal);
+  // Its iterations: thresholds rising, the last the plan's length, their
+  // nodes the run's.
+  REQUIRE(!r.iterations.empty());
+  long nodes = 0;
+  for (std::size_t i = 0; i < r.iterations.size(); ++i) {
+    CHECK(r.iterations[i].nodes > 0);
+    CHECK((i == 0 || r.iterations[i].threshold > r.iterations[i - 1].threshold));
+    nodes += r.iterations[i].nodes;
+  }
+  CHECK(r.iterations.back().threshold == static_cast<int>(r.plan.size()));
+  CHECK(nodes == r.nodes);
   return static_cast<int>(r.plan.size());
 }
 
