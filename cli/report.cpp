@@ -176,6 +176,22 @@ void any_json(const planner::PlannerResult &r, Json &j) {
   }
 }
 
+// --engine ida's nodes, and its iterations: each threshold and the nodes
+// it generated.
+void nodes_json(const planner::PlannerResult &r, Json &j) {
+  if (r.nodes >= 0) {
+    j["nodes"] = r.nodes;
+  }
+  if (r.iterations.empty()) {
+    return;
+  }
+  Json iterations = Json::array();
+  for (const planner::PlannerResult::Iteration &i : r.iterations) {
+    iterations.push_back({{"threshold", i.threshold}, {"nodes", i.nodes}});
+  }
+  j["iterations"] = iterations;
+}
+
 // Everything but the plan and the work: what was asked and proven.
 Json head_json(const Report &report) {
   const planner::PlannerResult &r = report.result;
@@ -225,16 +241,7 @@ Json head_json(const Report &report) {
                     {"length", r.witness_length},
                     {"seconds", r.witness_seconds}};
   }
-  if (r.nodes >= 0) {
-    j["nodes"] = r.nodes;
-  }
-  if (!r.iterations.empty()) {
-    Json iterations = Json::array();
-    for (const planner::PlannerResult::Iteration &i : r.iterations) {
-      iterations.push_back({{"threshold", i.threshold}, {"nodes", i.nodes}});
-    }
-    j["iterations"] = iterations;
-  }
+  nodes_json(r, j);
   if (r.mode == planner::Mode::any) {
     any_json(r, j);
   }

@@ -38,21 +38,42 @@ void announce(const Run &run, int pattern_tiles) {
   }
 }
 
-} // namespace
-
-void solve_ida(const Run &run, PlannerResult &result,
-               const solver::StopFn &stop) {
+// The search's options: the strongest tables at hand by default (the
+// 24-puzzle's 6-6-6-6 once cached, not the 4-tile tables the family
+// builds in seconds), --threads, and each exhausted threshold said and
+// kept in the result's iterations.
+puzzles::HeuristicSearchOptions ida_options(const Run &run,
+                                            PlannerResult &result,
+                                            const solver::StopFn &stop) {
   puzzles::HeuristicSearchOptions o = run.search_options("ida", stop);
-  // The strongest tables at hand by default (the 24-puzzle's 6-6-6-6
-  // once cached, not the 4-tile tables the family builds in seconds).
   o.pattern_tiles = run.table_tiles();
   o.threads = static_cast<unsigned>(std::max(1, run.options.threads));
-  o.on_threshold = [&](int threshold, long nodes, long total) {
+  o.on_threshold = [&run, &result](int threshold, long nodes, long total) {
     result.iterations.push_back({threshold, nodes});
     run.phase("ida", fmt::format("IDA*: no plan of length <= {} ({} nodes, "
                                  "{} in all)",
                                  threshold, nodes, total));
   };
+  return o;
+}
+
+// The iteration that found the plan: its length, and the nodes the
+// exhausted iterations before it left of the search's.
+void add_last_iteration(PlannerResult &result,
+                        const puzzles::HeuristicSearch &s) {
+  long before = 0;
+  for (const PlannerResult::Iteration &i : result.iterations) {
+    before += i.nodes;
+  }
+  result.iterations.push_back(
+      {static_cast<int>(s.plan.size()), s.nodes - before});
+}
+
+} // namespace
+
+void solve_ida(const Run &run, PlannerResult &result,
+               const solver::StopFn &stop) {
+  const puzzles::HeuristicSearchOptions o = ida_options(run, result, stop);
   announce(run, o.pattern_tiles);
   const auto found = run.puzzle.heuristic_search(o);
   if (!found) {
@@ -72,12 +93,7 @@ void solve_ida(const Run &run, PlannerResult &result,
   }
   result.no_plan_up_to = s.no_plan_up_to;
   if (s.found) {
-    long before = 0;
-    for (const PlannerResult::Iteration &i : result.iterations) {
-      before += i.nodes;
-    }
-    result.iterations.push_back(
-        {static_cast<int>(s.plan.size()), s.nodes - before});
+    add_last_iteration(result, s);
     end_with_optimal_plan(
         result, s.plan, Proof::exhausted_thresholds,
         fmt::format("IDA* over {} (explicit search, not SAT): no plan of "
