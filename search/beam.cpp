@@ -100,13 +100,8 @@ BeamResult beam_search(const PatternDatabases &db,
                        const BeamOptions &options) {
   const int n = db.rows() * db.cols();
   std::vector<int> child(n);
-  const std::vector<std::uint8_t> goal(db.goal().begin(), db.goal().end());
   return beam_search(
-      db.rows(), db.cols(), board,
-      [&goal](const std::uint8_t *cells, int bound) {
-        return bound == 0 && std::equal(goal.begin(), goal.end(), cells);
-      },
-      db.bound(board),
+      db.rows(), db.cols(), board, db.goal(), db.bound(board),
       [&](const std::uint8_t *parent, int, int from, int to) {
         std::copy(parent, parent + n, child.begin());
         std::swap(child[from], child[to]);
@@ -121,9 +116,9 @@ namespace {
 class Beam {
 public:
   Beam(int rows, int cols, const std::vector<int> &board,
-       const BeamGoal &is_goal, int start_bound, const BeamBound &bound)
+       const std::vector<int> &goal, int start_bound, const BeamBound &bound)
       : m_rows(rows), m_cols(cols), m_n(rows * cols), m_bound(bound),
-        m_is_goal(is_goal), m_layers(1) {
+        m_goal(goal.begin(), goal.end()), m_layers(1) {
     Layer &start = m_layers[0];
     start.boards.assign(board.begin(), board.end());
     start.blank = {static_cast<int>(std::find(board.begin(), board.end(), 0) -
@@ -154,7 +149,7 @@ public:
 private:
   int m_rows, m_cols, m_n;
   const BeamBound &m_bound;
-  const BeamGoal &m_is_goal;
+  std::vector<std::uint8_t> m_goal;
   std::vector<Layer> m_layers;
   std::vector<std::uint8_t> m_spare; // a dropped layer's boards
   std::vector<Candidate> m_next;
@@ -222,7 +217,8 @@ int Beam::advance(bool &alive) {
     made.parent.push_back(c.parent);
     made.bound.push_back(c.bound);
     made.hash.push_back(c.hash);
-    if (found < 0 && m_is_goal(cells, c.bound)) {
+    if (found < 0 && c.bound == 0 &&
+        std::equal(m_goal.begin(), m_goal.end(), cells)) {
       found = static_cast<int>(k);
     }
   }
@@ -252,7 +248,7 @@ std::vector<int> Beam::path_to(int k, int layer) const {
 } // namespace
 
 BeamResult beam_search(int rows, int cols, const std::vector<int> &board,
-                       const BeamGoal &is_goal, int start_bound,
+                       const std::vector<int> &goal, int start_bound,
                        const BeamBound &bound, const BeamOptions &options) {
   const int n = rows * cols;
   if (n > k_beam_max_cells) {
@@ -267,7 +263,7 @@ BeamResult beam_search(int rows, int cols, const std::vector<int> &board,
   const double per_board = max_depth * 28.0 + 3.0 * (n + 24);
   result.width = static_cast<int>(std::max(
       1.0, std::min<double>(options.width, k_beam_max_bytes / per_board)));
-  Beam beam(rows, cols, board, is_goal, start_bound, bound);
+  Beam beam(rows, cols, board, goal, start_bound, bound);
   bool alive = true;
   result.best_bound = start_bound;
   int best_layer = 0, best_k = 0;
@@ -286,8 +282,9 @@ BeamResult beam_search(int rows, int cols, const std::vector<int> &board,
       return result;
     }
     int k = 0;
-    if (alive && beam.least(k) < result.best_bound) {
-      result.best_bound = beam.least(k);
+    const int least = alive ? beam.least(k) : INT_MAX;
+    if (least < result.best_bound) {
+      result.best_bound = least;
       best_layer = beam.layers() - 1;
       best_k = k;
     } else if (options.stall_layers > 0 &&

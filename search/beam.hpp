@@ -49,16 +49,13 @@ struct BeamResult {
 // `to` slides the other way).
 using BeamBound = std::function<int(const std::uint8_t *parent,
                                     int parent_bound, int from, int to)>;
-// Whether a board the beam keeps (a byte a cell), of this bound, is the
-// goal: the whole board, or a stage's (npuzzle/line_beam.hpp: one line).
-using BeamGoal = std::function<bool(const std::uint8_t *cells, int bound)>;
 
 constexpr int k_beam_max_cells = 256; // a byte a cell
 
-// `board` row-major, 0 the blank, from which `is_goal` holds somewhere;
-// `start_bound` the bound of `board`.
+// `board` and `goal` row-major, 0 the blank, of one parity class;
+// `start_bound` the bound of `board`; 0 only on the goal.
 BeamResult beam_search(int rows, int cols, const std::vector<int> &board,
-                       const BeamGoal &is_goal, int start_bound,
+                       const std::vector<int> &goal, int start_bound,
                        const BeamBound &bound, const BeamOptions &options);
 
 // The same over the databases' bound (their shape and goal).

@@ -27,8 +27,8 @@ struct BoardLine {
 // The lines in the order they are fixed: the outer row (across the
 // longer side) or column that does not hold the blank's goal cell
 // `goal_blank`, until at most k_endgame_side x k_endgame_side cells are
-// left. The constructive plan, the line beams (line_beam.hpp) and the
-// goal agenda of --any's SAT stages share it.
+// left. The constructive plan and the goal agenda of --any's SAT stages
+// share it.
 std::vector<BoardLine> board_lines(int rows, int cols, int goal_blank);
 
 // The blank's cells after each move of a plan taking `board` to `goal`
