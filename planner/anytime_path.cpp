@@ -265,6 +265,9 @@ bool raise_on_start(const Run &run,
   if (!run.puzzle.has_heuristic_search()) {
     return false;
   }
+  if (base.pattern_tiles == 0 && !run.allowed_table_tiles().empty()) {
+    run.phase("search", run.stronger_tables_hint());
+  }
   const puzzles::StateBound bound = run.puzzle.state_bound(base);
   if (bound) {
     interval.raise(at_stride(bound(run.task.initial_state()), result),

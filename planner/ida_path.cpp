@@ -15,26 +15,11 @@ namespace satslide::planner {
 
 namespace {
 
-// Said once where no larger tables are cached: which --pattern-tiles
-// builds them (once; the cache keeps them).
-// The largest allowed are the strongest (the family's own stop at 6e7
-// placements a table, larger sizes at 5e9).
-std::string stronger_tables_hint(const Run &run) {
-  const std::vector<int> allowed = run.allowed_table_tiles();
-  if (allowed.empty() || run.puzzle.family_tables(allowed.front())) {
-    return "the family's tables are the largest this board allows";
-  }
-  return fmt::format("stronger tables, fewer nodes: --pattern-tiles {} "
-                     "builds them once into the cache, and then every run "
-                     "uses them (docs/engines.md: their build time and size)",
-                     allowed.front());
-}
-
 void announce(const Run &run, int pattern_tiles) {
   run.phase("ida", "IDA* over the family's pattern databases (explicit "
                    "search, not SAT)");
   if (pattern_tiles == 0 && run.puzzle.has_heuristic_search()) {
-    run.phase("ida", stronger_tables_hint(run));
+    run.phase("ida", run.stronger_tables_hint());
   }
 }
 

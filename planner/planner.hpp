@@ -93,10 +93,12 @@ using ProgressFn = std::function<void(const Progress &)>;
 // of the goal agenda give plans twice the optimum.
 constexpr double k_any_search_positions = 1e14;
 
-// --any by search without --pattern-tiles: the tables of the largest of
-// these sizes already cached (the 15-puzzle's 7-8, the 24-puzzle's
-// 6-6-6-6), else the family's choice, built if missing (seconds).
-constexpr std::array<int, 2> k_any_table_tiles = {8, 6};
+// --any by search and --engine ida without --pattern-tiles: the tables of
+// the largest of these sizes already cached that are stronger than the
+// family's (the 15-puzzle's 7-8, the 24-puzzle's 6-6-6-6 or 5-5-5-5-4,
+// 6x6's 5-tile and 7x7's 4-tile tables), else the family's choice, built
+// if missing (seconds).
+constexpr std::array<int, 4> k_any_table_tiles = {8, 6, 5, 4};
 
 // --any by search: the run ends once its plan is at most this many times
 // the proven lower bound (--gap), or at --timeout. The plan is then within

@@ -79,12 +79,27 @@ std::vector<int> Run::allowed_table_tiles() const {
   for (const int tiles : k_any_table_tiles) {
     try {
       puzzle.check_pattern_tiles(tiles);
-      allowed.push_back(tiles);
+      if (puzzle.stronger_tables(tiles)) {
+        allowed.push_back(tiles);
+      }
     } catch (const std::invalid_argument &) {
       // too large for this board
     }
   }
   return allowed;
+}
+
+// The largest allowed are the strongest (the family's own stop at 6e7
+// placements a table, larger sizes at 5e9).
+std::string Run::stronger_tables_hint() const {
+  const std::vector<int> allowed = allowed_table_tiles();
+  if (allowed.empty()) {
+    return "the family's tables are the largest this board allows";
+  }
+  return fmt::format("stronger tables, fewer nodes: --pattern-tiles {} "
+                     "builds them once into the cache, and then every run "
+                     "uses them (docs/engines.md: their build time and size)",
+                     allowed.front());
 }
 
 void Run::phase(const std::string &path, const std::string &text) const {

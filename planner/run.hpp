@@ -56,9 +56,14 @@ public:
   // of k_any_table_tiles already cached, else 0 (the family's choice,
   // built if missing: seconds).
   int table_tiles() const;
-  // The sizes of k_any_table_tiles this board's tables allow, largest
+  // The sizes of k_any_table_tiles this board's tables allow and that
+  // are stronger than the family's (Puzzle::stronger_tables), largest
   // first.
   std::vector<int> allowed_table_tiles() const;
+  // Said once where no larger tables are cached: which --pattern-tiles
+  // builds them (once; the cache keeps them), or that the family's are
+  // the largest this board allows.
+  std::string stronger_tables_hint() const;
 
   // Reports progress; one caller at a time, whatever the thread.
   void phase(const std::string &path, const std::string &text) const;

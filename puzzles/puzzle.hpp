@@ -153,10 +153,14 @@ public:
   // n-puzzle: 8, the 15-puzzle's 7-8), to be named in reports and given
   // to the split; 0 where the family has none.
   virtual int stronger_pattern_tiles() const { return 0; }
-  // Whether the tables of at most `pattern_tiles` tiles a pattern are
-  // the family's own partition (so asking for them gains nothing).
-  virtual bool family_tables(int pattern_tiles) const {
-    return pattern_tiles == 0;
+  // Whether the tables of at most `pattern_tiles` tiles a pattern may be
+  // stronger than the family's own partition, so worth building once:
+  // cut otherwise, and their largest pattern has at least as many tiles
+  // (the 15-puzzle's 7-8, not the 5-5-5 of at most 6 tiles); false where
+  // they are the family's, smaller, or not the family's to have.
+  virtual bool stronger_tables(int pattern_tiles) const {
+    (void)pattern_tiles;
+    return false;
   }
   // Whether the tables of at most `pattern_tiles` tiles a pattern (0: the
   // family's) need no build: a timed run only splits where they do not.

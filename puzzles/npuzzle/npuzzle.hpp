@@ -113,7 +113,7 @@ public:
   // 0 the default) need no build: read by this puzzle (or a copy)
   // already, or a file for them in the cache.
   bool databases_at_hand(int pattern_tiles) const override;
-  bool family_tables(int pattern_tiles) const override;
+  bool stronger_tables(int pattern_tiles) const override;
   bool has_heuristic_search() const override { return cells() <= 64; }
   int narrowest_side() const override { return std::min(m_rows, m_cols); }
 

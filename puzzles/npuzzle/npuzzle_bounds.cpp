@@ -207,12 +207,26 @@ bool NPuzzle::databases_at_hand(int pattern_tiles) const {
                                           pattern_tiles);
 }
 
-bool NPuzzle::family_tables(int pattern_tiles) const {
-  return pattern_tiles == 0 ||
-         search::PatternDatabases::partition(m_rows, m_cols, m_goal,
-                                             pattern_tiles) ==
-             search::PatternDatabases::default_partition(m_rows, m_cols,
-                                                         m_goal);
+bool NPuzzle::stronger_tables(int pattern_tiles) const {
+  if (pattern_tiles == 0 || cells() > 64) {
+    return false;
+  }
+  const auto largest = [](const std::vector<std::vector<int>> &patterns) {
+    std::size_t most = 0;
+    for (const auto &p : patterns) {
+      most = std::max(most, p.size());
+    }
+    return most;
+  };
+  try {
+    const auto family =
+        search::PatternDatabases::default_partition(m_rows, m_cols, m_goal);
+    const auto cut = search::PatternDatabases::partition(m_rows, m_cols,
+                                                         m_goal, pattern_tiles);
+    return cut != family && largest(cut) >= largest(family);
+  } catch (const std::invalid_argument &) {
+    return false; // too large for this board
+  }
 }
 
 void NPuzzle::check_pattern_tiles(int max_tiles) const {

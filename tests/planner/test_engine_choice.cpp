@@ -278,6 +278,38 @@ TEST_SUITE("planner::EngineChoice") {
     CHECK(cached.nodes < plain.nodes);
   }
 
+  TEST_CASE("--engine ida passes over cached tables of smaller patterns "
+            "than the family's") {
+    const std::string dir = "ida-cache-weak-" + std::to_string(::getpid());
+    setenv("SATSLIDE_CACHE_DIR", dir.c_str(), 1);
+    const auto board = board_3x4({9, 1, 4, 3, 11, 5, 0, 6, 2, 8, 10, 7});
+    const auto ida = [&](int pattern_tiles, std::string *notes) {
+      planner::PlannerOptions o;
+      o.engine = planner::Engine::ida;
+      o.pattern_tiles = pattern_tiles;
+      o.progress = [notes](const planner::Progress &g) {
+        if (notes && g.path == "ida") {
+          *notes += g.text + "\n";
+        }
+      };
+      return planner::solve(board, o);
+    };
+    std::string again;
+    const auto plain = ida(0, nullptr); // the family's 6-5
+    const auto weak = ida(4, nullptr);  // 3-4-4, built and cached
+    const auto cached = ida(0, &again); // the family's still
+    unsetenv("SATSLIDE_CACHE_DIR");
+    std::filesystem::remove_all(dir);
+    for (const auto *r : {&plain, &weak, &cached}) {
+      REQUIRE(r->status == Status::solved);
+      CHECK(r->optimal);
+      CHECK(r->plan.size() == plain.plan.size());
+    }
+    CHECK(weak.nodes > plain.nodes); // so that the test can fail
+    CHECK(cached.nodes == plain.nodes);
+    CHECK(has(again, "--pattern-tiles 8")); // the stronger ones, not cached
+  }
+
   TEST_CASE("--engine ida on a 3x3 names no larger tables: the family's "
             "one table of every tile is the largest") {
     // An empty cache: where a table is cached, it is used and no hint is

@@ -128,6 +128,34 @@ TEST_SUITE("puzzles::NPuzzle") {
     CHECK(above > positions / 10);
   }
 
+  TEST_CASE("tables worth building are cut otherwise than the family's, "
+            "with patterns at least as large") {
+    const auto board = [](int rows, int cols) {
+      return NPuzzle(rows, cols, NPuzzle::default_goal(rows, cols),
+                     NPuzzle::default_goal(rows, cols));
+    };
+    // The 15-puzzle: 7-8 beside its 6-6-3; at most 6 tiles cuts 5-5-5.
+    CHECK(board(4, 4).stronger_tables(8));
+    CHECK_FALSE(board(4, 4).stronger_tables(6));
+    CHECK_FALSE(board(4, 4).stronger_tables(0));
+    // 3x4: 5-6 beside its 6-5 blocks; 3-4-4 is smaller.
+    CHECK(board(3, 4).stronger_tables(6));
+    CHECK_FALSE(board(3, 4).stronger_tables(4));
+    // The 24-puzzle's 6-6-6-6 and 5-5-5-5-4 beside its 4-tile tables.
+    CHECK(board(5, 5).stronger_tables(6));
+    CHECK(board(5, 5).stronger_tables(5));
+    // 6x6 (family: at most 4 tiles): 5 tiles a pattern; 6 would be too
+    // large a table. 7x7 (family: 3): 4; 5 would be too large a search.
+    CHECK(board(6, 6).stronger_tables(5));
+    CHECK_FALSE(board(6, 6).stronger_tables(6));
+    CHECK(board(7, 7).stronger_tables(4));
+    CHECK_FALSE(board(7, 7).stronger_tables(5));
+    // 3x3: the family's one table of every tile is the largest.
+    CHECK_FALSE(board(3, 3).stronger_tables(8));
+    // Past 64 cells there are no tables.
+    CHECK_FALSE(board(9, 9).stronger_tables(4));
+  }
+
   TEST_CASE("replay applies legal moves and rejects illegal ones") {
     const NPuzzle p = eight("[1,2,3,4,5,6,7,0,8]");
     const Task task = p.compile();
