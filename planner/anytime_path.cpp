@@ -3,9 +3,11 @@
 // plan comes first, at once (the n-puzzle: line by line), shortened by
 // re-solving its windows (Puzzle::shorten_plan); then weighted IDA* over
 // the family's pattern databases, where it has them, with falling
-// weights, each time only for a shorter plan; beside
-// it, in a thread of its own (--threads: that many), IDA* raises the
-// proven lower bound threshold by threshold. The run ends when the plan
+// weights, each time only for a shorter plan, or past the 24-puzzle beam
+// search; beside it, in a thread of its own (--threads: that many), IDA*
+// raises the proven lower bound threshold by threshold. Past the tables,
+// where no IDA* proves anything, that thread runs beams of a second
+// order, far tiles first, which stall elsewhere than the first. The run ends when the plan
 // is within --gap of the bound, is proven optimal, or at --timeout, and
 // the report states the interval [lower bound, plan] (planner/
 // interval.hpp) and where each end came from. Explicit search, not SAT.
@@ -109,12 +111,13 @@ long shorten(const Run &run, const puzzles::HeuristicSearchOptions &base,
 // where it has neither.
 std::optional<puzzles::BeamPlan>
 one_beam(const Run &run, const puzzles::HeuristicSearchOptions &base,
-         long width, int shorter_than) {
+         long width, int shorter_than, bool far_first) {
   if (!run.puzzle.has_heuristic_search()) {
     puzzles::BeamPlanOptions o;
     o.width = static_cast<int>(width);
     o.shorter_than = shorter_than;
     o.stop = base.stop;
+    o.far_first = far_first;
     auto b = run.puzzle.beam_plan(o);
     if (b) {
       b->how = fmt::format("{}, width {}", b->how, width);
@@ -141,14 +144,15 @@ one_beam(const Run &run, const puzzles::HeuristicSearchOptions &base,
 // (k_beam_first_width to k_beam_last_width; a width past the memory
 // k_beam_max_bytes allows is narrowed), each plan shorter than the one
 // at hand offered and its windows re-solved; until the run is decided or
-// stopped.
+// stopped. `far_first`: past the tables, the family's second order
+// (BeamPlanOptions::far_first).
 long beam_plans(const Run &run, const puzzles::HeuristicSearchOptions &base,
-                Interval &interval) {
+                Interval &interval, bool far_first = false) {
   long nodes = 0;
   for (long width = k_beam_first_width;
        width <= k_beam_last_width && !base.stop(); width *= 4) {
     const auto t0 = Run::Clock::now();
-    const auto s = one_beam(run, base, width, interval.length());
+    const auto s = one_beam(run, base, width, interval.length(), far_first);
     if (!s) {
       break;
     }
@@ -209,7 +213,8 @@ long improve_plan(const Run &run, const puzzles::HeuristicSearchOptions &base,
   return nodes;
 }
 
-// The two searches side by side, the prover in threads of its own;
+// The two searches side by side, the prover in threads of its own (past
+// the tables, where it has nothing to prove with, the far-first beams);
 // their nodes together. An exception of either stops both and is
 // rethrown.
 long search_both(const Run &run, const puzzles::HeuristicSearchOptions &base,
@@ -218,7 +223,9 @@ long search_both(const Run &run, const puzzles::HeuristicSearchOptions &base,
   std::exception_ptr failed;
   std::thread prover([&] {
     try {
-      nodes += prove_lower(run, base, result, interval);
+      nodes += run.puzzle.has_heuristic_search()
+                   ? prove_lower(run, base, result, interval)
+                   : beam_plans(run, base, interval, true);
     } catch (...) {
       failed = std::current_exception();
       interval.abandon();

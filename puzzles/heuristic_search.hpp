@@ -70,6 +70,10 @@ struct ShortenOptions {
 struct BeamPlanOptions {
   int width = 1024;
   int shorter_than = -1;      // a plan at hand: the beam no deeper; -1: any
+  // Far tiles home first: the family's second order of boards, a beam
+  // that stalls elsewhere than the first (the n-puzzle:
+  // ManhattanBeamOptions::far_first); false: its bound.
+  bool far_first = false;
   std::function<bool()> stop; // polled often: time, signals
 };
 

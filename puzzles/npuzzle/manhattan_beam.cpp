@@ -26,11 +26,13 @@ namespace {
 constexpr int k_cuts = 64;
 
 // The beam's bound over boards of labels (0 the blank, tile l's goal
-// cell target[l]): the Manhattan distance and linear conflicts.
+// cell target[l]): the Manhattan distance and linear conflicts, or with
+// `far_first` q > 0 (ManhattanBeamOptions) each distance d counted
+// q d + d^2 and the conflicts q times.
 class Bound {
 public:
-  Bound(int rows, int cols, const std::vector<int> &goal)
-      : m_rows(rows), m_cols(cols), m_target(rows * cols, 0),
+  Bound(int rows, int cols, const std::vector<int> &goal, int far_first = 0)
+      : m_rows(rows), m_cols(cols), m_q(far_first), m_target(rows * cols, 0),
         m_label(rows * cols, 0) {
     for (int c = 0, next = 1; c < rows * cols; ++c) {
       if (goal[c] != 0) {
@@ -49,17 +51,17 @@ public:
     return out;
   }
 
-  int manhattan(const std::vector<int> &cells) const {
+  int distances(const std::vector<int> &cells) const {
     int sum = 0;
     for (int c = 0; c < m_rows * m_cols; ++c) {
-      sum += cells[c] != 0 ? distance(c, cells[c]) : 0;
+      sum += cells[c] != 0 ? cost(distance(c, cells[c])) : 0;
     }
     return sum;
   }
 
   int whole(const std::vector<int> &cells) const {
     const std::vector<std::uint8_t> bytes(cells.begin(), cells.end());
-    int sum = manhattan(cells);
+    int sum = distances(cells);
     for (int r = 0; r < m_rows; ++r) {
       sum += line(bytes.data(), r, false, -1, -1);
     }
@@ -72,7 +74,7 @@ public:
   // The bound after the tile on `to` slides into the blank on `from`.
   int after(const std::uint8_t *parent, int bound, int from, int to) const {
     const int l = parent[to];
-    bound += distance(from, l) - distance(to, l);
+    bound += cost(distance(from, l)) - cost(distance(to, l));
     const int row = from / m_cols, col = from % m_cols;
     const int goal_row = m_target[l] / m_cols, goal_col = m_target[l] % m_cols;
     const bool across = row == to / m_cols; // along a row
@@ -94,6 +96,7 @@ private:
   int distance(int cell, int l) const {
     return search::grid_distance(m_cols, cell, m_target[l]);
   }
+  int cost(int d) const { return m_q == 0 ? d : m_q * d + d * d; }
 
   // The conflicts of row (column) `index` with cells a and b swapped.
   int line(const std::uint8_t *cells, int index, bool column, int a,
@@ -109,7 +112,7 @@ private:
         goals[count++] = column ? m_target[l] / m_cols : m_target[l] % m_cols;
       }
     }
-    return line_conflict_moves(goals.data(), count);
+    return std::max(1, m_q) * line_conflict_moves(goals.data(), count);
   }
 
   int changed(const std::uint8_t *parent, int index, bool column, int from,
@@ -118,7 +121,7 @@ private:
            line(parent, index, column, -1, -1);
   }
 
-  int m_rows, m_cols;
+  int m_rows, m_cols, m_q;
   std::vector<int> m_target; // by label
   std::vector<int> m_label;  // by tile
 };
@@ -170,6 +173,7 @@ ManhattanBeamResult manhattan_beam_blank_path(
     throw std::invalid_argument("Manhattan beam: more than 256 cells");
   }
   const Bound bound(rows, cols, goal);
+  const Bound order(rows, cols, goal, options.far_first);
   const std::vector<int> start = bound.labels(board);
   const int start_bound = bound.whole(start);
   search::BeamOptions o;
@@ -179,9 +183,9 @@ ManhattanBeamResult manhattan_beam_blank_path(
   o.shorter_than = options.shorter_than > 0 ? options.shorter_than
                                             : 3 * start_bound + 1;
   const search::BeamResult r = search::beam_search(
-      rows, cols, start, bound.labels(goal), start_bound,
-      [&bound](const std::uint8_t *parent, int b, int from, int to) {
-        return bound.after(parent, b, from, to);
+      rows, cols, start, bound.labels(goal), order.whole(start),
+      [&order](const std::uint8_t *parent, int b, int from, int to) {
+        return order.after(parent, b, from, to);
       },
       o);
   ManhattanBeamResult result;

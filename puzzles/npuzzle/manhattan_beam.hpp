@@ -23,9 +23,20 @@ namespace satslide::puzzles {
 constexpr int k_beam_stall_layers = 300;
 // The beam holds a byte a cell: boards of at most this many cells.
 constexpr int k_manhattan_beam_max_cells = 256;
+// ManhattanBeamOptions::far_first's weight q where it is asked for
+// (Puzzle::beam_plan): fitted on boards of `scramble --random` seeds 7
+// and 2026, validated on others (benchmarks/RESULTS.md, "Two beams").
+constexpr int k_far_first_weight = 6;
 
 struct ManhattanBeamOptions {
   int width = 1024;
+  // 0: the beam orders boards by the Manhattan distance and linear
+  // conflicts. q > 0: by the sum over tiles of q d + d^2 (d a tile's
+  // distance home) and q times the conflicts, so that a step home weighs
+  // the more the farther the tile is and the beam brings far tiles home
+  // first, the ones a stall strands among placed tiles. Not a bound: the
+  // depth limit and the reported bound stay the admissible ones.
+  int far_first = 0;
   int shorter_than = -1;      // the beam's depth at most this - 1; -1: 3x
                               // the start's bound
   std::function<bool()> stop; // polled every layer

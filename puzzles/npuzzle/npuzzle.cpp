@@ -458,6 +458,7 @@ NPuzzle::beam_plan(const BeamPlanOptions &options) const {
   o.width = options.width;
   o.shorter_than = options.shorter_than;
   o.stop = options.stop;
+  o.far_first = options.far_first ? k_far_first_weight : 0;
   const ManhattanBeamResult r =
       manhattan_beam_blank_path(m_rows, m_cols, m_board, m_goal, o);
   BeamPlan s;
@@ -466,13 +467,15 @@ NPuzzle::beam_plan(const BeamPlanOptions &options) const {
   s.stopped = r.stopped;
   if (r.found) {
     s.plan = plan_of_blank_path(r.blank_path);
-    s.how = r.beam_moves == static_cast<int>(r.blank_path.size())
-                ? "beam search over the Manhattan distance and linear conflicts"
-                : "beam search over the Manhattan distance and linear "
-                      "conflicts (" +
-                      std::to_string(r.beam_moves) + " moves, to a bound of " +
-                      std::to_string(r.beam_bound) +
-                      "), then the constructive plan";
+    s.how = options.far_first ? "beam search, far tiles first (distances "
+                                "squared) and linear conflicts"
+                              : "beam search over the Manhattan distance "
+                                "and linear conflicts";
+    if (r.beam_moves != static_cast<int>(r.blank_path.size())) {
+      s.how += " (" + std::to_string(r.beam_moves) +
+               " moves, to a bound of " + std::to_string(r.beam_bound) +
+               "), then the constructive plan";
+    }
   }
   return s;
 }

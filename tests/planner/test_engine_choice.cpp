@@ -244,21 +244,28 @@ TEST_SUITE("planner::EngineChoice") {
     CHECK(s.result.plan.size() == 24); // scramble #54's optimum
   }
 
+  // --engine ida with at most `pattern_tiles` tiles a pattern (0: the
+  // default), its "ida" lines into `notes` if given.
+  planner::PlannerResult ida_over(const puzzles::Puzzle &board,
+                                  int pattern_tiles, std::string *notes) {
+    planner::PlannerOptions o;
+    o.engine = planner::Engine::ida;
+    o.pattern_tiles = pattern_tiles;
+    o.progress = [notes](const planner::Progress &g) {
+      if (notes && g.path == "ida") {
+        *notes += g.text + "\n";
+      }
+    };
+    return planner::solve(board, o);
+  }
+
   TEST_CASE("--engine ida searches over the strongest tables cached, and "
             "says which option builds them while none is") {
     const std::string dir = "ida-cache-" + std::to_string(::getpid());
     setenv("SATSLIDE_CACHE_DIR", dir.c_str(), 1);
     const auto board = board_3x4({9, 1, 4, 3, 11, 5, 0, 6, 2, 8, 10, 7});
-    const auto ida = [&](int pattern_tiles, std::string *notes) {
-      planner::PlannerOptions o;
-      o.engine = planner::Engine::ida;
-      o.pattern_tiles = pattern_tiles;
-      o.progress = [notes](const planner::Progress &g) {
-        if (notes && g.path == "ida") {
-          *notes += g.text + "\n";
-        }
-      };
-      return planner::solve(board, o);
+    const auto ida = [&board](int pattern_tiles, std::string *notes) {
+      return ida_over(board, pattern_tiles, notes);
     };
     std::string before, after;
     const auto plain = ida(0, &before);             // the family's tables
@@ -283,16 +290,8 @@ TEST_SUITE("planner::EngineChoice") {
     const std::string dir = "ida-cache-weak-" + std::to_string(::getpid());
     setenv("SATSLIDE_CACHE_DIR", dir.c_str(), 1);
     const auto board = board_3x4({9, 1, 4, 3, 11, 5, 0, 6, 2, 8, 10, 7});
-    const auto ida = [&](int pattern_tiles, std::string *notes) {
-      planner::PlannerOptions o;
-      o.engine = planner::Engine::ida;
-      o.pattern_tiles = pattern_tiles;
-      o.progress = [notes](const planner::Progress &g) {
-        if (notes && g.path == "ida") {
-          *notes += g.text + "\n";
-        }
-      };
-      return planner::solve(board, o);
+    const auto ida = [&board](int pattern_tiles, std::string *notes) {
+      return ida_over(board, pattern_tiles, notes);
     };
     std::string again;
     const auto plain = ida(0, nullptr); // the family's 6-5

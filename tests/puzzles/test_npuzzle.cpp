@@ -130,30 +130,43 @@ TEST_SUITE("puzzles::NPuzzle") {
 
   TEST_CASE("tables worth building are cut otherwise than the family's, "
             "with patterns at least as large") {
-    const auto board = [](int rows, int cols) {
-      return NPuzzle(rows, cols, NPuzzle::default_goal(rows, cols),
-                     NPuzzle::default_goal(rows, cols));
+    struct Row {
+      int rows, cols, tiles;
+      bool worth;
     };
-    // The 15-puzzle: 7-8 beside its 6-6-3; at most 6 tiles cuts 5-5-5.
-    CHECK(board(4, 4).stronger_tables(8));
-    CHECK_FALSE(board(4, 4).stronger_tables(6));
-    CHECK_FALSE(board(4, 4).stronger_tables(0));
-    // 3x4: 5-6 beside its 6-5 blocks; 3-4-4 is smaller.
-    CHECK(board(3, 4).stronger_tables(6));
-    CHECK_FALSE(board(3, 4).stronger_tables(4));
-    // The 24-puzzle's 6-6-6-6 and 5-5-5-5-4 beside its 4-tile tables.
-    CHECK(board(5, 5).stronger_tables(6));
-    CHECK(board(5, 5).stronger_tables(5));
-    // 6x6 (family: at most 4 tiles): 5 tiles a pattern; 6 would be too
-    // large a table. 7x7 (family: 3): 4; 5 would be too large a search.
-    CHECK(board(6, 6).stronger_tables(5));
-    CHECK_FALSE(board(6, 6).stronger_tables(6));
-    CHECK(board(7, 7).stronger_tables(4));
-    CHECK_FALSE(board(7, 7).stronger_tables(5));
-    // 3x3: the family's one table of every tile is the largest.
-    CHECK_FALSE(board(3, 3).stronger_tables(8));
-    // Past 64 cells there are no tables.
-    CHECK_FALSE(board(9, 9).stronger_tables(4));
+    const std::vector<Row> rows = {
+        // The 15-puzzle: 7-8 beside its 6-6-3; at most 6 tiles cuts 5-5-5.
+        {4, 4, 8, true},
+        {4, 4, 6, false},
+        {4, 4, 0, false},
+        // 3x4: 5-6 beside its 6-5 blocks; 3-4-4 is smaller.
+        {3, 4, 6, true},
+        {3, 4, 4, false},
+        // The 24-puzzle: 6-6-6-6 and 5-5-5-5-4 beside its 4-tile tables.
+        {5, 5, 6, true},
+        {5, 5, 5, true},
+        // 6x6 (family: at most 4 tiles): 5; 6 would be too large a table.
+        {6, 6, 5, true},
+        {6, 6, 6, false},
+        // 7x7 (family: 3): 4; 5 would be too large a search.
+        {7, 7, 4, true},
+        {7, 7, 5, false},
+        // 3x3: the family's one table of every tile is the largest.
+        {3, 3, 8, false},
+        // Past 64 cells there are no tables.
+        {9, 9, 4, false},
+    };
+    int read = 0;
+    for (const Row &row : rows) {
+      const std::vector<int> goal = NPuzzle::default_goal(row.rows, row.cols);
+      CAPTURE(row.rows);
+      CAPTURE(row.cols);
+      CAPTURE(row.tiles);
+      CHECK(NPuzzle(row.rows, row.cols, goal, goal).stronger_tables(
+                row.tiles) == row.worth);
+      ++read;
+    }
+    CHECK(read == 13);
   }
 
   TEST_CASE("replay applies legal moves and rejects illegal ones") {
