@@ -56,9 +56,13 @@ struct Layer {
 
 // Every board's hash the beam has kept, open addressing (0 stands for
 // empty: a board hashing to 0 is taken for 1); a beam that may come back
-// to a board meanders on the bound's plateaus without end.
+// to a board meanders on the bound's plateaus without end. Growing a set
+// of a billion slots takes seconds: it polls `stop` and, told to, leaves
+// the rest out (the beam ends at its next layer, its layers unused).
 class SeenSet {
 public:
+  explicit SeenSet(const std::function<bool()> &stop) : m_stop(stop) {}
+
   // False if `hash` was there already.
   bool insert(std::uint64_t hash) {
     hash = hash ? hash : 1;
@@ -83,12 +87,17 @@ private:
     std::vector<std::uint64_t> old(std::max<std::size_t>(1024, 2 * m_slots.size()));
     old.swap(m_slots);
     m_size = 0;
-    for (const std::uint64_t h : old) {
-      if (h != 0) {
-        insert(h);
+    for (std::size_t i = 0; i < old.size(); ++i) {
+      if ((i & k_poll_mask) == k_poll_mask && m_stop && m_stop()) {
+        return;
+      }
+      if (old[i] != 0) {
+        insert(old[i]);
       }
     }
   }
+  static constexpr std::size_t k_poll_mask = (1U << 20) - 1;
+  const std::function<bool()> &m_stop;
   std::vector<std::uint64_t> m_slots;
   std::size_t m_size = 0;
 };
@@ -116,9 +125,10 @@ namespace {
 class Beam {
 public:
   Beam(int rows, int cols, const std::vector<int> &board,
-       const std::vector<int> &goal, int start_bound, const BeamBound &bound)
+       const std::vector<int> &goal, int start_bound, const BeamBound &bound,
+       const std::function<bool()> &stop)
       : m_rows(rows), m_cols(cols), m_n(rows * cols), m_bound(bound),
-        m_goal(goal.begin(), goal.end()), m_layers(1) {
+        m_goal(goal.begin(), goal.end()), m_layers(1), m_seen(stop) {
     Layer &start = m_layers[0];
     start.boards.assign(board.begin(), board.end());
     start.blank = {static_cast<int>(std::find(board.begin(), board.end(), 0) -
@@ -263,7 +273,7 @@ BeamResult beam_search(int rows, int cols, const std::vector<int> &board,
   const double per_board = max_depth * 28.0 + 3.0 * (n + 24);
   result.width = static_cast<int>(std::max(
       1.0, std::min<double>(options.width, k_beam_max_bytes / per_board)));
-  Beam beam(rows, cols, board, goal, start_bound, bound);
+  Beam beam(rows, cols, board, goal, start_bound, bound, options.stop);
   bool alive = true;
   result.best_bound = start_bound;
   int best_layer = 0, best_k = 0;
