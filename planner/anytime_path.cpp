@@ -283,6 +283,25 @@ bool raise_on_start(const Run &run,
   return static_cast<bool>(bound);
 }
 
+// What the two threads will do, said once before they start.
+std::string search_plan_text(const Run &run, bool tables, int lower) {
+  if (!tables) {
+    return fmt::format("--any by search: windows and beams (where the "
+                       "family has a bound for them: in the Manhattan "
+                       "order and, on the other thread, far tiles first) "
+                       "the plan shortened; the lower bound {} (no IDA* "
+                       "without tables); explicit search, not SAT",
+                       lower);
+  }
+  return fmt::format("--any by search: windows and {} the plan shortened, "
+                     "IDA* for the lower bound ({}); explicit search, not "
+                     "SAT",
+                     run.puzzle.reachable_positions() > k_beam_positions
+                         ? "beams"
+                         : "weighted IDA*",
+                     lower);
+}
+
 } // namespace
 
 void solve_by_search(const Run &run, PlannerResult &result,
@@ -306,13 +325,7 @@ void solve_by_search(const Run &run, PlannerResult &result,
     return interval.decided() || run.stopped(stop);
   };
   if (tables || !run.puzzle.has_heuristic_search()) {
-    run.phase("search",
-              fmt::format("--any by search: {}the plan shortened, IDA* for "
-                          "the lower bound ({}); explicit search, not SAT",
-                          tables ? "windows and weighted IDA* "
-                                 : "windows and beams (where the family "
-                                   "has a bound for them) ",
-                          interval.lower()));
+    run.phase("search", search_plan_text(run, tables, interval.lower()));
     result.nodes = search_both(run, base, result, interval);
   }
   interval.fill(result);
