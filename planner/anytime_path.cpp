@@ -7,10 +7,11 @@
 // search; beside it, in a thread of its own (--threads: that many), IDA*
 // raises the proven lower bound threshold by threshold. Past the tables,
 // where no IDA* proves anything, that thread runs beams of a second
-// order, far tiles first, which stall elsewhere than the first. The run ends when the plan
-// is within --gap of the bound, is proven optimal, or at --timeout, and
-// the report states the interval [lower bound, plan] (planner/
-// interval.hpp) and where each end came from. Explicit search, not SAT.
+// order, far tiles first, which stall elsewhere than the first. The run
+// ends when the plan is within --gap of the bound, is proven optimal, or
+// at --timeout, and the report states the interval [lower bound, plan]
+// (planner/interval.hpp) and where each end came from. Explicit search,
+// not SAT.
 #include "satslide/planner/interval.hpp"
 #include "satslide/planner/run.hpp"
 
