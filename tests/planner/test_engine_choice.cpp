@@ -264,13 +264,10 @@ TEST_SUITE("planner::EngineChoice") {
     const std::string dir = "ida-cache-" + std::to_string(::getpid());
     setenv("SATSLIDE_CACHE_DIR", dir.c_str(), 1);
     const auto board = board_3x4({9, 1, 4, 3, 11, 5, 0, 6, 2, 8, 10, 7});
-    const auto ida = [&board](int pattern_tiles, std::string *notes) {
-      return ida_over(board, pattern_tiles, notes);
-    };
     std::string before, after;
-    const auto plain = ida(0, &before);             // the family's tables
-    const auto built = ida(6, nullptr);             // 6-5, built and cached
-    const auto cached = ida(0, &after);             // found in the cache
+    const auto plain = ida_over(board, 0, &before); // the family's tables
+    const auto built = ida_over(board, 6, nullptr); // 6-5, built and cached
+    const auto cached = ida_over(board, 0, &after);  // found in the cache
     unsetenv("SATSLIDE_CACHE_DIR");
     std::filesystem::remove_all(dir);
     for (const auto *r : {&plain, &built, &cached}) {
@@ -290,13 +287,10 @@ TEST_SUITE("planner::EngineChoice") {
     const std::string dir = "ida-cache-weak-" + std::to_string(::getpid());
     setenv("SATSLIDE_CACHE_DIR", dir.c_str(), 1);
     const auto board = board_3x4({9, 1, 4, 3, 11, 5, 0, 6, 2, 8, 10, 7});
-    const auto ida = [&board](int pattern_tiles, std::string *notes) {
-      return ida_over(board, pattern_tiles, notes);
-    };
     std::string again;
-    const auto plain = ida(0, nullptr); // the family's 6-5
-    const auto weak = ida(4, nullptr);  // 3-4-4, built and cached
-    const auto cached = ida(0, &again); // the family's still
+    const auto plain = ida_over(board, 0, nullptr); // the family's 6-5
+    const auto weak = ida_over(board, 4, nullptr);  // 3-4-4, built and cached
+    const auto cached = ida_over(board, 0, &again); // the family's still
     unsetenv("SATSLIDE_CACHE_DIR");
     std::filesystem::remove_all(dir);
     for (const auto *r : {&plain, &weak, &cached}) {
@@ -317,15 +311,8 @@ TEST_SUITE("planner::EngineChoice") {
     setenv("SATSLIDE_CACHE_DIR", dir.c_str(), 1);
     const puzzles::NPuzzle board(3, 3, {1, 3, 6, 4, 2, 0, 7, 5, 8},
                                  puzzles::NPuzzle::default_goal(3, 3));
-    planner::PlannerOptions o;
-    o.engine = planner::Engine::ida;
     std::string notes;
-    o.progress = [&notes](const planner::Progress &g) {
-      if (g.path == "ida") {
-        notes += g.text + "\n";
-      }
-    };
-    const auto r = planner::solve(board, o);
+    const auto r = ida_over(board, 0, &notes);
     unsetenv("SATSLIDE_CACHE_DIR");
     std::filesystem::remove_all(dir);
     REQUIRE(r.status == Status::solved);
