@@ -156,6 +156,9 @@ struct PlannerOptions {
   // automatic choice): at most this many tiles a pattern; 0 = the
   // family's choice (6-6-3 on the 15-puzzle); 8 gives its 7-8.
   int pattern_tiles = 0;
+  // IDA*'s dual lookups in the n-puzzle's tables: never (the default),
+  // where their tables are cached, or built once where missing.
+  puzzles::DualLookups dual_lookups = puzzles::DualLookups::off;
   // With pattern_tiles 0, the split raises its cubes' bounds with the
   // family's larger tables, if cached, once the run has taken this long
   // (seconds; < 0: k_stronger_bound_after in split_path.cpp; tests: 0).

@@ -5,12 +5,16 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
+#include <cstdint>
 #include <climits>
+#include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <system_error>
 #include <thread>
+#include <utility>
 
 namespace satslide::search {
 
@@ -26,6 +30,9 @@ constexpr int k_last_cut = 16;
 constexpr std::size_t k_subtrees_a_thread = 64;
 // f scaled so that weights in percent stay integers.
 constexpr int k_scale = 100;
+// The dual's bound is looked up only where f is this close to the
+// threshold (moves).
+constexpr int k_dual_slack = 2;
 // The least step between the thresholds of weighted IDA*, in moves.
 constexpr int k_weighted_step = 2;
 
@@ -40,7 +47,8 @@ public:
         m_patterns(static_cast<int>(db.patterns().size())),
         m_mirrored(db.reflected()),
         m_moves(options.prune_duplicates ? DuplicatePaths::shared()
-                                         : move_back()) {
+                                         : move_back()),
+        m_dual(options.dual) {
     const int n = db.rows() * db.cols();
     m_adjacent.resize(n);
     for (int c = 0; c < n; ++c) {
@@ -60,6 +68,9 @@ public:
       m_value[v] = value(v);
       m_sum[v / m_patterns] += m_value[v];
     }
+    if (m_dual != nullptr) {
+      start_dual(n);
+    }
     if (options.shorter_than >= 0) {
       m_cap = options.shorter_than - 1;
     }
@@ -78,9 +89,15 @@ public:
     return std::max(m_sum[0], m_sum[1]);
   }
 
+  // The larger of h() and the dual's bound (looked up now if pending).
+  int full_h() {
+    const int hv = h();
+    return m_dual != nullptr ? std::max(hv, dual_h()) : hv;
+  }
+
   IdaResult run() {
     IdaResult result;
-    result.start_bound = h();
+    result.start_bound = full_h();
     int threshold = first_threshold(result.start_bound);
     result.no_plan_up_to =
         up_to_parity(result.start_bound) - 1; // the bound's own proof
@@ -127,6 +144,8 @@ public:
       threshold = next_threshold(threshold);
     }
     result.nodes = m_nodes;
+    result.dual_cuts = m_dual_cuts;
+    result.pathmax_cuts = m_pathmax_cuts;
     return result;
   }
 
@@ -166,6 +185,14 @@ private:
       return true;
     }
     return false;
+  }
+
+  // Whether f = g + h lies within k_dual_slack moves of the threshold:
+  // only there is the dual's bound looked up, since it seldom exceeds
+  // the plain one by more.
+  bool close(int g, int hv, int threshold) const {
+    return threshold - (k_scale * g + m_options.weight_percent * hv) <=
+           k_dual_slack * k_scale;
   }
 
   // Where each tile's cell goes in the lists (plain and mirrored), and
@@ -231,6 +258,12 @@ private:
   // both sums before it.
   struct Undo {
     int tile, blank, a, b, old_a, old_b, old_sum[2];
+    // The dual's: its trail's length, its sum and what was left to look
+    // up before the move.
+    std::size_t dual_trail = 0;
+    int old_dual_sum = 0;
+    std::uint64_t old_dual_pending = 0;
+    bool old_zero_pending = false;
   };
 
   // The tile on `to` slides into the blank. Its plain pattern's entry is
@@ -251,10 +284,14 @@ private:
       m_sum[0] += m_value[u.a] - u.old_a;
     }
     m_pending = u.b;
+    if (m_dual != nullptr) {
+      slide_dual(u, to);
+    }
     return u;
   }
 
   void unslide(const Undo &u) {
+    const int to = m_blank;
     m_board[m_blank] = u.tile;
     m_board[u.blank] = 0;
     place(u.tile, m_blank);
@@ -266,6 +303,145 @@ private:
     m_sum[0] = u.old_sum[0];
     m_sum[1] = u.old_sum[1];
     m_pending = -1;
+    if (m_dual != nullptr) {
+      unslide_dual(u, to);
+    }
+  }
+
+  // The dual (search/dual_tables.hpp): each pattern's tiles' cells in
+  // the dual position, their table values (and tile 0's distance, as
+  // value m_patterns) and their sum, kept as the plain ones are: the
+  // patterns a move changes are looked up when the dual's bound is next
+  // asked for (most positions are cut before), each value replaced
+  // noted on a trail that unslide() rewinds.
+  void start_dual(int n) {
+    m_goal_cell.assign(n, 0);
+    for (int c = 0; c < n; ++c) {
+      m_goal_cell[m_db.goal()[c]] = c;
+    }
+    m_dual_blank = m_db.goal()[m_blank];
+    for (int t = 1; t < n; ++t) {
+      if (t != m_dual_blank && m_plain[t].list >= 0) {
+        m_dual_cells[m_plain[t].list][m_plain[t].index] =
+            m_goal_cell[m_board[m_goal_cell[t]]];
+      }
+    }
+    for (int p = 0; p <= m_patterns; ++p) {
+      m_dual_value[p] = p < m_patterns ? dual_value(p) : zero_distance();
+      m_dual_sum += m_dual_value[p];
+    }
+  }
+
+  // Pattern p's value in the dual: without the dual's blank tile, from
+  // that tile's own table, where p holds it; else from p's table for the
+  // region of p's walls where the dual's goal blank is.
+  int dual_value(int p) const {
+    const Slot blank = m_plain[m_dual_blank];
+    if (blank.list != p) {
+      const PatternDatabases *table = m_dual->region_table(m_dual_blank, p);
+      return table == nullptr
+                 ? m_db.entry(p, m_db.rank(m_dual_cells[p], m_size[p]))
+                 : table->entry(0, table->rank(m_dual_cells[p], m_size[p]));
+    }
+    const PatternDatabases *without = m_dual->without(m_dual_blank);
+    if (without == nullptr) {
+      return 0;
+    }
+    int cells[k_max_tiles];
+    int k = 0;
+    for (int i = 0; i < m_size[p]; ++i) {
+      if (i != blank.index) {
+        cells[k++] = m_dual_cells[p][i];
+      }
+    }
+    return without->entry(0, without->rank(cells, k));
+  }
+
+  // Tile 0 in the dual: from the goal cell of the tile on the goal
+  // blank's cell home to that cell (none when it is the dual's blank).
+  int zero_distance() const {
+    if (m_dual_blank == 0) {
+      return 0;
+    }
+    const int home = m_goal_cell[0];
+    const int at = m_goal_cell[m_board[home]];
+    const int cols = m_db.cols();
+    return std::abs(at / cols - home / cols) + std::abs(at % cols - home % cols);
+  }
+
+  // The tile on `to` slid into the blank's cell b: in the dual, the tile
+  // whose goal is b (the dual's blank) takes the cell of the one whose
+  // goal is `to`, which becomes the dual's blank. Their patterns change,
+  // and those whose table for the new blank is another region's.
+  void slide_dual(Undo &u, int to) {
+    u.dual_trail = m_dual_trail.size();
+    u.old_dual_sum = m_dual_sum;
+    u.old_dual_pending = m_dual_pending;
+    u.old_zero_pending = m_zero_pending;
+    const int was_blank = m_db.goal()[u.blank];
+    const int now_blank = m_db.goal()[to];
+    std::uint64_t changed = 0;
+    if (const Slot was = m_plain[was_blank]; was.list >= 0) {
+      m_dual_cells[was.list][was.index] = m_goal_cell[u.tile];
+      changed |= std::uint64_t{1} << was.list;
+    }
+    if (const Slot now = m_plain[now_blank]; now.list >= 0) {
+      changed |= std::uint64_t{1} << now.list;
+    }
+    for (int p = 0; p < m_patterns; ++p) {
+      if (m_dual->region_table(was_blank, p) !=
+          m_dual->region_table(now_blank, p)) {
+        changed |= std::uint64_t{1} << p;
+      }
+    }
+    m_dual_blank = now_blank;
+    m_dual_pending |= changed;
+    m_zero_pending = m_zero_pending || u.blank == m_goal_cell[0] ||
+                     to == m_goal_cell[0];
+  }
+
+  // A blank tile's entry in its cell list is not read; the tile the move
+  // made the dual's blank stood, before it, on the goal cell of the tile
+  // moved (its entry may have been overwritten since, below).
+  void unslide_dual(const Undo &u, int to) {
+    const Slot made_blank = m_plain[m_db.goal()[to]];
+    if (made_blank.list >= 0) {
+      m_dual_cells[made_blank.list][made_blank.index] = m_goal_cell[u.tile];
+    }
+    while (m_dual_trail.size() > u.dual_trail) {
+      m_dual_value[m_dual_trail.back().first] = m_dual_trail.back().second;
+      m_dual_trail.pop_back();
+    }
+    m_dual_sum = u.old_dual_sum;
+    m_dual_blank = m_db.goal()[u.blank];
+    m_dual_pending = u.old_dual_pending;
+    m_zero_pending = u.old_zero_pending;
+  }
+
+  // Value p (m_patterns: tile 0's distance) looked up again.
+  void renew_dual(int p, int now) {
+    if (now != m_dual_value[p]) {
+      m_dual_trail.emplace_back(p, m_dual_value[p]);
+      m_dual_sum += now - m_dual_value[p];
+      m_dual_value[p] = now;
+    }
+  }
+
+  void resolve_dual() {
+    for (; m_dual_pending != 0; m_dual_pending &= m_dual_pending - 1) {
+      const int p = std::countr_zero(m_dual_pending);
+      renew_dual(p, dual_value(p));
+    }
+    if (m_zero_pending) {
+      renew_dual(m_patterns, zero_distance());
+      m_zero_pending = false;
+    }
+  }
+
+  // The dual's bound.
+  int dual_h() {
+    resolve_dual();
+    return m_dual_sum;
   }
 
   // Counts a node, polling the stop test (and the other workers) now and
@@ -279,17 +455,34 @@ private:
     return m_stopped;
   }
 
+  // Searches below the position; on returning without a plan, m_raised
+  // holds its bound (raised by its children's: pathmax), for its parent.
   bool dfs(int g, int threshold, int state) {
+    m_raised = 0;
     if (count_node()) {
       return false;
     }
     // The plain sum alone cuts most positions, its mirrored twin unread.
-    if (beyond(g, m_sum[0], threshold)) {
+    int hv = m_sum[0];
+    if (beyond(g, hv, threshold)) {
+      m_raised = hv;
       return false;
     }
-    const int hv = h();
+    hv = h();
     if (hv != m_sum[0] && beyond(g, hv, threshold)) {
+      m_raised = hv;
       return false;
+    }
+    if (m_dual != nullptr && close(g, hv, threshold)) {
+      const int dual = dual_h();
+      if (dual > hv) {
+        hv = dual;
+        if (beyond(g, hv, threshold)) {
+          ++m_dual_cuts;
+          m_raised = hv;
+          return false;
+        }
+      }
     }
     if (hv == 0 && solved()) {
       return true;
@@ -309,7 +502,17 @@ private:
       if (m_stopped) {
         return false;
       }
+      // Pathmax: the position is at least its child's bound less one.
+      if (m_raised - 1 > hv) {
+        hv = m_raised - 1;
+        if (beyond(g, hv, threshold)) {
+          ++m_pathmax_cuts;
+          m_raised = hv;
+          return false;
+        }
+      }
     }
+    m_raised = hv;
     return false;
   }
 
@@ -321,7 +524,7 @@ private:
   void cut(int g, int depth, int threshold, int state,
            std::vector<std::vector<int>> &out) {
     ++m_nodes;
-    if (beyond(g, h(), threshold)) {
+    if (beyond(g, full_h(), threshold)) {
       return;
     }
     if (g == depth) {
@@ -357,6 +560,7 @@ private:
       long nodes = 0;
       int next = INT_MAX;
       bool stopped = false;
+      long dual_cuts = 0, pathmax_cuts = 0;
     };
     std::vector<Tally> tallies(threads);
     // Each worker copies the position in its own thread, so that the
@@ -366,8 +570,11 @@ private:
     const auto worker = [&](unsigned t) {
       Search w(*this);
       const long base = w.m_nodes;
+      const long dual_base = w.m_dual_cuts;
+      const long pathmax_base = w.m_pathmax_cuts;
       w.work(shared, threshold);
-      tallies[t] = {w.m_nodes - base, w.m_next, w.m_stopped};
+      tallies[t] = {w.m_nodes - base, w.m_next, w.m_stopped,
+                    w.m_dual_cuts - dual_base, w.m_pathmax_cuts - pathmax_base};
     };
     std::vector<std::thread> pool;
     for (unsigned t = 1; t < threads; ++t) {
@@ -383,6 +590,8 @@ private:
     }
     for (const Tally &t : tallies) {
       m_nodes += t.nodes;
+      m_dual_cuts += t.dual_cuts;
+      m_pathmax_cuts += t.pathmax_cuts;
       m_next = std::min(m_next, t.next);
       m_stopped = m_stopped || t.stopped;
     }
@@ -492,6 +701,20 @@ private:
   int m_value[2 * k_max_patterns] = {};
   int m_sum[2] = {};  // of the plain and the mirrored values
   int m_pending = -1; // a mirrored list whose value is stale, or -1
+  // The dual's (m_dual null: not used): each tile's goal cell, the
+  // dual's blank tile, each pattern's cells, values and their sum with
+  // tile 0's distance, and what the last move left to look up.
+  const DualTables *m_dual;
+  std::vector<int> m_goal_cell;
+  int m_dual_blank = 0;
+  int m_dual_cells[k_max_patterns][k_max_tiles] = {};
+  int m_dual_value[k_max_patterns + 1] = {};
+  int m_dual_sum = 0;
+  std::uint64_t m_dual_pending = 0; // patterns, by bit
+  bool m_zero_pending = false;
+  std::vector<std::pair<int, int>> m_dual_trail; // (value, before)
+  long m_dual_cuts = 0, m_pathmax_cuts = 0;
+  int m_raised = 0; // the bound dfs leaves for the parent
   std::vector<int> m_path;
   long m_nodes = 0;
   int m_next = INT_MAX;
@@ -516,6 +739,11 @@ IdaResult ida_search(const PatternDatabases &databases,
   if (databases.patterns().empty() ||
       databases.patterns().size() > static_cast<std::size_t>(k_max_patterns)) {
     throw std::invalid_argument("ida_search: 1 to 64 patterns");
+  }
+  if (options.dual != nullptr &&
+      options.dual->databases_key() != databases.cache_key()) {
+    throw std::invalid_argument("ida_search: dual tables of other "
+                                "databases");
   }
   Search search(databases, board, options);
   return search.run();

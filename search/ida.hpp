@@ -6,6 +6,7 @@
 // no SAT: the anchor the SAT engines are measured and checked against.
 #pragma once
 
+#include "satslide/search/dual_tables.hpp"
 #include "satslide/search/pattern_databases.hpp"
 
 #include <functional>
@@ -29,6 +30,11 @@ struct IdaOptions {
   // does the same with are not searched (search/duplicate_paths.hpp);
   // false: only the move back (for comparisons).
   bool prune_duplicates = true;
+  // Dual lookups too (search/dual_tables.hpp): the larger of the bounds,
+  // a child's value raising its parent's (bidirectional pathmax: a parent
+  // is at least its child's bound less one move). Tables for `databases`
+  // (the call throws std::invalid_argument otherwise); nullptr: none.
+  const DualTables *dual = nullptr;
   // Polled every 2^16 nodes; true stops the search (time, a signal).
   std::function<bool()> stop;
   // After each threshold searched to the end without a plan: (the
@@ -46,6 +52,8 @@ struct IdaResult {
   // bound only; its thresholds prove nothing about the optimum).
   int no_plan_up_to = -1;
   long nodes = 0;         // positions generated, all iterations
+  long dual_cuts = 0;     // positions cut by the dual bound alone
+  long pathmax_cuts = 0;  // positions cut by a child's bound less one
   int thresholds = 0;     // iterations searched
   bool stopped = false;   // the stop test ended it
   bool limit = false;     // max_length reached without a plan

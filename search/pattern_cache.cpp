@@ -295,35 +295,20 @@ void save(const PatternDatabases &db, const std::string &dir,
 } // namespace
 
 std::optional<PatternDatabases>
-read_cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
-                              int max_tiles, const CacheMessages &messages) {
-  const auto patterns =
-      PatternDatabases::partition(rows, cols, goal, max_tiles);
-  return read_cached(
-      cache_file(pattern_cache_directory(), rows, cols, goal, patterns), rows,
-      cols, goal, patterns, messages, "not used (built only where asked for)");
-}
-
-bool pattern_databases_cached(int rows, int cols,
-                              const std::vector<int> &goal, int max_tiles) {
-  const std::string file =
-      cache_file(pattern_cache_directory(), rows, cols, goal,
-                 PatternDatabases::partition(rows, cols, goal, max_tiles));
-  std::error_code error;
-  return !file.empty() && std::filesystem::exists(file, error);
-}
-
-PatternDatabases
-cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
-                         const CacheMessages &messages,
-                         const std::function<bool()> &stop, int max_tiles) {
-  const auto patterns =
-      PatternDatabases::partition(rows, cols, goal, max_tiles);
+cached_tables(int rows, int cols, const std::vector<int> &goal,
+              const std::vector<std::vector<int>> &patterns,
+              const CacheMessages &messages, const std::function<bool()> &stop,
+              bool cached_only) {
   const std::string dir = pattern_cache_directory();
   const std::string file = cache_file(dir, rows, cols, goal, patterns);
   if (auto db = read_cached(file, rows, cols, goal, patterns, messages,
-                            "rebuilding it")) {
-    return std::move(*db);
+                            cached_only
+                                ? "not used (built only where asked for)"
+                                : "rebuilding it")) {
+    return db;
+  }
+  if (cached_only) {
+    return std::nullopt;
   }
   messages.say("building the pattern databases " +
                PatternDatabases::cache_key(rows, cols, goal, patterns) +
@@ -348,6 +333,40 @@ cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
     messages.say(line.str());
     throw;
   }
+}
+
+bool tables_cached(int rows, int cols, const std::vector<int> &goal,
+                   const std::vector<std::vector<int>> &patterns) {
+  const std::string file =
+      cache_file(pattern_cache_directory(), rows, cols, goal, patterns);
+  std::error_code error;
+  return !file.empty() && std::filesystem::exists(file, error);
+}
+
+std::optional<PatternDatabases>
+read_cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
+                              int max_tiles, const CacheMessages &messages) {
+  return cached_tables(
+      rows, cols, goal,
+      PatternDatabases::partition(rows, cols, goal, max_tiles), messages, {},
+      true);
+}
+
+bool pattern_databases_cached(int rows, int cols,
+                              const std::vector<int> &goal, int max_tiles) {
+  return tables_cached(
+      rows, cols, goal,
+      PatternDatabases::partition(rows, cols, goal, max_tiles));
+}
+
+PatternDatabases
+cached_pattern_databases(int rows, int cols, const std::vector<int> &goal,
+                         const CacheMessages &messages,
+                         const std::function<bool()> &stop, int max_tiles) {
+  return std::move(*cached_tables(
+      rows, cols, goal,
+      PatternDatabases::partition(rows, cols, goal, max_tiles), messages,
+      stop, false));
 }
 
 } // namespace satslide::search

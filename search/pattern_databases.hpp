@@ -203,6 +203,20 @@ struct CacheMessages {
   }
 };
 
+// The databases of `patterns` (any disjoint tiles, not only a partition's)
+// from the cache directory, built and saved there if missing, stale or
+// corrupted, unless `cached_only` (then nullopt). Throws
+// PatternDatabases::Stopped if `stop` ends the build.
+std::optional<PatternDatabases>
+cached_tables(int rows, int cols, const std::vector<int> &goal,
+              const std::vector<std::vector<int>> &patterns,
+              const CacheMessages &messages,
+              const std::function<bool()> &stop = {}, bool cached_only = false);
+
+// Whether the cache holds a file for those tables (not read).
+bool tables_cached(int rows, int cols, const std::vector<int> &goal,
+                   const std::vector<std::vector<int>> &patterns);
+
 // The databases for a board from the cache directory, built and saved
 // there if missing, stale or corrupted (`messages` are told why and of
 // the build). The directory is $SATSLIDE_CACHE_DIR, else

@@ -15,6 +15,7 @@
 
 namespace satslide::search {
 class PatternDatabases;
+class DualTables;
 } // namespace satslide::search
 
 namespace satslide::puzzles {
@@ -151,6 +152,11 @@ private:
   // PatternDatabases::Stopped as cached_pattern_databases does.
   std::shared_ptr<const search::PatternDatabases>
   databases(const HeuristicSearchOptions &options) const;
+  HeuristicSearch ida_over(const search::PatternDatabases &databases,
+                           const HeuristicSearchOptions &options) const;
+  std::shared_ptr<const search::DualTables>
+  dual_tables(const search::PatternDatabases &databases,
+              const HeuristicSearchOptions &options) const;
   int cells() const { return m_rows * m_cols; }
   void label_moves(task::Task &task) const;
   // Action ids in the order compile() makes them: tile-major, then the

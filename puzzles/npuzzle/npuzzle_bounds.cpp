@@ -107,6 +107,15 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
     }
     return s;
   }
+  return ida_over(*databases, options);
+}
+
+// IDA* over the databases (and the dual's tables where the options ask
+// for them), its plan checked against the databases on every position.
+HeuristicSearch
+NPuzzle::ida_over(const search::PatternDatabases &databases,
+                  const HeuristicSearchOptions &options) const {
+  HeuristicSearch s;
   search::IdaOptions o;
   o.parity = lower_bound() % 2; // Manhattan has the optimum's parity
   o.max_length = options.max_length;
@@ -115,10 +124,20 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
   o.threads = options.threads;
   o.weight_percent = options.weight_percent;
   o.shorter_than = options.shorter_than;
-  const search::IdaResult r = search::ida_search(*databases, m_board, o);
+  std::shared_ptr<const search::DualTables> dual;
+  try {
+    dual = dual_tables(databases, options);
+  } catch (const search::PatternDatabases::Stopped &) {
+    s.stopped = true;
+    s.bound_name = databases.name() + " (dual tables not built: stopped)";
+    return s;
+  }
+  o.dual = dual.get();
+  const search::IdaResult r = search::ida_search(databases, m_board, o);
   s.found = r.found;
   s.start_bound = r.start_bound;
-  s.bound_name = databases->name();
+  s.bound_name =
+      databases.name() + (dual ? ", dual lookups with pathmax" : "");
   s.no_plan_up_to = r.no_plan_up_to;
   s.nodes = r.nodes;
   s.thresholds = r.thresholds;
@@ -129,7 +148,8 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
   std::vector<int> board = m_board;
   const int length = static_cast<int>(r.blank_path.size());
   for (int to : r.blank_path) {
-    check_bound_on_plan(*databases, board, length - static_cast<int>(s.plan.size()));
+    check_bound_on_plan(databases, board,
+                        length - static_cast<int>(s.plan.size()));
     s.plan.push_back(move_id(board[to], to, blank));
     std::swap(board[to], board[blank]);
     blank = to;
@@ -193,6 +213,32 @@ NPuzzle::databases(const HeuristicSearchOptions &options) const {
                 options.stop, options.pattern_tiles));
       });
   return databases;
+}
+
+// The dual tables of the databases (search/dual_tables.hpp), held for the
+// process as the databases are (a split's cubes share one set), read from
+// the cache or built as the options say; nullptr where there are none.
+std::shared_ptr<const search::DualTables>
+NPuzzle::dual_tables(const search::PatternDatabases &databases,
+                     const HeuristicSearchOptions &options) const {
+  if (options.dual_lookups == DualLookups::off) {
+    return nullptr;
+  }
+  static std::mutex mutex;
+  static std::shared_ptr<const search::DualTables> held;
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (held && held->databases_key() == databases.cache_key()) {
+    return held;
+  }
+  const bool cached_only =
+      options.cached_only || options.dual_lookups == DualLookups::cached;
+  auto made = search::DualTables::load(databases, {options.note, options.warn},
+                                       options.stop, cached_only);
+  if (!made) {
+    return nullptr;
+  }
+  held = std::make_shared<const search::DualTables>(std::move(*made));
+  return held;
 }
 
 bool NPuzzle::databases_at_hand(int pattern_tiles) const {

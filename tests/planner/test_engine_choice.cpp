@@ -16,6 +16,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <functional>
 #include <random>
 
@@ -301,6 +302,42 @@ TEST_SUITE("planner::EngineChoice") {
     CHECK(weak.nodes > plain.nodes); // so that the test can fail
     CHECK(cached.nodes == plain.nodes);
     CHECK(has(again, "--pattern-tiles 8")); // the stronger ones, not cached
+  }
+
+  TEST_CASE("--dual-lookups: off by default, built once where asked, then "
+            "taken from the cache") {
+    const std::string dir = "ida-cache-dual-" + std::to_string(::getpid());
+    setenv("SATSLIDE_CACHE_DIR", dir.c_str(), 1);
+    const auto board = board_3x4({9, 1, 4, 3, 11, 5, 0, 6, 2, 8, 10, 7});
+    const auto run = [&](std::optional<puzzles::DualLookups> dual) {
+      planner::PlannerOptions o;
+      o.engine = planner::Engine::ida;
+      o.pattern_tiles = 4; // 3-4-4: weak tables, a search of some depth
+      if (dual) {
+        o.dual_lookups = *dual;
+      }
+      return planner::solve(board, o);
+    };
+    const auto plain = run(std::nullopt);
+    const auto none_cached = run(puzzles::DualLookups::cached);
+    const auto built = run(puzzles::DualLookups::build);
+    const auto cached = run(puzzles::DualLookups::cached);
+    const auto off = run(puzzles::DualLookups::off);
+    unsetenv("SATSLIDE_CACHE_DIR");
+    std::filesystem::remove_all(dir);
+    for (const auto *r : {&plain, &none_cached, &built, &cached, &off}) {
+      REQUIRE(r->status == Status::solved);
+      CHECK(r->optimal);
+      CHECK(r->plan.size() == plain.plan.size());
+    }
+    CHECK(!has(plain.lower_bound_name, "dual"));
+    CHECK(!has(none_cached.lower_bound_name, "dual"));
+    CHECK(has(built.lower_bound_name, "dual lookups with pathmax"));
+    CHECK(has(cached.lower_bound_name, "dual lookups with pathmax"));
+    CHECK(!has(off.lower_bound_name, "dual"));
+    CHECK(none_cached.nodes == plain.nodes);
+    CHECK(cached.nodes == built.nodes);
+    CHECK(built.nodes < plain.nodes); // so that the test can fail
   }
 
   TEST_CASE("--engine ida on a 3x3 names no larger tables: the family's "
