@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <system_error>
 #include <thread>
+#include <type_traits>
 #include <utility>
 
 namespace satslide::search {
@@ -39,7 +40,9 @@ constexpr int k_weighted_step = 2;
 // The search's position: the board, the blank, and each pattern's tile
 // cells (twice where the transposed board counts too), so a move updates
 // one pattern's rank and its table entry instead of the whole sum.
-class Search {
+// Dual: with the dual lookups (IdaOptions::dual); without, the moves
+// keep nothing of the dual's, at the speed of the plain search.
+template <bool Dual> class Search {
 public:
   Search(const PatternDatabases &db, const std::vector<int> &board,
          const IdaOptions &options)
@@ -68,7 +71,7 @@ public:
       m_value[v] = value(v);
       m_sum[v / m_patterns] += m_value[v];
     }
-    if (m_dual != nullptr) {
+    if constexpr (Dual) {
       start_dual(n);
     }
     if (options.shorter_than >= 0) {
@@ -92,7 +95,10 @@ public:
   // The larger of h() and the dual's bound (looked up now if pending).
   int full_h() {
     const int hv = h();
-    return m_dual != nullptr ? std::max(hv, dual_h()) : hv;
+    if constexpr (Dual) {
+      return std::max(hv, dual_h());
+    }
+    return hv;
   }
 
   IdaResult run() {
@@ -256,14 +262,18 @@ private:
 
   // A move undone: the tile, where the blank was, the lists' values and
   // both sums before it.
+  struct DualUndo {
+    std::size_t trail = 0;
+    int old_sum = 0;
+    std::uint64_t old_pending = 0;
+    bool old_zero_pending = false;
+  };
+  struct NoUndo {};
   struct Undo {
     int tile, blank, a, b, old_a, old_b, old_sum[2];
-    // The dual's: its trail's length, its sum and what was left to look
-    // up before the move.
-    std::size_t dual_trail = 0;
-    int old_dual_sum = 0;
-    std::uint64_t old_dual_pending = 0;
-    bool old_zero_pending = false;
+    // The dual's (none without): its trail's length, its sum and what
+    // was left to look up before the move.
+    [[no_unique_address]] std::conditional_t<Dual, DualUndo, NoUndo> dual;
   };
 
   // The tile on `to` slides into the blank. Its plain pattern's entry is
@@ -271,7 +281,7 @@ private:
   // since most positions are cut by the plain sum alone.
   Undo slide(int to) {
     resolve();
-    Undo u{m_board[to], m_blank, -1, -1, 0, 0, {m_sum[0], m_sum[1]}};
+    Undo u{m_board[to], m_blank, -1, -1, 0, 0, {m_sum[0], m_sum[1]}, {}};
     touched(u.tile, u.a, u.b);
     u.old_a = u.a >= 0 ? m_value[u.a] : 0;
     u.old_b = u.b >= 0 ? m_value[u.b] : 0;
@@ -284,7 +294,7 @@ private:
       m_sum[0] += m_value[u.a] - u.old_a;
     }
     m_pending = u.b;
-    if (m_dual != nullptr) {
+    if constexpr (Dual) {
       slide_dual(u, to);
     }
     return u;
@@ -303,7 +313,7 @@ private:
     m_sum[0] = u.old_sum[0];
     m_sum[1] = u.old_sum[1];
     m_pending = -1;
-    if (m_dual != nullptr) {
+    if constexpr (Dual) {
       unslide_dual(u, to);
     }
   }
@@ -374,10 +384,7 @@ private:
   // goal is `to`, which becomes the dual's blank. Their patterns change,
   // and those whose table for the new blank is another region's.
   void slide_dual(Undo &u, int to) {
-    u.dual_trail = m_dual_trail.size();
-    u.old_dual_sum = m_dual_sum;
-    u.old_dual_pending = m_dual_pending;
-    u.old_zero_pending = m_zero_pending;
+    u.dual = {m_dual_trail.size(), m_dual_sum, m_dual_pending, m_zero_pending};
     const int was_blank = m_db.goal()[u.blank];
     const int now_blank = m_db.goal()[to];
     std::uint64_t changed = 0;
@@ -408,14 +415,14 @@ private:
     if (made_blank.list >= 0) {
       m_dual_cells[made_blank.list][made_blank.index] = m_goal_cell[u.tile];
     }
-    while (m_dual_trail.size() > u.dual_trail) {
+    while (m_dual_trail.size() > u.dual.trail) {
       m_dual_value[m_dual_trail.back().first] = m_dual_trail.back().second;
       m_dual_trail.pop_back();
     }
-    m_dual_sum = u.old_dual_sum;
+    m_dual_sum = u.dual.old_sum;
     m_dual_blank = m_db.goal()[u.blank];
-    m_dual_pending = u.old_dual_pending;
-    m_zero_pending = u.old_zero_pending;
+    m_dual_pending = u.dual.old_pending;
+    m_zero_pending = u.dual.old_zero_pending;
   }
 
   // Value p (m_patterns: tile 0's distance) looked up again.
@@ -473,7 +480,7 @@ private:
       m_raised = hv;
       return false;
     }
-    if (m_dual != nullptr && close(g, hv, threshold)) {
+    if (Dual && close(g, hv, threshold)) {
       const int dual = dual_h();
       if (dual > hv) {
         hv = dual;
@@ -701,18 +708,6 @@ private:
   int m_value[2 * k_max_patterns] = {};
   int m_sum[2] = {};  // of the plain and the mirrored values
   int m_pending = -1; // a mirrored list whose value is stale, or -1
-  // The dual's (m_dual null: not used): each tile's goal cell, the
-  // dual's blank tile, each pattern's cells, values and their sum with
-  // tile 0's distance, and what the last move left to look up.
-  const DualTables *m_dual;
-  std::vector<int> m_goal_cell;
-  int m_dual_blank = 0;
-  int m_dual_cells[k_max_patterns][k_max_tiles] = {};
-  int m_dual_value[k_max_patterns + 1] = {};
-  int m_dual_sum = 0;
-  std::uint64_t m_dual_pending = 0; // patterns, by bit
-  bool m_zero_pending = false;
-  std::vector<std::pair<int, int>> m_dual_trail; // (value, before)
   long m_dual_cuts = 0, m_pathmax_cuts = 0;
   int m_raised = 0; // the bound dfs leaves for the parent
   std::vector<int> m_path;
@@ -726,6 +721,18 @@ private:
   // abandons its own if that one comes before it).
   const std::atomic<std::size_t> *m_first_found = nullptr;
   std::size_t m_subtree = 0;
+  // The dual's (Dual only): each tile's goal cell, the
+  // dual's blank tile, each pattern's cells, values and their sum with
+  // tile 0's distance, and what the last move left to look up.
+  const DualTables *m_dual;
+  std::vector<int> m_goal_cell;
+  int m_dual_blank = 0;
+  int m_dual_cells[k_max_patterns][k_max_tiles] = {};
+  int m_dual_value[k_max_patterns + 1] = {};
+  int m_dual_sum = 0;
+  std::uint64_t m_dual_pending = 0; // patterns, by bit
+  bool m_zero_pending = false;
+  std::vector<std::pair<int, int>> m_dual_trail; // (value, before)
 };
 
 } // namespace
@@ -745,7 +752,11 @@ IdaResult ida_search(const PatternDatabases &databases,
     throw std::invalid_argument("ida_search: dual tables of other "
                                 "databases");
   }
-  Search search(databases, board, options);
+  if (options.dual != nullptr) {
+    Search<true> search(databases, board, options);
+    return search.run();
+  }
+  Search<false> search(databases, board, options);
   return search.run();
 }
 
