@@ -281,6 +281,9 @@ private:
   // since most positions are cut by the plain sum alone.
   Undo slide(int to) {
     resolve();
+    if constexpr (Dual) {
+      resolve_dual(); // so that the entries noted below stay where noted
+    }
     Undo u{m_board[to], m_blank, -1, -1, 0, 0, {m_sum[0], m_sum[1]}, {}};
     touched(u.tile, u.a, u.b);
     u.old_a = u.a >= 0 ? m_value[u.a] : 0;
@@ -342,20 +345,24 @@ private:
     }
   }
 
-  // Pattern p's value in the dual: without the dual's blank tile, from
+  int dual_value(int p) const { return *dual_entry(p); }
+
+  // Pattern p's entry in the dual: without the dual's blank tile, from
   // that tile's own table, where p holds it; else from p's table for the
   // region of p's walls where the dual's goal blank is.
-  int dual_value(int p) const {
+  const std::uint8_t *dual_entry(int p) const {
+    static constexpr std::uint8_t k_zero = 0;
     const Slot blank = m_plain[m_dual_blank];
     if (blank.list != p) {
       const PatternDatabases *table = m_dual->region_table(m_dual_blank, p);
       return table == nullptr
-                 ? m_db.entry(p, m_db.rank(m_dual_cells[p], m_size[p]))
-                 : table->entry(0, table->rank(m_dual_cells[p], m_size[p]));
+                 ? m_db.entry_at(p, m_db.rank(m_dual_cells[p], m_size[p]))
+                 : table->entry_at(0,
+                                   table->rank(m_dual_cells[p], m_size[p]));
     }
     const PatternDatabases *without = m_dual->without(m_dual_blank);
     if (without == nullptr) {
-      return 0;
+      return &k_zero;
     }
     int cells[k_max_tiles];
     int k = 0;
@@ -364,7 +371,7 @@ private:
         cells[k++] = m_dual_cells[p][i];
       }
     }
-    return without->entry(0, without->rank(cells, k));
+    return without->entry_at(0, without->rank(cells, k));
   }
 
   // Tile 0 in the dual: from the goal cell of the tile on the goal
@@ -402,6 +409,13 @@ private:
       }
     }
     m_dual_blank = now_blank;
+    // Each entry the dual's bound will read, fetched now: its cache miss
+    // overlaps the plain entry's.
+    for (std::uint64_t left = changed; left != 0; left &= left - 1) {
+      const int p = std::countr_zero(left);
+      m_dual_at[p] = dual_entry(p);
+      __builtin_prefetch(m_dual_at[p]);
+    }
     m_dual_pending |= changed;
     m_zero_pending = m_zero_pending || u.blank == m_goal_cell[0] ||
                      to == m_goal_cell[0];
@@ -437,7 +451,7 @@ private:
   void resolve_dual() {
     for (; m_dual_pending != 0; m_dual_pending &= m_dual_pending - 1) {
       const int p = std::countr_zero(m_dual_pending);
-      renew_dual(p, dual_value(p));
+      renew_dual(p, *m_dual_at[p]);
     }
     if (m_zero_pending) {
       renew_dual(m_patterns, zero_distance());
@@ -733,6 +747,7 @@ private:
   std::uint64_t m_dual_pending = 0; // patterns, by bit
   bool m_zero_pending = false;
   std::vector<std::pair<int, int>> m_dual_trail; // (value, before)
+  const std::uint8_t *m_dual_at[k_max_patterns] = {}; // pending entries
 };
 
 } // namespace

@@ -99,6 +99,10 @@ public:
   int entry(int pattern, std::uint64_t rank) const {
     return m_tables[static_cast<std::size_t>(pattern)][rank];
   }
+  // Where that entry lies: to prefetch it, and read it later.
+  const std::uint8_t *entry_at(int pattern, std::uint64_t rank) const {
+    return &m_tables[static_cast<std::size_t>(pattern)][rank];
+  }
   // Mixed radix: each cell counted among the cells not used before it
   // (comparisons, not a popcount: without the popcnt instruction a library
   // call). Inline, and unrolled for the sizes the families use, since it
