@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <sstream>
 
 namespace satslide::search {
@@ -246,8 +245,7 @@ int dual_bound(const PatternDatabases &db, const DualTables &dual,
     }
   }
   if (dual_blank != 0) {
-    sum += std::abs(at[0] / db.cols() - cell[0] / db.cols()) +
-           std::abs(at[0] % db.cols() - cell[0] % db.cols());
+    sum += grid_distance(db.cols(), at[0], cell[0]);
   }
   return sum;
 }

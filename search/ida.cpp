@@ -8,7 +8,6 @@
 #include <bit>
 #include <cstdint>
 #include <climits>
-#include <cstdlib>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -260,19 +259,17 @@ private:
     }
   }
 
-  // A move undone: the tile, where the blank was, the lists' values and
-  // both sums before it.
+  // The dual's part of a move undone: its trail's length and its sum
+  // before the move (nothing was left to look up: slide() resolves it).
   struct DualUndo {
     std::size_t trail = 0;
     int old_sum = 0;
-    std::uint64_t old_pending = 0;
-    bool old_zero_pending = false;
   };
   struct NoUndo {};
+  // A move undone: the tile, where the blank was, the lists' values and
+  // both sums before it, and the dual's (none without).
   struct Undo {
     int tile, blank, a, b, old_a, old_b, old_sum[2];
-    // The dual's (none without): its trail's length, its sum and what
-    // was left to look up before the move.
     [[no_unique_address]] std::conditional_t<Dual, DualUndo, NoUndo> dual;
   };
 
@@ -324,9 +321,10 @@ private:
   // The dual (search/dual_tables.hpp): each pattern's tiles' cells in
   // the dual position, their table values (and tile 0's distance, as
   // value m_patterns) and their sum, kept as the plain ones are: the
-  // patterns a move changes are looked up when the dual's bound is next
-  // asked for (most positions are cut before), each value replaced
-  // noted on a trail that unslide() rewinds.
+  // patterns a move changes are fetched at once and read when the
+  // dual's bound is next asked for, or at the next move (most positions
+  // are cut before), each value replaced noted on a trail that unslide()
+  // rewinds.
   void start_dual(int n) {
     m_goal_cell.assign(n, 0);
     for (int c = 0; c < n; ++c) {
@@ -381,9 +379,7 @@ private:
       return 0;
     }
     const int home = m_goal_cell[0];
-    const int at = m_goal_cell[m_board[home]];
-    const int cols = m_db.cols();
-    return std::abs(at / cols - home / cols) + std::abs(at % cols - home % cols);
+    return grid_distance(m_db.cols(), m_goal_cell[m_board[home]], home);
   }
 
   // The tile on `to` slid into the blank's cell b: in the dual, the tile
@@ -391,7 +387,7 @@ private:
   // goal is `to`, which becomes the dual's blank. Their patterns change,
   // and those whose table for the new blank is another region's.
   void slide_dual(Undo &u, int to) {
-    u.dual = {m_dual_trail.size(), m_dual_sum, m_dual_pending, m_zero_pending};
+    u.dual = {m_dual_trail.size(), m_dual_sum};
     const int was_blank = m_db.goal()[u.blank];
     const int now_blank = m_db.goal()[to];
     std::uint64_t changed = 0;
@@ -416,9 +412,8 @@ private:
       m_dual_at[p] = dual_entry(p);
       __builtin_prefetch(m_dual_at[p]);
     }
-    m_dual_pending |= changed;
-    m_zero_pending = m_zero_pending || u.blank == m_goal_cell[0] ||
-                     to == m_goal_cell[0];
+    m_dual_pending = changed;
+    m_zero_pending = u.blank == m_goal_cell[0] || to == m_goal_cell[0];
   }
 
   // A blank tile's entry in its cell list is not read; the tile the move
@@ -435,8 +430,8 @@ private:
     }
     m_dual_sum = u.dual.old_sum;
     m_dual_blank = m_db.goal()[u.blank];
-    m_dual_pending = u.dual.old_pending;
-    m_zero_pending = u.dual.old_zero_pending;
+    m_dual_pending = 0;
+    m_zero_pending = false;
   }
 
   // Value p (m_patterns: tile 0's distance) looked up again.
