@@ -5,6 +5,7 @@
 #include "satslide/search/beam.hpp"
 
 #include "satslide/search/grid_cells.hpp"
+#include "satslide/search/pattern_limits.hpp"
 
 #include <algorithm>
 #include <array>
@@ -18,6 +19,7 @@ namespace {
 
 struct Candidate {
   int bound;
+  int aux; // the bound's own state (BoundWithAux)
   std::uint64_t hash;
   int parent; // index in the layer before
   int to;     // the blank's new cell
@@ -52,7 +54,15 @@ struct Layer {
   std::vector<std::uint8_t> boards; // n bytes a board
   std::vector<int> blank, parent, bound; // by board
   std::vector<std::uint64_t> hash;       // by board, of the last two layers
+  std::vector<int> aux;                  // by board, of the last two layers
 };
+
+// A successor's bound from its parent's bound and `aux`, a value of the
+// bound's own it keeps beside each board (the tables' sums: one of the
+// two whose max is the bound), and the move; the child's aux set.
+using BoundWithAux =
+    std::function<int(const std::uint8_t *parent, int parent_bound,
+                      int parent_aux, int from, int to, int &aux)>;
 
 // Every board's hash the beam has kept, open addressing (0 stands for
 // empty: a board hashing to 0 is taken for 1); a beam that may come back
@@ -102,31 +112,12 @@ private:
   std::size_t m_size = 0;
 };
 
-} // namespace
-
-BeamResult beam_search(const PatternDatabases &db,
-                       const std::vector<int> &board,
-                       const BeamOptions &options) {
-  const int n = db.rows() * db.cols();
-  std::vector<int> child(n);
-  return beam_search(
-      db.rows(), db.cols(), board, db.goal(), db.bound(board),
-      [&](const std::uint8_t *parent, int, int from, int to) {
-        std::copy(parent, parent + n, child.begin());
-        std::swap(child[from], child[to]);
-        return db.bound(child);
-      },
-      options);
-}
-
-namespace {
-
 // One beam search: the layers so far, the boards kept, the goal.
 class Beam {
 public:
   Beam(int rows, int cols, const std::vector<int> &board,
-       const std::vector<int> &goal, int start_bound, const BeamBound &bound,
-       const std::function<bool()> &stop)
+       const std::vector<int> &goal, int start_bound, int start_aux,
+       const BoundWithAux &bound, const std::function<bool()> &stop)
       : m_rows(rows), m_cols(cols), m_n(rows * cols), m_bound(bound),
         m_goal(goal.begin(), goal.end()), m_layers(1), m_seen(stop) {
     Layer &start = m_layers[0];
@@ -135,6 +126,7 @@ public:
                                     board.begin())};
     start.parent = {-1};
     start.bound = {start_bound};
+    start.aux = {start_aux};
     start.hash = {board_hash(start.boards.data(), m_n)};
     m_seen.insert(start.hash[0]);
   }
@@ -158,7 +150,7 @@ public:
 
 private:
   int m_rows, m_cols, m_n;
-  const BeamBound &m_bound;
+  const BoundWithAux &m_bound;
   std::vector<std::uint8_t> m_goal;
   std::vector<Layer> m_layers;
   std::vector<std::uint8_t> m_spare; // a dropped layer's boards
@@ -182,8 +174,9 @@ void Beam::expand(int width, long &nodes) {
       if (to == back) {
         continue;
       }
-      m_next.push_back({m_bound(cells, at.bound[i], blank, to),
-                        moved_hash(at.hash[i], cells[to], blank, to), i, to});
+      Candidate c{0, 0, moved_hash(at.hash[i], cells[to], blank, to), i, to};
+      c.bound = m_bound(cells, at.bound[i], at.aux[i], blank, to, c.aux);
+      m_next.push_back(c);
       ++nodes;
     }
   }
@@ -227,6 +220,7 @@ int Beam::advance(bool &alive) {
     made.parent.push_back(c.parent);
     made.bound.push_back(c.bound);
     made.hash.push_back(c.hash);
+    made.aux.push_back(c.aux);
     if (found < 0 && c.bound == 0 &&
         std::equal(m_goal.begin(), m_goal.end(), cells)) {
       found = static_cast<int>(k);
@@ -239,6 +233,7 @@ int Beam::advance(bool &alive) {
     m_spare.swap(old.boards);
     old.boards = {};
     old.hash = {};
+    old.aux = {};
   }
   m_layers.push_back(std::move(made));
   return found;
@@ -255,11 +250,10 @@ std::vector<int> Beam::path_to(int k, int layer) const {
   return path;
 }
 
-} // namespace
-
-BeamResult beam_search(int rows, int cols, const std::vector<int> &board,
-                       const std::vector<int> &goal, int start_bound,
-                       const BeamBound &bound, const BeamOptions &options) {
+BeamResult run_beam(int rows, int cols, const std::vector<int> &board,
+                    const std::vector<int> &goal, int start_bound,
+                    int start_aux, const BoundWithAux &bound,
+                    const BeamOptions &options) {
   const int n = rows * cols;
   if (n > k_beam_max_cells) {
     throw std::invalid_argument("beam search: more than 256 cells");
@@ -273,7 +267,8 @@ BeamResult beam_search(int rows, int cols, const std::vector<int> &board,
   const double per_board = max_depth * 28.0 + 3.0 * (n + 24);
   result.width = static_cast<int>(std::max(
       1.0, std::min<double>(options.width, k_beam_max_bytes / per_board)));
-  Beam beam(rows, cols, board, goal, start_bound, bound, options.stop);
+  Beam beam(rows, cols, board, goal, start_bound, start_aux, bound,
+            options.stop);
   bool alive = true;
   result.best_bound = start_bound;
   int best_layer = 0, best_k = 0;
@@ -304,6 +299,113 @@ BeamResult beam_search(int rows, int cols, const std::vector<int> &board,
   }
   result.best_path = beam.path_to(best_k, best_layer);
   return result;
+}
+
+// What a move changes in the databases' sum over a board, or over its
+// transposition: the moved tile's pattern's entry after the move less
+// the one before. The parent's cell of every tile is found once for all
+// its successors (the beam asks for them one after the other; a board
+// that differs from the last one asked about is read again).
+class EntryChanges {
+public:
+  explicit EntryChanges(const PatternDatabases &db)
+      : m_db(db), m_n(db.rows() * db.cols()), m_board(m_n, 0xFF),
+        m_cell(m_n), m_untransposed(m_n) {
+    if (db.reflected()) {
+      for (int t = 0; t < m_n; ++t) {
+        m_untransposed[db.transposed_tile(t)] = t;
+      }
+    }
+  }
+
+  int operator()(const std::uint8_t *parent, int from, int to,
+                 bool transposed) {
+    if (!std::equal(parent, parent + m_n, m_board.begin())) {
+      std::copy(parent, parent + m_n, m_board.begin());
+      for (int c = 0; c < m_n; ++c) {
+        m_cell[parent[c]] = c;
+      }
+    }
+    const int moved = transposed ? m_db.transposed_tile(parent[to])
+                                 : parent[to];
+    const int p = m_db.pattern_of(moved);
+    if (p < 0) {
+      return 0;
+    }
+    const std::vector<int> &pattern =
+        m_db.patterns()[static_cast<std::size_t>(p)];
+    const int count = static_cast<int>(pattern.size());
+    int cells[pattern_limits::k_max_pattern];
+    for (int i = 0; i < count; ++i) {
+      const int t = pattern[static_cast<std::size_t>(i)];
+      cells[i] = transposed ? m_db.transposed_cell(m_cell[m_untransposed[t]])
+                            : m_cell[t];
+    }
+    const int before = m_db.entry(p, m_db.rank(cells, count));
+    cells[m_db.index_in_pattern(moved)] =
+        transposed ? m_db.transposed_cell(from) : from;
+    return m_db.entry(p, m_db.rank(cells, count)) - before;
+  }
+
+private:
+  const PatternDatabases &m_db;
+  int m_n;
+  std::vector<std::uint8_t> m_board; // the board m_cell is of
+  std::vector<int> m_cell;           // by tile
+  std::vector<int> m_untransposed;   // by tile of the transposed board
+};
+
+} // namespace
+
+BeamResult beam_search(int rows, int cols, const std::vector<int> &board,
+                       const std::vector<int> &goal, int start_bound,
+                       const BeamBound &bound, const BeamOptions &options) {
+  return run_beam(rows, cols, board, goal, start_bound, 0,
+                  [&bound](const std::uint8_t *parent, int parent_bound, int,
+                           int from, int to, int &) {
+                    return bound(parent, parent_bound, from, to);
+                  },
+                  options);
+}
+
+// Only the moved tile's pattern changes its entry, so a child's sum is its
+// parent's and that change (two lookups, where the whole sum takes one a
+// pattern). With the transposed board the bound is the max of two sums:
+// each board keeps the difference of the two as its aux, so that both
+// follow from the bound.
+BeamResult beam_search(const PatternDatabases &db,
+                       const std::vector<int> &board,
+                       const BeamOptions &options) {
+  EntryChanges change(db);
+  if (!db.reflected()) {
+    return run_beam(db.rows(), db.cols(), board, db.goal(), db.sum(board), 0,
+                    [&](const std::uint8_t *parent, int parent_bound, int,
+                        int from, int to, int &) {
+                      return parent_bound + change(parent, from, to, false);
+                    },
+                    options);
+  }
+  const int n = db.rows() * db.cols();
+  std::vector<int> transposed(n);
+  for (int c = 0; c < n; ++c) {
+    transposed[db.transposed_cell(c)] = db.transposed_tile(board[c]);
+  }
+  const int sum = db.sum(board), other = db.sum(transposed);
+  return run_beam(
+      db.rows(), db.cols(), board, db.goal(), std::max(sum, other),
+      sum - other,
+      [&](const std::uint8_t *parent, int parent_bound, int parent_aux,
+          int from, int to, int &aux) {
+        const int s = (parent_aux >= 0 ? parent_bound
+                                       : parent_bound + parent_aux) +
+                      change(parent, from, to, false);
+        const int t = (parent_aux >= 0 ? parent_bound - parent_aux
+                                       : parent_bound) +
+                      change(parent, from, to, true);
+        aux = s - t;
+        return std::max(s, t);
+      },
+      options);
 }
 
 } // namespace satslide::search

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <random>
+#include <tuple>
 
 using namespace satslide;
 using puzzles::NPuzzle;
@@ -61,6 +62,55 @@ TEST_SUITE("search::beam") {
       }
     }
     CHECK(boards >= 10);
+  }
+
+  TEST_CASE("beam search over the tables: a move's bound from its parent's "
+            "(the moved tile's pattern, both sums where the transposed board "
+            "counts) keeps the beam of the whole bound recomputed") {
+    std::mt19937 rng(57);
+    int beams = 0;
+    // 3x3 and 4x4 count the transposed board (a square, the blank's goal
+    // on the diagonal), 2x4 does not.
+    for (const auto &[rows, cols, patterns] :
+         {std::tuple{3, 3, std::vector<std::vector<int>>{{1, 2, 4, 7}, {3, 5, 6, 8}}},
+          {2, 4, {{1, 2, 5}, {3, 4, 6, 7}}},
+          {4, 4, {{1, 2, 3, 5}, {4, 8, 12}, {6, 7, 9, 10}, {11, 13, 14, 15}}}}) {
+      const std::vector<int> goal = NPuzzle::default_goal(rows, cols);
+      const PatternDatabases db(rows, cols, goal, patterns);
+      CHECK(db.reflected() == (rows == cols));
+      const int n = rows * cols;
+      std::vector<int> child(n);
+      const search::BeamBound whole = [&](const std::uint8_t *parent, int,
+                                          int from, int to) {
+        std::copy(parent, parent + n, child.begin());
+        std::swap(child[from], child[to]);
+        return db.bound(child);
+      };
+      for (int solvable = 0; solvable < 5;) {
+        const NPuzzle p = test::random_board(rows, cols, rng);
+        if (p.unsolvable_reason()) {
+          continue;
+        }
+        ++solvable;
+        for (const int width : {1, 8, 64}) {
+          CAPTURE(p.draw());
+          CAPTURE(width);
+          search::BeamOptions o;
+          o.width = width;
+          o.stall_layers = 40; // a beam of one may wander
+          const search::BeamResult a = search::beam_search(db, p.board(), o);
+          const search::BeamResult b = search::beam_search(
+              rows, cols, p.board(), goal, db.bound(p.board()), whole, o);
+          CHECK(a.found == b.found);
+          CHECK(a.nodes == b.nodes);
+          CHECK(a.best_bound == b.best_bound);
+          CHECK(a.blank_path == b.blank_path);
+          CHECK(a.best_path == b.best_path);
+          ++beams;
+        }
+      }
+    }
+    CHECK(beams == 45);
   }
 
   TEST_CASE("beam search: a stop ends it without a plan") {
