@@ -5,13 +5,17 @@
 // the family's pattern databases, where it has them, with falling
 // weights, each time only for a shorter plan, or past the 24-puzzle beam
 // search; beside it, in a thread of its own (--threads: that many), IDA*
-// raises the proven lower bound threshold by threshold. Past the tables,
-// where no IDA* proves anything, that thread runs beams of a second
-// order, far tiles first, which stall elsewhere than the first. The run
+// raises the proven lower bound threshold by threshold; beside beams and
+// with a timeout, until its next threshold cannot end in time, when it
+// runs beams too, their ties broken otherwise (planner/beam_schedule.hpp).
+// Past the tables, where no IDA* proves anything, that thread runs beams
+// of a second order, far tiles first, which stall elsewhere than the
+// first. The run
 // ends when the plan is within --gap of the bound, is proven optimal, or
 // at --timeout, and the report states the interval [lower bound, plan]
 // (planner/interval.hpp) and where each end came from. Explicit search,
 // not SAT.
+#include "satslide/planner/beam_schedule.hpp"
 #include "satslide/planner/interval.hpp"
 #include "satslide/planner/run.hpp"
 
@@ -20,6 +24,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <climits>
 #include <thread>
 
@@ -33,11 +38,9 @@ namespace {
 constexpr std::array<int, 7> k_weights = {200, 150, 130, 120, 115, 110, 105};
 
 // Past this many positions (the 24-puzzle's 7.8e24: the 35-puzzle and
-// larger), beam search rather than weighted IDA*, from this width to
-// that, each four times the last.
+// larger), beam search rather than weighted IDA*, of the widths
+// beam_schedule.hpp gives.
 constexpr double k_beam_positions = 1e26;
-constexpr long k_beam_first_width = 1024;
-constexpr long k_beam_last_width = 1L << 22;
 
 // The least plan length at or above `bound` that the parity allows.
 int at_stride(int bound, const PlannerResult &result) {
@@ -49,11 +52,18 @@ int at_stride(int bound, const PlannerResult &result) {
 
 // IDA* (weight 1) on --threads threads, raising the lower bound after
 // every threshold; its plan, if it finds one before the run is decided, is
-// optimal.
+// optimal. With `hand_over` (beside beams, with a timeout) it gives up
+// where its next threshold cannot end in time (cannot_end) and says so;
+// true in `handed_over` then.
 long prove_lower(const Run &run, const puzzles::HeuristicSearchOptions &base,
-                 const PlannerResult &result, Interval &interval) {
+                 const PlannerResult &result, Interval &interval,
+                 bool hand_over, bool &handed_over) {
   puzzles::HeuristicSearchOptions o = base;
   o.threads = std::max(1, run.options.threads);
+  std::atomic<bool> give_up{false};
+  long last_nodes = 0;
+  auto last_end = Run::Clock::now();
+  o.stop = [&] { return give_up || base.stop(); };
   o.on_threshold = [&](int threshold, long nodes, long total) {
     const int lower = at_stride(threshold + 1, result);
     interval.raise(lower, fmt::format("IDA*: no plan of length <= {}",
@@ -65,8 +75,21 @@ long prove_lower(const Run &run, const puzzles::HeuristicSearchOptions &base,
                           interval.length() < 0
                               ? std::string("no plan yet")
                               : std::to_string(interval.length())));
+    const NextThreshold next = next_threshold(
+        last_nodes, nodes, solver::seconds_since(last_end));
+    last_nodes = nodes;
+    last_end = Run::Clock::now();
+    if (hand_over && cannot_end(next, run.seconds_left())) {
+      give_up = true;
+      run.phase("search",
+                fmt::format("IDA*: the next threshold (about {:.1e} nodes, "
+                            "{:.0f} s) cannot end in the {:.0f} s left; "
+                            "its thread turns to beams",
+                            next.nodes, next.seconds, run.seconds_left()));
+    }
   };
   const auto s = run.puzzle.heuristic_search(o);
+  handed_over = give_up && !base.stop();
   if (s && s->found) {
     interval.offer(s->plan, "IDA* (optimal)");
     interval.raise(static_cast<int>(s->plan.size()),
@@ -112,13 +135,14 @@ long shorten(const Run &run, const puzzles::HeuristicSearchOptions &base,
 // where it has neither.
 std::optional<puzzles::BeamPlan>
 one_beam(const Run &run, const puzzles::HeuristicSearchOptions &base,
-         long width, int shorter_than, bool far_first) {
+         long width, int shorter_than, bool far_first, std::uint64_t salt) {
   if (!run.puzzle.has_heuristic_search()) {
     puzzles::BeamPlanOptions o;
     o.width = static_cast<int>(width);
     o.shorter_than = shorter_than;
     o.stop = base.stop;
     o.far_first = far_first;
+    o.tie_salt = salt;
     auto b = run.puzzle.beam_plan(o);
     if (b) {
       b->how = fmt::format("{}, width {}", b->how, width);
@@ -127,6 +151,7 @@ one_beam(const Run &run, const puzzles::HeuristicSearchOptions &base,
   }
   puzzles::HeuristicSearchOptions o = base;
   o.beam_width = static_cast<int>(width);
+  o.beam_tie_salt = salt;
   o.shorter_than = shorter_than;
   const auto s = run.puzzle.heuristic_search(o);
   if (!s) {
@@ -141,19 +166,23 @@ one_beam(const Run &run, const puzzles::HeuristicSearchOptions &base,
   return b;
 }
 
-// Beam searches (one_beam), each four times wider than the last
-// (k_beam_first_width to k_beam_last_width; a width past the memory
-// k_beam_max_bytes allows is narrowed), each plan shorter than the one
-// at hand offered and its windows re-solved; until the run is decided or
-// stopped. `far_first`: past the tables, the family's second order
-// (BeamPlanOptions::far_first).
+// Beam searches (one_beam) of the widths next_beam_width gives, each plan
+// shorter than the one at hand offered and its windows re-solved; until
+// the run is decided or stopped. `far_first`: past the tables, the
+// family's second order (BeamPlanOptions::far_first). The k-th beam
+// breaks ties by salt `salts` + k, so that two threads' beams differ.
 long beam_plans(const Run &run, const puzzles::HeuristicSearchOptions &base,
-                Interval &interval, bool far_first = false) {
+                Interval &interval, bool far_first = false,
+                std::uint64_t salts = 0) {
   long nodes = 0;
-  for (long width = k_beam_first_width;
-       width <= k_beam_last_width && !base.stop(); width *= 4) {
+  double seconds = 0;
+  for (long width = next_beam_width(0, 0, 0), k = 0;
+       width > 0 && !base.stop();
+       width = next_beam_width(width, seconds, run.seconds_left()), ++k) {
     const auto t0 = Run::Clock::now();
-    const auto s = one_beam(run, base, width, interval.length(), far_first);
+    const auto s = one_beam(run, base, width, interval.length(), far_first,
+                            salts + static_cast<std::uint64_t>(k));
+    seconds = solver::seconds_since(t0);
     if (!s) {
       break;
     }
@@ -163,9 +192,9 @@ long beam_plans(const Run &run, const puzzles::HeuristicSearchOptions &base,
       interval.offer(s->plan, s->how);
       run.phase("search", fmt::format("{}: a plan of {} moves ({:.1f} s, {} "
                                       "nodes); the optimum lies in [{}, {}]",
-                                      s->how, s->plan.size(),
-                                      solver::seconds_since(t0), s->nodes,
-                                      interval.lower(), interval.length()));
+                                      s->how, s->plan.size(), seconds,
+                                      s->nodes, interval.lower(),
+                                      interval.length()));
       nodes += shorten(run, base, interval);
     }
   }
@@ -215,18 +244,27 @@ long improve_plan(const Run &run, const puzzles::HeuristicSearchOptions &base,
 }
 
 // The two searches side by side, the prover in threads of its own (past
-// the tables, where it has nothing to prove with, the far-first beams);
-// their nodes together. An exception of either stops both and is
-// rethrown.
+// the tables, where it has nothing to prove with, the far-first beams;
+// where the other thread runs beams, beams too once IDA*'s next
+// threshold cannot end in time); their nodes together. An exception of
+// either stops both and is rethrown.
 long search_both(const Run &run, const puzzles::HeuristicSearchOptions &base,
                  const PlannerResult &result, Interval &interval) {
   std::atomic<long> nodes{0};
   std::exception_ptr failed;
+  const bool beams =
+      run.puzzle.reachable_positions() > k_beam_positions;
   std::thread prover([&] {
     try {
-      nodes += run.puzzle.has_heuristic_search()
-                   ? prove_lower(run, base, result, interval)
-                   : beam_plans(run, base, interval, true);
+      if (!run.puzzle.has_heuristic_search()) {
+        nodes += beam_plans(run, base, interval, true);
+        return;
+      }
+      bool handed_over = false;
+      nodes += prove_lower(run, base, result, interval, beams, handed_over);
+      if (handed_over) {
+        nodes += beam_plans(run, base, interval, false, k_second_beams_salt);
+      }
     } catch (...) {
       failed = std::current_exception();
       interval.abandon();

@@ -7,6 +7,7 @@
 #include "satslide/task/task.hpp"
 
 #include <array>
+#include <cstdint>
 #include <functional>
 #include <string>
 
@@ -53,6 +54,8 @@ struct HeuristicSearchOptions {
   // Beam search of this width instead of IDA* (search/beam.hpp): a plan,
   // not proven anything; 0 = IDA*.
   int beam_width = 0;
+  // The beam's ties broken otherwise (search::BeamOptions::tie_salt).
+  std::uint64_t beam_tie_salt = 0;
 };
 
 // An admissible bound on the moves from a state of the family's task to
@@ -90,6 +93,7 @@ struct BeamPlanOptions {
   // that stalls elsewhere than the first (the n-puzzle:
   // ManhattanBeamOptions::far_first); false: its bound.
   bool far_first = false;
+  std::uint64_t tie_salt = 0; // search::BeamOptions::tie_salt
   std::function<bool()> stop; // polled often: time, signals
 };
 

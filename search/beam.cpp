@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <climits>
 #include <cstdint>
 #include <stdexcept>
@@ -133,7 +134,7 @@ public:
 
   // The next layer's successors (their nodes counted), least bound first,
   // none seen before, at most `width`.
-  void expand(int width, long &nodes);
+  void expand(int width, std::uint64_t salt, long &nodes);
   // The layer made of them; the index of the goal in it, or -1. False
   // in `alive` when every successor had been seen: the beam died.
   int advance(bool &alive);
@@ -158,7 +159,7 @@ private:
   SeenSet m_seen;
 };
 
-void Beam::expand(int width, long &nodes) {
+void Beam::expand(int width, std::uint64_t salt, long &nodes) {
   const Layer &at = m_layers.back();
   m_next.clear();
   for (int i = 0; i < static_cast<int>(at.blank.size()); ++i) {
@@ -183,8 +184,12 @@ void Beam::expand(int width, long &nodes) {
   // In order of least bound (ties by hash), only as far as the beam
   // takes: the first `width` and a quarter more put in order, the rest
   // only if too many of those had been seen.
-  const auto before = [](const Candidate &a, const Candidate &b) {
-    return a.bound != b.bound ? a.bound < b.bound : a.hash < b.hash;
+  const int turn = static_cast<int>(salt & 63);
+  const auto before = [salt, turn](const Candidate &a, const Candidate &b) {
+    return a.bound != b.bound
+               ? a.bound < b.bound
+               : (std::rotl(a.hash, turn) ^ salt) <
+                     (std::rotl(b.hash, turn) ^ salt);
   };
   const std::size_t want = static_cast<std::size_t>(width);
   std::size_t sorted = std::min(m_next.size(), want + want / 4);
@@ -277,7 +282,7 @@ BeamResult run_beam(int rows, int cols, const std::vector<int> &board,
       result.stopped = true;
       break;
     }
-    beam.expand(result.width, result.nodes);
+    beam.expand(result.width, options.tie_salt, result.nodes);
     const int found = beam.advance(alive);
     if (found >= 0) {
       result.found = true;

@@ -29,6 +29,10 @@ struct BeamOptions {
   // Ends the search (not found) after this many layers without a bound
   // below the least one met before; 0 = never.
   int stall_layers = 0;
+  // Ties of the bound fall by the board's hash turned and XORed by this
+  // (0: the hash): another salt, another beam of the same width (other
+  // plans, as good on average).
+  std::uint64_t tie_salt = 0;
   std::function<bool()> stop; // polled every layer
 };
 

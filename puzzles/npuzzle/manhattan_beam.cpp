@@ -179,6 +179,7 @@ ManhattanBeamResult manhattan_beam_blank_path(
   search::BeamOptions o;
   o.width = options.width;
   o.stop = options.stop;
+  o.tie_salt = options.tie_salt;
   o.stall_layers = k_beam_stall_layers;
   o.shorter_than = options.shorter_than > 0 ? options.shorter_than
                                             : 3 * start_bound + 1;

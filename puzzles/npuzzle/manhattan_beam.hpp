@@ -13,6 +13,7 @@
 // (benchmarks/RESULTS.md, "Past the tables").
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <vector>
 
@@ -39,6 +40,7 @@ struct ManhattanBeamOptions {
   int far_first = 0;
   int shorter_than = -1;      // the beam's depth at most this - 1; -1: 3x
                               // the start's bound
+  std::uint64_t tie_salt = 0; // search::BeamOptions::tie_salt
   std::function<bool()> stop; // polled every layer
 };
 

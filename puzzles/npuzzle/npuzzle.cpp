@@ -459,6 +459,7 @@ NPuzzle::beam_plan(const BeamPlanOptions &options) const {
   o.shorter_than = options.shorter_than;
   o.stop = options.stop;
   o.far_first = options.far_first ? k_far_first_weight : 0;
+  o.tie_salt = options.tie_salt;
   const ManhattanBeamResult r =
       manhattan_beam_blank_path(m_rows, m_cols, m_board, m_goal, o);
   BeamPlan s;

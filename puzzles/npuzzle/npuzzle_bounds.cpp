@@ -97,6 +97,7 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
     b.width = options.beam_width;
     b.shorter_than = options.shorter_than;
     b.stop = options.stop;
+    b.tie_salt = options.beam_tie_salt;
     const search::BeamResult r = search::beam_search(*databases, m_board, b);
     s.found = r.found;
     s.bound_name = databases->name();
