@@ -252,8 +252,7 @@ long search_both(const Run &run, const puzzles::HeuristicSearchOptions &base,
                  const PlannerResult &result, Interval &interval) {
   std::atomic<long> nodes{0};
   std::exception_ptr failed;
-  const bool beams =
-      run.puzzle.reachable_positions() > k_beam_positions;
+  const bool beams = run.puzzle.reachable_positions() > k_beam_positions;
   std::thread prover([&] {
     try {
       if (!run.puzzle.has_heuristic_search()) {

@@ -9,7 +9,7 @@ using namespace satslide::planner;
 TEST_SUITE("planner::beam_schedule") {
 
   TEST_CASE("beam widths: four times the last without a timeout, up to the "
-            "last width; with one, the widest that fits its share of the "
+            "last width, and with one the widest that fits its share of the "
             "time left, none below the first width") {
     CHECK(next_beam_width(0, 0, 0) == k_beam_first_width);
     CHECK(next_beam_width(0, 0, 60) == k_beam_first_width);
@@ -30,7 +30,7 @@ TEST_SUITE("planner::beam_schedule") {
   }
 
   TEST_CASE("IDA*'s next threshold: the last one's nodes and seconds times "
-            "the last growth; it cannot end where that is over the margin "
+            "the last growth, which cannot end where that is over the margin "
             "times the time left, and always can without a timeout") {
     const NextThreshold none = next_threshold(0, 1000, 1.0);
     CHECK(none.nodes == 0);
