@@ -42,6 +42,12 @@ constexpr std::array<int, 7> k_weights = {200, 150, 130, 120, 115, 110, 105};
 // beam_schedule.hpp gives.
 constexpr double k_beam_positions = 1e26;
 
+// Whether --any improves the plan by beams (and IDA* may hand its thread
+// to them) rather than by weighted IDA*: past k_beam_positions.
+bool plans_by_beams(const Run &run) {
+  return run.puzzle.reachable_positions() > k_beam_positions;
+}
+
 // The least plan length at or above `bound` that the parity allows.
 int at_stride(int bound, const PlannerResult &result) {
   const int residue =
@@ -211,7 +217,7 @@ long improve_plan(const Run &run, const puzzles::HeuristicSearchOptions &base,
   if (!run.puzzle.has_heuristic_search()) {
     return nodes + beam_plans(run, base, interval); // without tables
   }
-  if (run.puzzle.reachable_positions() > k_beam_positions) {
+  if (plans_by_beams(run)) {
     return nodes + beam_plans(run, base, interval);
   }
   for (const int weight : k_weights) {
@@ -252,7 +258,7 @@ long search_both(const Run &run, const puzzles::HeuristicSearchOptions &base,
                  const PlannerResult &result, Interval &interval) {
   std::atomic<long> nodes{0};
   std::exception_ptr failed;
-  const bool beams = run.puzzle.reachable_positions() > k_beam_positions;
+  const bool beams = plans_by_beams(run);
   std::thread prover([&] {
     try {
       if (!run.puzzle.has_heuristic_search()) {
@@ -334,7 +340,7 @@ std::string search_plan_text(const Run &run, bool tables, int lower) {
   return fmt::format("--any by search: windows and {} the plan shortened, "
                      "IDA* for the lower bound ({}); explicit search, not "
                      "SAT",
-                     run.puzzle.reachable_positions() > k_beam_positions
+                     plans_by_beams(run)
                          ? "beams"
                          : "weighted IDA*",
                      lower);

@@ -390,12 +390,7 @@ BeamResult beam_search(const PatternDatabases &db,
                     },
                     options);
   }
-  const int n = db.rows() * db.cols();
-  std::vector<int> transposed(n);
-  for (int c = 0; c < n; ++c) {
-    transposed[db.transposed_cell(c)] = db.transposed_tile(board[c]);
-  }
-  const int sum = db.sum(board), other = db.sum(transposed);
+  const int sum = db.sum(board), other = db.transposed_sum(board);
   return run_beam(
       db.rows(), db.cols(), board, db.goal(), std::max(sum, other),
       sum - other,

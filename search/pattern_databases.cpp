@@ -558,16 +558,17 @@ int PatternDatabases::sum(const std::vector<int> &board) const {
   return total;
 }
 
-int PatternDatabases::bound(const std::vector<int> &board) const {
-  int best = sum(board);
-  if (reflected()) {
-    std::vector<int> transposed(board.size());
-    for (std::size_t c = 0; c < board.size(); ++c) {
-      transposed[m_transposed_cell[c]] = m_transposed_tile[board[c]];
-    }
-    best = std::max(best, sum(transposed));
+int PatternDatabases::transposed_sum(const std::vector<int> &board) const {
+  std::vector<int> transposed(board.size());
+  for (std::size_t c = 0; c < board.size(); ++c) {
+    transposed[m_transposed_cell[c]] = m_transposed_tile[board[c]];
   }
-  return best;
+  return sum(transposed);
+}
+
+int PatternDatabases::bound(const std::vector<int> &board) const {
+  const int plain = sum(board);
+  return reflected() ? std::max(plain, transposed_sum(board)) : plain;
 }
 
 std::string PatternDatabases::shape() const {

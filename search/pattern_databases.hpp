@@ -81,6 +81,8 @@ public:
   int bound(const std::vector<int> &board) const;
   // The sum without the transposed board, for comparison.
   int sum(const std::vector<int> &board) const;
+  // The sum over the transposed board (reflected() only).
+  int transposed_sum(const std::vector<int> &board) const;
   bool reflected() const { return !m_transposed_tile.empty(); }
 
   // "additive pattern databases 6-6-3" (with ", max with transpose").
