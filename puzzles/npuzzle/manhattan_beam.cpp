@@ -10,11 +10,11 @@
 #include "satslide/puzzles/npuzzle/constructive.hpp"
 #include "satslide/puzzles/npuzzle/linear_conflicts.hpp"
 #include "satslide/search/beam.hpp"
-#include "satslide/search/grid_cells.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstdlib>
 #include <stdexcept>
 
 namespace satslide::puzzles {
@@ -32,12 +32,16 @@ constexpr int k_cuts = 64;
 class Bound {
 public:
   Bound(int rows, int cols, const std::vector<int> &goal, int far_first = 0)
-      : m_rows(rows), m_cols(cols), m_q(far_first), m_target(rows * cols, 0),
-        m_label(rows * cols, 0) {
+      : m_rows(rows), m_cols(cols), m_q(far_first), m_label(rows * cols, 0),
+        m_goal_row(rows * cols, 0), m_goal_col(rows * cols, 0),
+        m_row(rows * cols), m_col(rows * cols) {
     for (int c = 0, next = 1; c < rows * cols; ++c) {
+      m_row[c] = c / cols;
+      m_col[c] = c % cols;
       if (goal[c] != 0) {
         m_label[goal[c]] = next;
-        m_target[next++] = c;
+        m_goal_row[next] = c / cols;
+        m_goal_col[next++] = c % cols;
       }
     }
   }
@@ -75,15 +79,15 @@ public:
   int after(const std::uint8_t *parent, int bound, int from, int to) const {
     const int l = parent[to];
     bound += cost(distance(from, l)) - cost(distance(to, l));
-    const int row = from / m_cols, col = from % m_cols;
-    const int goal_row = m_target[l] / m_cols, goal_col = m_target[l] % m_cols;
-    const bool across = row == to / m_cols; // along a row
+    const int row = m_row[from], col = m_col[from];
+    const int goal_row = m_goal_row[l], goal_col = m_goal_col[l];
+    const bool across = row == m_row[to]; // along a row
     // The line moved along: its order changes.
     if (across ? goal_row == row : goal_col == col) {
       bound += changed(parent, across ? row : col, !across, from, to);
     }
     // The line left and the line entered, where the goal lies on it.
-    const int left = across ? to % m_cols : to / m_cols;
+    const int left = across ? m_col[to] : m_row[to];
     const int entered = across ? col : row;
     const int goal_line = across ? goal_col : goal_row;
     if (goal_line == left || goal_line == entered) {
@@ -94,7 +98,8 @@ public:
 
 private:
   int distance(int cell, int l) const {
-    return search::grid_distance(m_cols, cell, m_target[l]);
+    return std::abs(m_row[cell] - m_goal_row[l]) +
+           std::abs(m_col[cell] - m_goal_col[l]);
   }
   int cost(int d) const { return m_q == 0 ? d : m_q * d + d * d; }
 
@@ -107,9 +112,8 @@ private:
     for (int i = 0; i < length; ++i) {
       const int cell = column ? i * m_cols + index : index * m_cols + i;
       const int l = cells[cell == a ? b : cell == b ? a : cell];
-      if (l != 0 && (column ? m_target[l] % m_cols == index
-                            : m_target[l] / m_cols == index)) {
-        goals[count++] = column ? m_target[l] / m_cols : m_target[l] % m_cols;
+      if (l != 0 && (column ? m_goal_col[l] : m_goal_row[l]) == index) {
+        goals[count++] = column ? m_goal_row[l] : m_goal_col[l];
       }
     }
     return std::max(1, m_q) * line_conflict_moves(goals.data(), count);
@@ -122,8 +126,10 @@ private:
   }
 
   int m_rows, m_cols, m_q;
-  std::vector<int> m_target; // by label
-  std::vector<int> m_label;  // by tile
+  std::vector<int> m_label; // by tile
+  // Each label's goal row and column, each cell's row and column: the
+  // inner loops divide by nothing.
+  std::vector<int> m_goal_row, m_goal_col, m_row, m_col;
 };
 
 // The board after the blank's moves `path`.
