@@ -36,10 +36,15 @@ int run_dimacs(const Options &o) {
   const task::Task task = puzzle->compile();
   const encoder::EncodingInfo &info =
       planner::encoding_for(*puzzle, o.planner.encoding);
-  const auto encoding = info.make(task);
+  if (o.within && !info.make_within) {
+    throw task::InputError("--within: the encoding " + info.name +
+                           " has no formula within a horizon (a "
+                           "sequential encoding has)");
+  }
+  const auto encoding = o.within ? info.make_within(task) : info.make(task);
   if (o.output.empty() || o.output == "-") {
     solver::write_horizon_dimacs(std::cout, *encoding, o.horizon,
-                                 puzzle->spec(), info.name);
+                                 puzzle->spec(), info.name, o.within);
     return code(ExitCode::plan_found);
   }
   // Encoded first: a formula too large to write leaves no file behind.
@@ -50,7 +55,8 @@ int run_dimacs(const Options &o) {
   if (!out) {
     throw IoError("cannot write '" + file + "'");
   }
-  solver::write_dimacs(out, sink, o.horizon, puzzle->spec(), info.name);
+  solver::write_dimacs(out, sink, o.horizon, puzzle->spec(), info.name,
+                       o.within);
   out.close();
   if (!out) {
     throw IoError("error while writing '" + file + "'");

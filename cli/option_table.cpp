@@ -507,6 +507,12 @@ std::vector<OptionRow> rows() {
       {"horizon,n", "dimacs", commands(C::dimacs, C::export_model),
        SATSLIDE_VALUE(po::value(&o.horizon)), "the plan length",
        k_horizon_range},
+      {"within", "dimacs", commands(C::dimacs),
+       SATSLIDE_VALUE(po::bool_switch(&o.within)),
+       "the formula of every plan of --horizon N, N - 2, N - 4, ... moves "
+       "(one that ends early stays at the goal): its refutation shows no "
+       "plan of N's parity up to N, as --certify's proofs do; a sequential "
+       "encoding's only"},
       {"output,o", "dimacs", k_output, SATSLIDE_VALUE(po::value(&o.output)),
        "dimacs: the CNF file; batch: the JSON lines file (default or -: "
        "stdout); split, merge: the cubes file for batch"},

@@ -84,6 +84,7 @@ struct Options {
   long memory_limit_mb = 0; // the process's address space; 0 = no limit
   // dimacs / decode.
   int horizon = -1;
+  bool within = false; // dimacs: every plan of horizon, horizon - 2, ...
   std::string output; // dimacs: file to write ("" or "-" = stdout)
   std::string cnf_file, model_file;
   // solve --certify: the certificate's directory; verify --proof: a DRAT

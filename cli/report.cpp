@@ -336,7 +336,9 @@ void print_certificate(std::ostream &out, const planner::CertificateSummary &c) 
           << "layer (" << grouped(static_cast<long>(c.proof_bytes))
           << " bytes); ";
     } else {
-      out << c.drat_horizons << " horizons with DRAT proofs ("
+      out << c.drat_horizons << " horizons by " << c.drat_proofs
+          << (c.drat_proofs == 1 ? " formula" : " formulas")
+          << " with DRAT proofs ("
           << grouped(static_cast<long>(c.proof_bytes)) << " bytes), "
           << c.parity_horizons << " by parity; ";
     }
@@ -365,6 +367,7 @@ Json certificate_json(const planner::CertificateSummary &c) {
           {"no_plan_up_to", c.no_plan_up_to},
           {"unsolvable", c.unsolvable},
           {"drat_horizons", c.drat_horizons},
+          {"drat_proofs", c.drat_proofs},
           {"parity_horizons", c.parity_horizons},
           {"layer_horizons", c.layer_horizons},
           {"layer_positions", c.layer_positions},

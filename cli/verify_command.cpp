@@ -28,6 +28,7 @@ nlohmann::ordered_json verdict_json(const verify::Verdict &v) {
           {"optimal", v.certified && v.optimal},
           {"unsolvable", v.certified && v.unsolvable},
           {"drat_horizons", v.drat_horizons},
+          {"drat_proofs", v.drat_proofs},
           {"parity_horizons", v.parity_horizons},
           {"layer_horizons", v.layer_horizons},
           {"layer_positions", v.layer_positions},

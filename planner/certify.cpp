@@ -118,7 +118,8 @@ bool certificate_file(const std::string &name) {
       name == k_layers_name) {
     return true;
   }
-  // horizon-N.cnf, horizon-N.drat, cube-I-horizon-N.cnf/.drat
+  // within-N.cnf, within-N.drat, horizon-N.cnf/.drat (older
+  // certificates), cube-I-horizon-N.cnf/.drat
   const std::size_t dot = name.rfind('.');
   if (dot == std::string::npos ||
       (name.substr(dot) != ".cnf" && name.substr(dot) != ".drat")) {
@@ -141,7 +142,9 @@ bool certificate_file(const std::string &name) {
   if (cube && !number_after("cube-")) {
     return false;
   }
-  return number_after(cube ? "-horizon-" : "horizon-") && stem.empty();
+  const bool within = stem.rfind("within-", 0) == 0;
+  return number_after(cube ? "-horizon-" : within ? "within-" : "horizon-") &&
+         stem.empty();
 }
 
 // Empties `dir` if every entry of it is a regular file certify() writes
@@ -195,16 +198,17 @@ struct Refuting {
   std::chrono::steady_clock::time_point deadline;
 };
 
-// `task`'s horizon n (the instance `spec`) refuted by a fresh solver with
-// its proof, into the files named; nullopt (the files removed) if stopped.
+// `task`'s horizon n (the instance `spec`; `within`: every plan of n,
+// n - 2, ... moves) refuted by a fresh solver with its proof, into the
+// files named; nullopt (the files removed) if stopped.
 std::optional<solver::ProvenHorizon>
 prove(const Refuting &r, const task::Task &task,
-      const puzzles::PuzzleSpec &spec, int n, const std::string &cnf,
-      const std::string &drat) {
+      const puzzles::PuzzleSpec &spec, int n, bool within,
+      const std::string &cnf, const std::string &drat) {
   const fs::path dir(r.options.dir);
-  const solver::ProvenHorizon proven =
-      solver::prove_horizon(task, r.encoding, n, spec, (dir / cnf).string(),
-                            (dir / drat).string(), r.deadline, r.options.stop);
+  const solver::ProvenHorizon proven = solver::prove_horizon(
+      task, r.encoding, n, within, spec, (dir / cnf).string(),
+      (dir / drat).string(), r.deadline, r.options.stop);
   if (proven.result == solver::SolveResult::sat) {
     throw std::logic_error(fmt::format(
         "horizon {} has a plan, which the run refuted", n));
@@ -217,54 +221,72 @@ prove(const Refuting &r, const task::Task &task,
   return proven;
 }
 
-// Horizon n refuted with its proof, into the manifest; false if stopped.
-bool refute(const Refuting &r, int n, verify::Manifest &m,
-            CertificateSummary &summary) {
-  const std::string cnf = fmt::format("horizon-{}.cnf", n);
-  const std::string drat = fmt::format("horizon-{}.drat", n);
-  const auto proven = prove(r, r.task, r.puzzle.spec(), n, cnf, drat);
+// Horizons n, n - 2, ... refuted by one formula (the encoding's within
+// n) with its proof, into the manifest; false if stopped.
+bool refute_within(const Refuting &r, int n, verify::Manifest &m,
+                   CertificateSummary &summary) {
+  const std::string cnf = fmt::format("within-{}.cnf", n);
+  const std::string drat = fmt::format("within-{}.drat", n);
+  const auto proven = prove(r, r.task, r.puzzle.spec(), n, true, cnf, drat);
   if (!proven) {
     return false;
   }
-  m.horizons.push_back({n, verify::HorizonProof::drat, cnf, drat, ""});
-  ++summary.drat_horizons;
+  m.horizons.push_back({n, verify::HorizonProof::within, cnf, drat, ""});
+  summary.drat_horizons += n / 2 + 1;
+  ++summary.drat_proofs;
   summary.conflicts += proven->conflicts;
   summary.solve_seconds += proven->solve_seconds;
   if (r.options.progress) {
     Progress p;
     p.path = "certify";
-    p.text = fmt::format("certify: horizon {} refuted with its DRAT proof "
-                         "({} conflicts, {:.2f} s)",
-                         n, proven->conflicts, proven->seconds);
+    p.text = fmt::format("certify: horizons {}, {}, ... refuted by one "
+                         "formula with its DRAT proof ({} conflicts, "
+                         "{:.2f} s)",
+                         n, n - 2, proven->conflicts, proven->seconds);
     r.options.progress(p);
   }
   return true;
 }
 
-// Every horizon 0..m, by parity or by proof; the claim cut where the
-// time ran out.
+// Every horizon 0..m: those of the parity the token excludes by parity,
+// the others by one formula within the longest of each parity left (of
+// one parity where there is a token, else of both); the claim cut to what
+// is shown where the time ran out.
 void cover_horizons(const Refuting &r, int m, verify::Manifest &m_out,
                     CertificateSummary &summary, int claim) {
   const auto token = find_parity_token(r.task);
   if (token) {
     m_out.parity = *token;
   }
-  m_out.no_plan_up_to = m;
+  std::vector<char> shown(std::max(m + 1, 0), 0);
   for (int n = 0; n <= m; ++n) {
     if (token && parity_excludes(r.task, *token, n)) {
       m_out.horizons.push_back({n, verify::HorizonProof::parity, "", "", ""});
       ++summary.parity_horizons;
+      shown[n] = 1;
+    }
+  }
+  std::optional<int> stopped;
+  for (int top = m - 1; top <= m && !stopped; ++top) {
+    if (top < 0 || shown[top]) {
       continue;
     }
-    if (!refute(r, n, m_out, summary)) {
-      m_out.not_certified.push_back(
-          {fmt::format("no plan of length <= {}", claim),
-           fmt::format("the refutation of horizon {} was stopped; the "
-                       "certificate shows no plan of length <= {}",
-                       n, n - 1)});
-      m_out.no_plan_up_to = n - 1;
-      return;
+    if (!refute_within(r, top, m_out, summary)) {
+      stopped = top;
+      break;
     }
+    for (int n = top; n >= 0; n -= 2) {
+      shown[n] = 1;
+    }
+  }
+  m_out.no_plan_up_to = static_cast<int>(
+      std::find(shown.begin(), shown.end(), 0) - shown.begin() - 1);
+  if (stopped) {
+    m_out.not_certified.push_back(
+        {fmt::format("no plan of length <= {}", claim),
+         fmt::format("the refutation within horizon {} was stopped; the "
+                     "certificate shows no plan of length <= {}",
+                     *stopped, m_out.no_plan_up_to)});
   }
 }
 
@@ -341,7 +363,8 @@ bool refute_cube(const Refuting &r, const task::Plan &path, std::size_t i,
   }
   const std::string cnf = fmt::format("cube-{}-horizon-{}.cnf", i, j);
   const std::string drat = fmt::format("cube-{}-horizon-{}.drat", i, j);
-  const auto proven = prove(r, cube->compile(), cube->spec(), j, cnf, drat);
+  const auto proven =
+      prove(r, cube->compile(), cube->spec(), j, false, cnf, drat);
   if (!proven) {
     return false;
   }
@@ -452,7 +475,8 @@ void list_files(const fs::path &dir, verify::Manifest &m,
     names.push_back(m.plan_file);
   }
   for (const auto &h : m.horizons) {
-    if (h.proof == verify::HorizonProof::drat) {
+    if (h.proof == verify::HorizonProof::drat ||
+        h.proof == verify::HorizonProof::within) {
       names.push_back(h.cnf);
       names.push_back(h.drat);
       summary.proof_bytes += fs::file_size(dir / h.drat);

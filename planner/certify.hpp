@@ -58,6 +58,7 @@ struct CertificateSummary {
   int no_plan_up_to = -1; // what the certificate shows
   bool unsolvable = false; // shown: no plan at all (the permutation)
   int drat_horizons = 0, parity_horizons = 0, layer_horizons = 0;
+  int drat_proofs = 0; // the formulas the drat horizons rest on
   long layer_positions = 0;
   int frontier_depth = -1;     // the frontier's, where horizons go through it
   long frontier_positions = 0; // its positions

@@ -17,7 +17,11 @@ void check_unedited(const task::Task &task, const solver::CnfFile &cnf,
     throw solver::FormatError("the CNF names an unknown encoding '" +
                               map.encoding + "'");
   }
-  const auto encoding = info->make(task);
+  if (map.within && !info->make_within) {
+    throw solver::FormatError("the CNF says 'within', which the encoding '" +
+                              map.encoding + "' has no formula for");
+  }
+  const auto encoding = map.within ? info->make_within(task) : info->make(task);
   solver::DimacsSink expected;
   solver::encode_horizon(*encoding, map.horizon, expected);
   if (expected.num_vars() != cnf.vars || !expected.clauses().same_as(cnf.clauses)) {
@@ -40,9 +44,13 @@ PlannerResult decode_answer(const puzzles::Puzzle &puzzle,
   result.encoding = map.encoding;
   if (answer.status == solver::AnswerStatus::unsat) {
     result.status = Status::no_plan_at_horizon;
-    result.reason = "the solver refuted horizon " +
-                    std::to_string(map.horizon) + ": no plan of exactly " +
-                    std::to_string(map.horizon) + " moves";
+    result.reason =
+        "the solver refuted horizon " + std::to_string(map.horizon) +
+        (map.within ? ": no plan of " + std::to_string(map.horizon) +
+                          ", " + std::to_string(map.horizon) +
+                          " - 2, ... moves"
+                    : ": no plan of exactly " + std::to_string(map.horizon) +
+                          " moves");
     return result;
   }
   if (answer.status == solver::AnswerStatus::unknown) {

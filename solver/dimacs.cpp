@@ -49,17 +49,21 @@ void encode_horizon(encoder::Encoding &encoding, int n, DimacsSink &sink) {
 
 void write_horizon_dimacs(std::ostream &out, encoder::Encoding &encoding, int n,
                           const puzzles::PuzzleSpec &spec,
-                          const std::string &encoding_name) {
+                          const std::string &encoding_name, bool within) {
   DimacsSink sink;
   encode_horizon(encoding, n, sink);
-  write_dimacs(out, sink, n, spec, encoding_name);
+  write_dimacs(out, sink, n, spec, encoding_name, within);
 }
 
 void write_dimacs(std::ostream &out, const DimacsSink &sink, int n,
                   const puzzles::PuzzleSpec &spec,
-                  const std::string &encoding_name) {
-
-  out << "c satslide CNF: is there a plan of exactly " << n << " moves?\n";
+                  const std::string &encoding_name, bool within) {
+  if (within) {
+    out << "c satslide CNF: is there a plan of " << n << ", " << n
+        << " - 2, ... moves (at most " << n << ", of its parity)?\n";
+  } else {
+    out << "c satslide CNF: is there a plan of exactly " << n << " moves?\n";
+  }
   out << "c decode a solver's answer with: satslide decode --cnf FILE "
          "--model ANSWER\n";
   out << "c puzzle " << spec.kind << '\n';
@@ -68,6 +72,9 @@ void write_dimacs(std::ostream &out, const DimacsSink &sink, int n,
   }
   out << "c encoding " << encoding_name << '\n';
   out << "c horizon " << n << '\n';
+  if (within) {
+    out << "c within\n";
+  }
   const auto &names = sink.names();
   for (std::size_t v = 0; v < names.size(); ++v) {
     if (!names[v].empty()) {
@@ -160,6 +167,8 @@ CnfMap read_map(const CnfFile &cnf) {
       in >> map.encoding;
     } else if (word == "horizon") {
       in >> map.horizon;
+    } else if (word == "within") {
+      map.within = true;
     } else if (word == "var") {
       CnfMap::FluentVar v{};
       std::string step, kind;
@@ -379,8 +388,13 @@ std::vector<task::State> model_states(const CnfFile &cnf, const CnfMap &map,
 task::Plan decode_answer(const CnfFile &cnf, const CnfMap &map,
                          const SolverAnswer &answer, const task::Task &task) {
   const std::vector<signed char> value = model_values(cnf, map, answer);
-  const auto plan =
-      encoder::plan_from_states(task, model_states(cnf, map, value, task));
+  std::vector<task::State> states = model_states(cnf, map, value, task);
+  // Within the horizon a plan ends early and stays where it ends.
+  while (map.within && states.size() > 1 &&
+         states.back() == states[states.size() - 2]) {
+    states.pop_back();
+  }
+  const auto plan = encoder::plan_from_states(task, states);
   if (!plan) {
     throw FormatError("the model's states are not linked by moves");
   }

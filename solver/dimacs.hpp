@@ -47,15 +47,18 @@ private:
 void encode_horizon(encoder::Encoding &encoding, int n, DimacsSink &sink);
 
 // Writes a horizon's formula encoded by encode_horizon, with the comments
-// that let `decode` read a model back.
+// that let `decode` read a model back; `within`: the encoding's
+// EncodingInfo::make_within formula (every plan of n, n - 2, ... moves),
+// said in a "c within" line.
 void write_dimacs(std::ostream &out, const DimacsSink &sink, int n,
                   const puzzles::PuzzleSpec &spec,
-                  const std::string &encoding_name);
+                  const std::string &encoding_name, bool within = false);
 
 // Writes the formula of exactly horizon n (the goal as unit clauses).
 void write_horizon_dimacs(std::ostream &out, encoder::Encoding &encoding, int n,
                           const puzzles::PuzzleSpec &spec,
-                          const std::string &encoding_name);
+                          const std::string &encoding_name,
+                          bool within = false);
 
 struct CnfFile {
   std::vector<std::string> comments; // text after "c "
@@ -69,6 +72,7 @@ struct CnfMap {
   puzzles::PuzzleSpec spec;
   std::string encoding;
   int horizon = -1;
+  bool within = false; // plans of horizon, horizon - 2, ... moves
   struct FluentVar {
     int var, step, fluent;
     std::string name;

@@ -8,17 +8,22 @@ namespace satslide::solver {
 
 ProvenHorizon prove_horizon(const task::Task &task,
                             const encoder::EncodingInfo &encoding, int n,
-                            const puzzles::PuzzleSpec &spec,
+                            bool within, const puzzles::PuzzleSpec &spec,
                             const std::string &cnf_path,
                             const std::string &proof_path,
                             std::chrono::steady_clock::time_point deadline,
                             const std::function<bool()> &stop) {
   const auto start = std::chrono::steady_clock::now();
   DimacsSink formula;
-  encode_horizon(*encoding.make(task), n, formula);
+  if (within && !encoding.make_within) {
+    throw std::logic_error("the encoding " + encoding.name +
+                           " has no formula within a horizon");
+  }
+  encode_horizon(within ? *encoding.make_within(task) : *encoding.make(task),
+                 n, formula);
   {
     std::ofstream out(cnf_path);
-    write_dimacs(out, formula, n, spec, encoding.name);
+    write_dimacs(out, formula, n, spec, encoding.name, within);
     out.close();
     if (!out) {
       throw std::runtime_error("cannot write '" + cnf_path + "'");

@@ -22,11 +22,13 @@ struct ProvenHorizon {
                             // is measured against)
 };
 
-// Writes horizon n's CNF of the task in `encoding` to `cnf_path` and the
-// proof of a fresh solver to `proof_path`. Stops (unknown) at the deadline
-// or when `stop` says so; the files are then incomplete.
+// Writes horizon n's CNF of the task in `encoding` (`within`: its
+// make_within formula, every plan of n, n - 2, ... moves) to `cnf_path`
+// and the proof of a fresh solver to `proof_path`. Stops (unknown) at the
+// deadline or when `stop` says so; the files are then incomplete.
 ProvenHorizon prove_horizon(const task::Task &task,
                             const encoder::EncodingInfo &encoding, int n,
+                            bool within,
                             const puzzles::PuzzleSpec &spec,
                             const std::string &cnf_path,
                             const std::string &proof_path,

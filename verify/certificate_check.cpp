@@ -68,23 +68,25 @@ void check_files(const fs::path &dir, const Manifest &m) {
   }
 }
 
-// The CNF `cnf_name` is the formula of `horizon` moves of the manifest's
-// puzzle (of its very instance where `same_instance`) in its encoding,
-// and `drat_name` refutes it; returns what its comments say it is.
+// The CNF `cnf_name` is the formula of `horizon` moves (within it, if
+// `within`) of the manifest's puzzle (of its very instance where
+// `same_instance`) in its encoding, and `drat_name` refutes it; returns
+// what its comments say it is.
 FormulaHeader check_refuted(const fs::path &dir, const Manifest &m,
                             const std::string &cnf_name,
                             const std::string &drat_name, int horizon,
-                            bool same_instance, Verdict &v,
+                            bool within, bool same_instance, Verdict &v,
                             const std::function<bool()> &stop) {
   auto cnf_in = open(dir / cnf_name);
   const Cnf cnf = read_cnf(cnf_in, cnf_name);
   const FormulaHeader header = read_formula_header(cnf, cnf_name);
   if (header.instance.kind != m.instance.kind ||
       (same_instance && header.instance.params != m.instance.params) ||
-      header.encoding != m.encoding || header.horizon != horizon) {
+      header.encoding != m.encoding || header.horizon != horizon ||
+      header.within != within) {
     throw Refused(cnf_name + ": the formula of another instance, encoding "
                   "or horizon than the manifest says (horizon " +
-                  std::to_string(horizon) + ")");
+                  std::to_string(horizon) + (within ? ", within" : "") + ")");
   }
   check_formula(cnf, header, cnf_name);
   auto proof_in = open(dir / drat_name);
@@ -106,7 +108,7 @@ std::string check_cube(const fs::path &dir, const Manifest &m,
                        const Manifest::CubeHorizon &c, Verdict &v,
                        const std::function<bool()> &stop) {
   const FormulaHeader header =
-      check_refuted(dir, m, c.cnf, c.drat, c.horizon, false, v, stop);
+      check_refuted(dir, m, c.cnf, c.drat, c.horizon, false, false, v, stop);
   std::unique_ptr<puzzles::Puzzle> cube;
   try {
     cube = puzzles::make_puzzle(header.instance);
@@ -144,8 +146,10 @@ std::string words(const Verdict &v) {
   if (v.no_plan_up_to >= 0) {
     std::string how;
     if (v.drat_horizons > 0) {
-      how = fmt::format("{} horizons by DRAT proofs ({} lemmas, {} checked)",
-                        v.drat_horizons, grouped(v.lemmas),
+      how = fmt::format("{} horizons by {} DRAT proof{} ({} lemmas, {} "
+                        "checked)",
+                        v.drat_horizons, v.drat_proofs,
+                        v.drat_proofs == 1 ? "" : "s", grouped(v.lemmas),
                         grouped(v.checked));
     }
     if (v.layer_horizons > 0) {
@@ -304,8 +308,15 @@ void check_claims(const fs::path &dir, const Manifest &m, Verdict &v,
     } else if (h.proof == HorizonProof::frontier) {
       through_frontier = std::max(through_frontier, h.horizon);
       ++v.frontier_horizons;
+    } else if (h.proof == HorizonProof::within) {
+      check_refuted(dir, m, h.cnf, h.drat, h.horizon, true, true, v, stop);
+      ++v.drat_proofs;
+      for (int n = h.horizon; n >= 0; n -= 2) {
+        v.drat_horizons += shown.insert(n).second;
+      }
     } else {
-      check_refuted(dir, m, h.cnf, h.drat, h.horizon, true, v, stop);
+      check_refuted(dir, m, h.cnf, h.drat, h.horizon, false, true, v, stop);
+      ++v.drat_proofs;
       ++v.drat_horizons;
     }
     shown.insert(h.horizon);
@@ -366,7 +377,8 @@ Verdict verify_refutation(const std::string &cnf_path,
     if (!check.refuted) {
       throw Refused(proof_path + ": " + check.failure);
     }
-    v.drat_horizons = 1;
+    v.drat_horizons = header.within ? header.horizon / 2 + 1 : 1;
+    v.drat_proofs = 1;
     v.lemmas = check.lemmas;
     v.checked = check.checked;
     v.check_seconds = check.seconds;
@@ -374,12 +386,17 @@ Verdict verify_refutation(const std::string &cnf_path,
     // A pruning encoding (no immediate undo) leaves out plans that have
     // a shorter one of the same parity: only every horizon refuted (a
     // certificate) says no plan of a length at all.
-    v.words = fmt::format("certified: horizon {}'s formula is unsatisfiable "
-                          "({}, {}: no plan of exactly {} moves that the "
+    const std::string plans =
+        header.within
+            ? fmt::format("{}, {} - 2, ... moves", header.horizon,
+                          header.horizon)
+            : fmt::format("exactly {} moves", header.horizon);
+    v.words = fmt::format("certified: horizon {}'s formula{} is "
+                          "unsatisfiable ({}, {}: no plan of {} that the "
                           "encoding admits; DRAT proof, {} lemmas, {} "
                           "checked, in {:.2f} s)",
-                          header.horizon, header.instance.kind,
-                          header.encoding, header.horizon,
+                          header.horizon, header.within ? " within" : "",
+                          header.instance.kind, header.encoding, plans,
                           grouped(check.lemmas), grouped(check.checked),
                           check.seconds);
   } catch (const Refused &e) {

@@ -22,6 +22,7 @@ struct Verdict {
   bool optimal = false;
   bool unsolvable = false; // certified: no plan of any length
   int drat_horizons = 0, parity_horizons = 0, layer_horizons = 0;
+  int drat_proofs = 0; // the formulas the drat horizons rest on
   long layer_positions = 0;
   int frontier_horizons = 0, frontier_depth = -1; // frontier.hpp
   long frontier_positions = 0, frontier_by_bound = 0, cube_drats = 0;

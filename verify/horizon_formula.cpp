@@ -23,6 +23,8 @@ FormulaHeader read_formula_header(const Cnf &cnf, const std::string &name) {
           gap == std::string::npos ? "" : rest.substr(gap + 1);
     } else if (key == "encoding") {
       h.encoding = rest;
+    } else if (key == "within") {
+      h.within = true;
     } else if (key == "horizon") {
       const auto [end, error] =
           std::from_chars(rest.data(), rest.data() + rest.size(), h.horizon);
@@ -77,8 +79,13 @@ void check_formula(const Cnf &cnf, const FormulaHeader &header,
   if (!info) {
     throw Refused(name + ": unknown encoding '" + header.encoding + "'");
   }
+  if (header.within && !info->make_within) {
+    throw Refused(name + ": 'within' a horizon, which the encoding '" +
+                  header.encoding + "' has no formula for");
+  }
   const task::Task task = puzzle->compile();
-  const auto encoding = info->make(task);
+  const auto encoding =
+      header.within ? info->make_within(task) : info->make(task);
   BoundedSink sink(cnf.size());
   encoding->encode_initial(sink);
   for (int t = 0; t < header.horizon && !sink.over(); ++t) {

@@ -26,7 +26,7 @@ std::string manifest_json(const Manifest &m) {
   j["horizons"] = Json::array();
   for (const auto &h : m.horizons) {
     Json row = {{"horizon", h.horizon}, {"proof", to_name(h.proof)}};
-    if (h.proof == HorizonProof::drat) {
+    if (h.proof == HorizonProof::drat || h.proof == HorizonProof::within) {
       row["cnf"] = h.cnf;
       row["drat"] = h.drat;
     } else if (h.proof == HorizonProof::layers) {
@@ -96,7 +96,7 @@ void read_horizons(const Json &j, const std::string &where, Manifest &m) {
                     ": unknown proof kind");
     }
     h.proof = *proof;
-    if (h.proof == HorizonProof::drat) {
+    if (h.proof == HorizonProof::drat || h.proof == HorizonProof::within) {
       h.cnf = file_name(row, "cnf", where);
       h.drat = file_name(row, "drat", where);
     } else if (h.proof == HorizonProof::layers) {

@@ -27,12 +27,16 @@ enum class HorizonProof {
   layers, // the positions within a depth >= it, closed (verify/layers.hpp)
   frontier, // through the positions at the frontier's depth, each with
             // every length left shown (verify/frontier.hpp)
+  within,   // this horizon and every shorter one of its parity: the
+            // encoding's formula within it (`satslide dimacs --within`)
+            // refuted by a DRAT proof
 };
-constexpr std::array<EnumName<HorizonProof>, 4> names(HorizonProof) {
+constexpr std::array<EnumName<HorizonProof>, 5> names(HorizonProof) {
   return {{{HorizonProof::drat, "drat"},
            {HorizonProof::parity, "parity"},
            {HorizonProof::layers, "layers"},
-           {HorizonProof::frontier, "frontier"}}};
+           {HorizonProof::frontier, "frontier"},
+           {HorizonProof::within, "within"}}};
 }
 
 // Fluents of the task of which exactly one holds at the start, each with a
@@ -70,7 +74,7 @@ struct Manifest {
   struct Horizon {
     int horizon = 0;
     HorizonProof proof = HorizonProof::drat;
-    std::string cnf, drat; // files, for drat
+    std::string cnf, drat; // files, for drat and within
     std::string layers;    // the file, for layers
   };
   std::vector<Horizon> horizons;

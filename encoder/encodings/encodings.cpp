@@ -23,7 +23,13 @@ EncodingInfo sequential(std::string name, std::string help,
                       return std::make_unique<SequentialEncoding>(task, base);
                     },
                     true,
+                    {},
                     {}};
+  SequentialConfig within = base;
+  within.within = true;
+  info.make_within = [within](const task::Task &task) {
+    return std::make_unique<SequentialEncoding>(task, within);
+  };
   if (!base.bound) { // the distance sums count from a fixed start
     SequentialConfig free = base;
     free.free_start = true;
@@ -116,6 +122,7 @@ std::vector<EncodingInfo> build_table() {
          return std::make_unique<ParallelEncoding>(task);
        },
        false,
+       {},
        {}},
   };
 }

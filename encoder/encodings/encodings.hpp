@@ -22,6 +22,11 @@ struct EncodingInfo {
   // The same formula with a free layer 0, each start assumed
   // (Encoding::start_assumptions); empty where the encoding has none.
   std::function<std::unique_ptr<Encoding>(const task::Task &)> make_free_start;
+  // The same formula where a plan may end early and stay at the goal:
+  // horizon n's refutation shows no plan of n, n - 2, ... moves (one
+  // standalone formula for a certificate); empty where the encoding has
+  // none.
+  std::function<std::unique_ptr<Encoding>(const task::Task &)> make_within;
 };
 
 const std::vector<EncodingInfo> &encodings();

@@ -109,6 +109,20 @@ int SequentialEncoding::fluent_var(int t, int f) const {
   return m_fluent.at(t).at(f);
 }
 
+// Within n, the steps that stay are no moves: the plan is read off the
+// states before the first.
+std::optional<task::Plan>
+SequentialEncoding::decode(int n, const std::function<bool(int)> &value) const {
+  int moves = n;
+  for (int t = 0; m_config.within && t < n; ++t) {
+    if (value(m_stay[t])) {
+      moves = t;
+      break;
+    }
+  }
+  return decode_plan(*this, moves, value);
+}
+
 std::vector<Encoding::StepChoice> SequentialEncoding::step_choices(int t) const {
   std::vector<StepChoice> choices;
   for (std::size_t c = 0; c < m_choices.size(); ++c) {
@@ -312,6 +326,9 @@ void SequentialEncoding::name_layer(int t, ClauseSink &sink) const {
       sink.name_var(m_choice[t][c], step + " choice " + std::to_string(c) +
                                         " " + m_choices[c].name);
     }
+    if (m_config.within) {
+      sink.name_var(m_stay[t], step + " stay");
+    }
   }
 }
 
@@ -332,6 +349,9 @@ void SequentialEncoding::encode_step(int t, ClauseSink &sink) {
   std::vector<int> &acts = m_choice.emplace_back(m_choices.size());
   for (int &v : acts) {
     v = sink.new_var();
+  }
+  if (m_config.within) {
+    m_stay.push_back(sink.new_var());
   }
   new_layer(sink);
   const std::vector<int> &now = m_fluent[t];
@@ -360,7 +380,11 @@ void SequentialEncoding::encode_step(int t, ClauseSink &sink) {
     sink.add_clause(gained);
   }
 
-  exactly_one(acts, m_config.action_amo, sink);
+  if (m_config.within) {
+    encode_stay(t, sink);
+  } else {
+    exactly_one(acts, m_config.action_amo, sink);
+  }
 
   // An optimal plan never undoes its previous move.
   if (m_config.no_undo && t > 0) {
@@ -377,6 +401,23 @@ void SequentialEncoding::encode_step(int t, ClauseSink &sink) {
   name_layer(t, sink);
 }
 
+// A step that stays: no action (the frame axioms keep the state), taken
+// only at a goal position and then at every later step, so a model of n
+// steps is a plan of fewer moves padded at its end (its parity is
+// encode_goal's).
+void SequentialEncoding::encode_stay(int t, ClauseSink &sink) const {
+  const int stay = m_stay[t];
+  std::vector<int> step = m_choice[t];
+  step.push_back(stay);
+  exactly_one(step, m_config.action_amo, sink);
+  for (int f : m_task.goal) {
+    sink.add_clause({-stay, m_fluent[t][f]});
+  }
+  if (t > 0) {
+    sink.add_clause({-m_stay[t - 1], stay});
+  }
+}
+
 void SequentialEncoding::encode_goal(int n, int guard, ClauseSink &sink) {
   assert(n <= steps());
   auto guarded = [&](std::vector<int> clause) {
@@ -387,6 +428,17 @@ void SequentialEncoding::encode_goal(int n, int guard, ClauseSink &sink) {
   };
   for (int f : m_task.goal) {
     guarded({m_fluent[n][f]});
+  }
+  // Within n: a plan of t moves stays n - t steps, an even number (the
+  // plans of the other parity are another formula's, or the parity
+  // token's).
+  if (m_config.within) {
+    for (int t = 0; t < n; ++t) {
+      if ((n - t) % 2 == 1) {
+        guarded(t == 0 ? std::vector<int>{-m_stay[0]}
+                       : std::vector<int>{-m_stay[t], m_stay[t - 1]});
+      }
+    }
   }
   // The goal-side window: a fluent that needs more than n-t steps to the
   // goal is false at t. Depends on n, hence guarded.

@@ -34,6 +34,10 @@ struct SequentialConfig {
                            // reachability driver's positions, the split's
                            // cubes); windows from the goal side only, the
                            // budget's threshold per start (no `bound`)
+  bool within = false; // a step may also stay at a goal position, once the
+                       // plan has ended there: horizon n's formula then has
+                       // a model for every plan of n, n - 2, n - 4, ...
+                       // moves (one standalone formula, not incremental)
 };
 
 class SequentialEncoding : public Encoding {
@@ -46,6 +50,8 @@ public:
   int fluent_var(int t, int f) const override;
   int steps() const override { return static_cast<int>(m_choice.size()); }
   std::vector<StepChoice> step_choices(int t) const override;
+  std::optional<task::Plan>
+  decode(int n, const std::function<bool(int)> &value) const override;
   int lower_bound() const override;
   std::optional<std::vector<int>> start_assumptions(const task::State &s,
                                                     int n) const override;
@@ -69,6 +75,7 @@ private:
                  const std::vector<std::vector<int>> &groups_of) const;
   void encode_effects(int c, int t, const std::vector<std::vector<int>> &spend,
                       ClauseSink &sink) const;
+  void encode_stay(int t, ClauseSink &sink) const;
   void new_layer(ClauseSink &sink);
   void name_layer(int t, ClauseSink &sink) const;
 
@@ -83,6 +90,7 @@ private:
   std::vector<std::vector<int>> m_deleters; // per fluent: choices deleting it
   std::vector<std::vector<int>> m_fluent;   // [t][f] -> var
   std::vector<std::vector<int>> m_choice;   // [t][c] -> var
+  std::vector<int> m_stay;                  // [t] -> var, with within
 };
 
 } // namespace satslide::encoder

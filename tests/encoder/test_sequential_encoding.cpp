@@ -56,6 +56,64 @@ TEST_SUITE("encoder::SequentialEncoding") {
     CHECK(checked >= 3);
   }
 
+  // Horizon n's formula within it (EncodingInfo::make_within): SAT or
+  // not, and the plan its model decodes to.
+  SolveResult solve_within(const encoder::EncodingInfo &e,
+                           const task::Task &task, int n, task::Plan &plan) {
+    const auto enc = e.make_within(task);
+    solver::CadicalSink sink;
+    enc->encode_initial(sink);
+    for (int t = 0; t < n; ++t) {
+      enc->encode_step(t, sink);
+    }
+    enc->encode_goal(n, 0, sink);
+    const SolveResult result = sink.solve({});
+    if (result == SolveResult::sat) {
+      const auto decoded = enc->decode(n, [&](int v) { return sink.value(v); });
+      CHECK(decoded.has_value());
+      plan = decoded.value_or(task::Plan{});
+    }
+    return result;
+  }
+
+  TEST_CASE("within a horizon: every shorter plan of its parity, no other "
+            "[slow]") {
+    // The optimum o: within o - 2 and o + 1 (the other parity) refuted;
+    // within o and o + 2 solved, by a plan of o moves or more that
+    // replays and ends early, staying at the goal.
+    int checked = 0;
+    for (const auto &inst : test::read_npuzzle_file("8puzzle_random100.txt")) {
+      if (inst.optimal > 17) {
+        continue;
+      }
+      const NPuzzle p(3, 3, inst.board, NPuzzle::default_goal(3, 3));
+      const task::Task task = p.compile();
+      for (const auto &e : encoder::encodings()) {
+        if (!e.make_within) {
+          continue;
+        }
+        CAPTURE(inst.id);
+        CAPTURE(e.name);
+        task::Plan plan;
+        if (inst.optimal >= 2) {
+          CHECK(solve_within(e, task, inst.optimal - 2, plan) ==
+                SolveResult::unsat);
+        }
+        CHECK(solve_within(e, task, inst.optimal + 1, plan) ==
+              SolveResult::unsat);
+        for (const int n : {inst.optimal, inst.optimal + 2}) {
+          REQUIRE(solve_within(e, task, n, plan) == SolveResult::sat);
+          CHECK(p.replay(plan).solved);
+          CHECK(static_cast<int>(plan.size()) >= inst.optimal);
+          CHECK(static_cast<int>(plan.size()) <= n);
+          CHECK((n - static_cast<int>(plan.size())) % 2 == 0);
+        }
+      }
+      ++checked;
+    }
+    CHECK(checked >= 3);
+  }
+
   TEST_CASE("15- and 24-puzzle positions a few moves from the goal") {
     std::mt19937 rng(2024);
     for (const auto &[side, walk] :

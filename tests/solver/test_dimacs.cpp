@@ -17,13 +17,15 @@ TEST_SUITE("solver::Dimacs") {
     solver::CnfMap map;
   };
 
-  Written write(const std::string &board, int horizon) {
+  Written write(const std::string &board, int horizon, bool within = false) {
     const puzzles::NPuzzle p =
         puzzles::NPuzzle::from_params({{"board", board}});
     const task::Task task = p.compile();
-    auto enc = encoder::find_encoding("compact")->make(task);
+    const encoder::EncodingInfo &info = *encoder::find_encoding("compact");
+    auto enc = within ? info.make_within(task) : info.make(task);
     std::ostringstream out;
-    solver::write_horizon_dimacs(out, *enc, horizon, p.spec(), "compact");
+    solver::write_horizon_dimacs(out, *enc, horizon, p.spec(), "compact",
+                                 within);
     std::istringstream in(out.str());
     Written w{out.str(), solver::read_cnf(in), {}};
     w.map = solver::read_map(w.cnf);
@@ -75,6 +77,27 @@ TEST_SUITE("solver::Dimacs") {
       CHECK(plan.size() == 5);
       CHECK(p.replay(plan).solved);
     }
+  }
+
+  TEST_CASE("within a horizon: said in a comment, and a shorter plan "
+            "decodes") {
+    // 5 moves from the goal: within 9, a plan of 5, 7 or 9 moves, which
+    // stays at the goal once there; within 4 (the other parity) none.
+    const Written w = write("1 3 6 4 2 0 7 5 8", 9, true);
+    CHECK(w.map.within);
+    CHECK(w.text.find("c within\n") != std::string::npos);
+    CHECK_FALSE(write("1 3 6 4 2 0 7 5 8", 9).map.within);
+    const puzzles::NPuzzle p = puzzles::NPuzzle::from_params(w.map.spec.params);
+    std::istringstream in(answer(w.cnf, false));
+    const solver::SolverAnswer a = solver::read_answer(in);
+    REQUIRE(a.status == solver::AnswerStatus::sat);
+    const task::Plan plan = solver::decode_answer(w.cnf, w.map, a, p.compile());
+    CHECK(plan.size() % 2 == 1);
+    CHECK(plan.size() >= 5);
+    CHECK(p.replay(plan).solved);
+    std::istringstream none(answer(write("1 3 6 4 2 0 7 5 8", 4, true).cnf,
+                                   false));
+    CHECK(solver::read_answer(none).status == solver::AnswerStatus::unsat);
   }
 
   TEST_CASE("an unsatisfiable horizon reads as UNSAT") {

@@ -3,6 +3,8 @@
 // manifest's hashes brought up to date, so that the check itself must
 // catch it — is refused, and says why.
 #include "satslide/planner/certify.hpp"
+#include "satslide/planner/planner.hpp"
+#include "satslide/solver/proof_driver.hpp"
 #include "satslide/puzzles/families.hpp"
 #include "satslide/verify/certificate_check.hpp"
 #include "satslide/verify/layers.hpp"
@@ -79,6 +81,7 @@ TEST_CASE("certificates: an optimal plan's verifies (a 5-mover's and a "
   CHECK(five.no_plan_up_to == 4);
   CHECK(five.parity_horizons == 3); // 0, 2, 4
   CHECK(five.drat_horizons == 2);   // 1, 3
+  CHECK(five.drat_proofs == 1);     // within 3
   CHECK(five.not_certified.empty());
   const verify::Verdict v = verify::verify_certificate(dir.path + "/five");
   CHECK_MESSAGE(v.certified, v.refusal);
@@ -95,12 +98,23 @@ TEST_CASE("certificates: an optimal plan's verifies (a 5-mover's and a "
 
 TEST_CASE("certificates: every corruption is refused") {
   test::TempDir dir("satslide-forged-");
-  // 14 moves: horizons 0..12 even by DRAT (10 and 12 need their proofs'
-  // lemmas, the others fall to unit propagation), the odd ones by parity.
+  // 14 moves: horizons 0..12 even by one DRAT proof of the formula
+  // within 12 (within-12.cnf), the odd ones by parity.
   const std::string good = dir.path + "/good";
-  certified("[8,1,3,4,0,2,7,6,5]", good);
+  const auto summary = certified("[8,1,3,4,0,2,7,6,5]", good);
+  REQUIRE(summary.drat_proofs == 1);
   const std::string other = dir.path + "/other";
   certified("[1,2,3,4,5,6,0,7,8]", other); // another instance, 2 moves
+  // Another formula of the same board, with its proof, in within 12's
+  // files: `within` 0..12 of it or not.
+  const auto prove_into = [&](const std::string &d, int n, bool within) {
+    const auto puzzle = eight("[8,1,3,4,0,2,7,6,5]");
+    const auto proven = solver::prove_horizon(
+        puzzle->compile(), planner::encoding_for(*puzzle, nullptr), n, within,
+        puzzle->spec(), d + "/within-12.cnf", d + "/within-12.drat",
+        std::chrono::steady_clock::time_point::max(), {});
+    REQUIRE(proven.result == solver::SolveResult::unsat);
+  };
   int cases = 0;
   const auto copy = [&](const std::string &name) {
     const std::string to = dir.path + "/" + name;
@@ -125,7 +139,7 @@ TEST_CASE("certificates: every corruption is refused") {
   }
   {
     const auto d = copy("clause"); // one clause of a CNF dropped
-    std::string cnf = text_of(d + "/horizon-12.cnf");
+    std::string cnf = text_of(d + "/within-12.cnf");
     const auto p = cnf.find("\np cnf ");
     const auto end = cnf.find('\n', p + 1);
     std::istringstream header(cnf.substr(p + 7, end - p - 7));
@@ -134,41 +148,57 @@ TEST_CASE("certificates: every corruption is refused") {
     const auto last = cnf.rfind('\n', cnf.size() - 2);
     cnf = cnf.substr(0, p) + "\np cnf " + std::to_string(vars) + " " +
           std::to_string(clauses - 1) + cnf.substr(end, last - end + 1);
-    write_text(d + "/horizon-12.cnf", cnf);
+    write_text(d + "/within-12.cnf", cnf);
     rewrite(d, manifest(d));
     CHECK(refusal(d).find("the formula of horizon 12 has") != std::string::npos);
   }
   {
-    const auto d = copy("horizon"); // horizon 0's files in horizon 12's place
-    fs::copy_file(d + "/horizon-0.cnf", d + "/horizon-12.cnf",
-                  fs::copy_options::overwrite_existing);
-    fs::copy_file(d + "/horizon-0.drat", d + "/horizon-12.drat",
-                  fs::copy_options::overwrite_existing);
+    const auto d = copy("horizon"); // the formula within 10 in 12's place
+    prove_into(d, 10, true);
     rewrite(d, manifest(d));
     CHECK(refusal(d).find("another instance, encoding or horizon") !=
           std::string::npos);
   }
   {
-    const auto d = copy("instance"); // another board's horizon 0
-    fs::copy_file(other + "/horizon-0.cnf", d + "/horizon-0.cnf",
+    const auto d = copy("exactly"); // exactly 12 moves, not within 12
+    prove_into(d, 12, false);
+    rewrite(d, manifest(d));
+    CHECK(refusal(d).find("another instance, encoding or horizon") !=
+          std::string::npos);
+  }
+  {
+    const auto d = copy("kind"); // within 12's files called horizon 12's
+    Json m = manifest(d);
+    for (auto &h : m["horizons"]) {
+      if (h["horizon"] == 12) {
+        h["proof"] = "drat";
+      }
+    }
+    rewrite(d, m);
+    CHECK(refusal(d).find("another instance, encoding or horizon") !=
+          std::string::npos);
+  }
+  {
+    const auto d = copy("instance"); // another board's formula within 0
+    fs::copy_file(other + "/within-0.cnf", d + "/within-12.cnf",
                   fs::copy_options::overwrite_existing);
-    fs::copy_file(other + "/horizon-0.drat", d + "/horizon-0.drat",
+    fs::copy_file(other + "/within-0.drat", d + "/within-12.drat",
                   fs::copy_options::overwrite_existing);
     rewrite(d, manifest(d));
     CHECK(refusal(d).find("another instance") != std::string::npos);
   }
   {
     const auto d = copy("truncated"); // the proof cut in half
-    const std::string proof = text_of(d + "/horizon-12.drat");
-    write_text(d + "/horizon-12.drat", proof.substr(0, proof.size() / 2));
+    const std::string proof = text_of(d + "/within-12.drat");
+    write_text(d + "/within-12.drat", proof.substr(0, proof.size() / 2));
     rewrite(d, manifest(d));
-    CHECK(refusal(d).find("horizon-12.drat") != std::string::npos);
+    CHECK(refusal(d).find("within-12.drat") != std::string::npos);
   }
   {
     const auto d = copy("emptied"); // every lemma deleted
-    write_text(d + "/horizon-12.drat", "");
+    write_text(d + "/within-12.drat", "");
     rewrite(d, manifest(d));
-    CHECK(refusal(d).find("horizon-12.drat") != std::string::npos);
+    CHECK(refusal(d).find("within-12.drat") != std::string::npos);
   }
   {
     const auto d = copy("stray");
@@ -187,17 +217,17 @@ TEST_CASE("certificates: every corruption is refused") {
     CHECK(refusal(d).find("parity does not exclude") != std::string::npos);
   }
   {
-    const auto d = copy("missing"); // horizon 10 left out of the list
+    const auto d = copy("missing"); // the even horizons left out of the list
     Json m = manifest(d);
     Json kept = Json::array();
     for (const auto &h : m["horizons"]) {
-      if (h["horizon"] != 10) {
+      if (h["horizon"] != 12) {
         kept.push_back(h);
       }
     }
     m["horizons"] = kept;
     rewrite(d, m);
-    CHECK(refusal(d).find("nothing shows horizon 10") != std::string::npos);
+    CHECK(refusal(d).find("nothing shows horizon 0") != std::string::npos);
   }
   {
     const auto d = copy("claim"); // a claim beyond the plan
@@ -213,7 +243,7 @@ TEST_CASE("certificates: every corruption is refused") {
     write_text(d + "/manifest.json", m.substr(0, m.size() / 2));
     CHECK(refusal(d).find("not JSON") != std::string::npos);
   }
-  CHECK(cases == 12);
+  CHECK(cases == 14);
 }
 
 TEST_CASE("certificates: layers verify, and a position removed is refused") {
@@ -229,6 +259,7 @@ TEST_CASE("certificates: layers verify, and a position removed is refused") {
   const auto by_proofs = certified("[8,1,3,4,0,2,7,6,5]", dir.path + "/p", 10);
   CHECK(by_proofs.layer_horizons == 0);
   CHECK(by_proofs.drat_horizons == 7);
+  CHECK(by_proofs.drat_proofs == 1);
   // The last position of layer 5 removed (its count cut by one).
   const std::string d = dir.path + "/removed";
   fs::copy(good, d);
