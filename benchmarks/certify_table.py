@@ -54,6 +54,10 @@ SUITES = {
                 ("npuzzle/korf100_15puzzle_blank_last.txt", 45)),
     "korf-46-47": (["--puzzle", "15"],
                    ("npuzzle/korf100_15puzzle_blank_last.txt", 47, 46)),
+    "korf-49": (["--puzzle", "15"],
+                ("npuzzle/korf100_15puzzle_blank_last.txt", 49, 49)),
+    "korf-50-51": (["--puzzle", "15"],
+                   ("npuzzle/korf100_15puzzle_blank_last.txt", 51, 50)),
 }
 
 

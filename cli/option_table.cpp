@@ -447,8 +447,10 @@ std::vector<OptionRow> rows() {
       {"certify", "Output", commands(C::solve, C::batch),
        SATSLIDE_VALUE(po::value(&o.certify_dir)),
        "also write a certificate of the answer into this new directory: "
-       "the plan, each shorter horizon's CNF with CaDiCaL's DRAT proof (or "
-       "the parity that excludes it) and manifest.json; check it with "
+       "the plan, the shorter horizons by parity or by one CNF within the "
+       "longest of their parity (every plan of N, N - 2, ... moves, as "
+       "dimacs --within writes it) with CaDiCaL's DRAT proof, and "
+       "manifest.json; check it with "
        "satslide verify DIR (batch: DIR/line-N for each line N, named in "
        "its answer with the manifest's SHA-256, for merge --verify)"},
       {"certify-depth", "Output", commands(C::solve, C::batch),
@@ -456,10 +458,9 @@ std::vector<OptionRow> rows() {
        "with --certify: show the lengths from K on through the positions "
        "exactly K moves from the start (found again by the checker), each "
        "length from each refuted by parity, by the checker's own bound "
-       "(the tiles' Manhattan distance) or by its own CNF and DRAT proof: "
-       "shorter formulas than the whole board's, so a proof within reach "
-       "on the 15-puzzle (the n-puzzle only; default 0: every horizon of "
-       "the whole board on its own)",
+       "(additive pattern databases it builds) or by its own CNF and DRAT "
+       "proof: shorter formulas than the whole board's (the n-puzzle "
+       "only; default 0: the whole board's formulas)",
        {0, 40, ": a depth from 0 to 40"}},
       {"html", "Output", commands(C::solve, C::check_plan),
        SATSLIDE_VALUE(po::value(&o.html)),
