@@ -336,7 +336,9 @@ void print_certificate(std::ostream &out, const planner::CertificateSummary &c) 
           << "layer (" << grouped(static_cast<long>(c.proof_bytes))
           << " bytes); ";
     } else {
-      out << c.drat_horizons << " horizons by " << c.drat_proofs
+      out << c.drat_horizons
+          << (c.drat_horizons == 1 ? " horizon by " : " horizons by ")
+          << c.drat_proofs
           << (c.drat_proofs == 1 ? " formula" : " formulas")
           << " with DRAT proofs ("
           << grouped(static_cast<long>(c.proof_bytes)) << " bytes), "

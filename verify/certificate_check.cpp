@@ -146,9 +146,10 @@ std::string words(const Verdict &v) {
   if (v.no_plan_up_to >= 0) {
     std::string how;
     if (v.drat_horizons > 0) {
-      how = fmt::format("{} horizons by {} DRAT proof{} ({} lemmas, {} "
+      how = fmt::format("{} horizon{} by {} DRAT proof{} ({} lemmas, {} "
                         "checked)",
-                        v.drat_horizons, v.drat_proofs,
+                        v.drat_horizons, v.drat_horizons == 1 ? "" : "s",
+                        v.drat_proofs,
                         v.drat_proofs == 1 ? "" : "s", grouped(v.lemmas),
                         grouped(v.checked));
     }
