@@ -246,6 +246,36 @@ TEST_CASE("certificates: every corruption is refused") {
   CHECK(cases == 14);
 }
 
+TEST_CASE("certificates: without a parity token, one formula within each "
+          "parity") {
+  // A Klotski board (no token: a block's move need not flip a colour),
+  // its layers not allowed: horizons m - 1, m - 3, ... and m, m - 2, ...
+  // by the formulas within m - 1 and within m.
+  test::TempDir dir("satslide-within-");
+  puzzles::InstanceOptions o;
+  o.board = "AB.C/DD.C/EE..";
+  o.goal_piece = "D";
+  o.goal_at = "2,1";
+  o.metric = puzzles::Metric::slide;
+  const auto puzzle = puzzles::make_puzzle("klotski", o);
+  const planner::PlannerResult result = planner::solve(*puzzle, {});
+  REQUIRE(result.optimal);
+  REQUIRE(result.plan.size() >= 3);
+  planner::CertifyOptions c;
+  c.dir = dir.path + "/k";
+  c.version = "test";
+  c.max_layer_positions = 0;
+  const auto summary = planner::certify(*puzzle, result, c);
+  CHECK(summary.parity_horizons == 0);
+  CHECK(summary.drat_proofs == 2);
+  CHECK(summary.drat_horizons == static_cast<int>(result.plan.size()));
+  CHECK(summary.no_plan_up_to == static_cast<int>(result.plan.size()) - 1);
+  const verify::Verdict v = verify::verify_certificate(c.dir);
+  CHECK_MESSAGE(v.certified, v.refusal);
+  CHECK(v.optimal);
+  CHECK(v.drat_proofs == 2);
+}
+
 TEST_CASE("certificates: layers verify, and a position removed is refused") {
   test::TempDir dir("satslide-layers-");
   const std::string good = dir.path + "/good";
