@@ -58,6 +58,8 @@ SUITES = {
                 ("npuzzle/korf100_15puzzle_blank_last.txt", 49, 49)),
     "korf-50-51": (["--puzzle", "15"],
                    ("npuzzle/korf100_15puzzle_blank_last.txt", 51, 50)),
+    "korf-52": (["--puzzle", "15"],
+                ("npuzzle/korf100_15puzzle_blank_last.txt", 52, 52)),
 }
 
 
