@@ -475,12 +475,7 @@ TEST_SUITE("planner::EngineChoice") {
 
   TEST_CASE("Klotski is never sampled: reach first, and the optimum "
             "stands") {
-    puzzles::InstanceOptions o;
-    o.board = "AAB./AA../CD..";
-    o.goal_piece = "A";
-    o.goal_at = "2,1";
-    o.metric = puzzles::Metric::slide;
-    const auto p = puzzles::make_puzzle("klotski", o);
+    const auto p = test::klotski_slide("AAB./AA../CD..", "A");
     const Solved s = solve_auto(*p);
     check_optimum(s, *p);
     CHECK(has(s.choice, "reach on both threads"));

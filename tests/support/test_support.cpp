@@ -125,6 +125,16 @@ std::unique_ptr<puzzles::Puzzle> npuzzle(const std::string &board, int rows,
   return puzzles::make_puzzle("npuzzle", o);
 }
 
+std::unique_ptr<puzzles::Puzzle> klotski_slide(const std::string &board,
+                                               const std::string &piece) {
+  puzzles::InstanceOptions o;
+  o.board = board;
+  o.goal_piece = piece;
+  o.goal_at = "2,1";
+  o.metric = puzzles::Metric::slide;
+  return puzzles::make_puzzle("klotski", o);
+}
+
 puzzles::NPuzzle random_board(int rows, int cols, std::mt19937 &rng) {
   std::vector<int> board(rows * cols);
   for (int c = 0; c < rows * cols; ++c) {

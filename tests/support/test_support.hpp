@@ -86,6 +86,11 @@ std::map<std::vector<int>, int> all_distances(const puzzles::NPuzzle &p);
 std::unique_ptr<puzzles::Puzzle> npuzzle(const std::string &board, int rows,
                                          int cols);
 
+// A small Klotski board ("AB.C/DD.C/EE..") whose `piece` must reach the
+// cell (2, 1), in the slide metric, as the CLI would make it.
+std::unique_ptr<puzzles::Puzzle> klotski_slide(const std::string &board,
+                                               const std::string &piece);
+
 // A uniformly shuffled rows x cols board (solvable or not) with the
 // default goal.
 puzzles::NPuzzle random_board(int rows, int cols, std::mt19937 &rng);

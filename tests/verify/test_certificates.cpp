@@ -252,12 +252,7 @@ TEST_CASE("certificates: without a parity token, one formula within each "
   // its layers not allowed: horizons m - 1, m - 3, ... and m, m - 2, ...
   // by the formulas within m - 1 and within m.
   test::TempDir dir("satslide-within-");
-  puzzles::InstanceOptions o;
-  o.board = "AB.C/DD.C/EE..";
-  o.goal_piece = "D";
-  o.goal_at = "2,1";
-  o.metric = puzzles::Metric::slide;
-  const auto puzzle = puzzles::make_puzzle("klotski", o);
+  const auto puzzle = test::klotski_slide("AB.C/DD.C/EE..", "D");
   const planner::PlannerResult result = planner::solve(*puzzle, {});
   REQUIRE(result.optimal);
   REQUIRE(result.plan.size() >= 3);
