@@ -309,16 +309,14 @@ void check_claims(const fs::path &dir, const Manifest &m, Verdict &v,
     } else if (h.proof == HorizonProof::frontier) {
       through_frontier = std::max(through_frontier, h.horizon);
       ++v.frontier_horizons;
-    } else if (h.proof == HorizonProof::within) {
-      check_refuted(dir, m, h.cnf, h.drat, h.horizon, true, true, v, stop);
+    } else { // a DRAT proof: of the horizon alone, or within it
+      const bool within = h.proof == HorizonProof::within;
+      check_refuted(dir, m, h.cnf, h.drat, h.horizon, within, true, v, stop);
       ++v.drat_proofs;
-      for (int n = h.horizon; n >= 0; n -= 2) {
+      const int lowest = within ? h.horizon % 2 : h.horizon;
+      for (int n = h.horizon; n >= lowest; n -= 2) {
         v.drat_horizons += shown.insert(n).second;
       }
-    } else {
-      check_refuted(dir, m, h.cnf, h.drat, h.horizon, false, true, v, stop);
-      ++v.drat_proofs;
-      ++v.drat_horizons;
     }
     shown.insert(h.horizon);
   }
