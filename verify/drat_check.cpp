@@ -16,34 +16,44 @@ inline std::size_t index(int lit) {
   return 2 * static_cast<std::size_t>(std::abs(lit)) + (lit < 0 ? 1 : 0);
 }
 
+// A clause in Checker::m_arena: its id and its size, then its literals,
+// the first two watched; a visit reads them together. Its flags, by id,
+// apart (a binary clause's visit reads them alone).
+constexpr int64_t k_header = 2;
 struct Clause {
-  int64_t begin = 0; // in Checker::m_arena; the first two are watched
+  int64_t begin = 0; // in the arena: the first literal
   int size = 0;
   int pivot = 0;     // the first literal as written (RAT's pivot)
-  bool active = true;
-  bool core = false;
-  bool tautology = false;
 };
+enum Flag : uint8_t { k_active = 1, k_core = 2, k_tautology = 4 };
+
+// The most literals and headers the arena may hold: a long clause's watch
+// names its first literal in 31 bits.
+constexpr int64_t k_max_arena = (int64_t{1} << 31) - 1;
 
 // What a propagation found.
 constexpr int k_none = -1;    // nothing: every implication drawn
 constexpr int k_implied = -2; // a non-core clause implied a literal
 
-// A watch: the clause (~id for a binary clause, whose other literal is
-// the blocker for good), and another of its literals (the blocker):
-// while the blocker is true the clause is satisfied and is not read.
+// A watch: the clause (a long one by its first literal in the arena, a
+// binary one by its id and k_binary, its other literal the blocker for
+// good), and another of its literals (the blocker): while the blocker is
+// true the clause is satisfied and is not read.
+constexpr uint32_t k_binary = uint32_t{1} << 31;
 struct Watch {
-  int id;
+  uint32_t ref;
   int blocker;
 };
 
 class Checker {
 public:
-  explicit Checker(int vars)
+  Checker(int vars, int64_t arena)
       : m_value(2 * (static_cast<std::size_t>(vars) + 1), 0),
         m_reason(vars + 1, -1), m_position(vars + 1, 0), m_seen(vars + 1, 0),
         m_top_done(vars + 1, 0),
-        m_watches(2 * (static_cast<std::size_t>(vars) + 1)) {}
+        m_watches(2 * (static_cast<std::size_t>(vars) + 1)) {
+    m_arena.reserve(static_cast<std::size_t>(arena));
+  }
 
   // Adds a clause (original or lemma) at the top level and propagates;
   // returns its id. conflict() then says whether the top level failed.
@@ -56,12 +66,12 @@ public:
 
   // The backward pass's moves: the state before a lemma was added.
   void retract(int id, std::size_t trail_before);
-  void restore(int id) { m_clauses[id].active = true; watch(id); }
+  void restore(int id) { m_flags[id] |= k_active; watch(id); }
   std::size_t trail_size() const { return m_trail.size(); }
   // Marks what the top-level conflict used.
   void mark_conflict();
-  bool core(int id) const { return m_clauses[id].core; }
-  bool active(int id) const { return m_clauses[id].active; }
+  bool core(int id) const { return m_flags[id] & k_core; }
+  bool active(int id) const { return m_flags[id] & k_active; }
   // RUP, else RAT on its pivot; marks what the check used.
   bool check(int id, bool &by_rat);
   std::vector<int> literals(int id) const;
@@ -72,11 +82,12 @@ private:
   void unassign_to(std::size_t size);
   void watch(int id);
   void make_core(int id);
-  std::vector<Watch> &watches(const Clause &c, int lit) {
+  bool tautology(int id) const { return m_flags[id] & k_tautology; }
+  std::vector<Watch> &watches(bool in_core, int lit) {
     Watches &w = m_watches[index(lit)];
-    return c.core ? w.core : w.other;
+    return in_core ? w.core : w.other;
   }
-  bool stays(int id, int false_lit, bool core_list);
+  bool stays(int64_t begin, int false_lit, bool core_list);
   int visit(int false_lit, bool core_list, bool stop_at_implied,
             std::size_t from);
   int propagate(bool core_first);
@@ -88,6 +99,7 @@ private:
 
   std::vector<int> m_arena;
   std::vector<Clause> m_clauses;
+  std::vector<uint8_t> m_flags; // by id: Flag
   std::unordered_multimap<uint64_t, int> m_by_hash;
   std::vector<signed char> m_value; // by literal index: 1 true, -1 false
   std::vector<int> m_reason;        // by variable: a clause id, or -1
@@ -133,6 +145,10 @@ void Checker::assign(int lit, int reason) {
   m_reason[v] = reason;
   m_position[v] = m_trail.size();
   m_trail.push_back(lit);
+  // Its watch lists are visited soon: their heads on the way (a visit's
+  // time is mostly the loads of a list's head and of its first watches).
+  const Watches &w = m_watches[index(-lit)];
+  __builtin_prefetch(&w);
 }
 
 void Checker::unassign_to(std::size_t size) {
@@ -150,43 +166,48 @@ void Checker::unassign_to(std::size_t size) {
 
 void Checker::watch(int id) {
   const Clause &c = m_clauses[id];
-  if (c.size >= 2 && !c.tautology) {
+  if (c.size >= 2 && !tautology(id)) {
     const int a = m_arena[c.begin], b = m_arena[c.begin + 1];
-    const int tag = c.size == 2 ? ~id : id;
-    watches(c, a).push_back({tag, b});
-    watches(c, b).push_back({tag, a});
+    const uint32_t ref = c.size == 2 ? static_cast<uint32_t>(id) | k_binary
+                                     : static_cast<uint32_t>(c.begin);
+    watches(core(id), a).push_back({ref, b});
+    watches(core(id), b).push_back({ref, a});
   }
 }
 
 // A clause joins the core: its watches are added to the core's lists
 // (those in the others' lists are dropped when next visited).
 void Checker::make_core(int id) {
-  if (!m_clauses[id].core) {
-    m_clauses[id].core = true;
+  if (!core(id)) {
+    m_flags[id] |= k_core;
     watch(id);
   }
 }
 
 int Checker::add(std::span<const int> lits) {
   const std::vector<int> set = sorted_set(lits);
+  const int id = static_cast<int>(m_clauses.size());
   Clause c;
-  c.begin = static_cast<int64_t>(m_arena.size());
+  c.begin = static_cast<int64_t>(m_arena.size()) + k_header;
   c.size = static_cast<int>(set.size());
   c.pivot = lits.empty() ? 0 : lits[0];
+  bool tautological = false;
   for (std::size_t i = 1; i < set.size(); ++i) {
-    c.tautology = c.tautology || set[i] == -set[i - 1];
+    tautological = tautological || set[i] == -set[i - 1];
   }
   // The pivot first, then the others: two not false (if any) watched.
+  m_arena.push_back(id);
+  m_arena.push_back(c.size);
   m_arena.push_back(c.pivot);
   for (int lit : set) {
     if (lit != c.pivot) {
       m_arena.push_back(lit);
     }
   }
-  const int id = static_cast<int>(m_clauses.size());
   m_clauses.push_back(c);
+  m_flags.push_back(k_active | (tautological ? k_tautology : 0));
   m_by_hash.emplace(hash_of(set), id);
-  if (c.tautology) {
+  if (tautological) {
     return id;
   }
   int *first = m_arena.data() + c.begin;
@@ -213,7 +234,7 @@ int Checker::find(std::span<const int> lits) {
   auto [it, end] = m_by_hash.equal_range(hash_of(set));
   for (; it != end; ++it) {
     const Clause &c = m_clauses[it->second];
-    if (c.active &&
+    if (active(it->second) &&
         sorted_set({m_arena.data() + c.begin, static_cast<std::size_t>(c.size)}) ==
             set) {
       const int id = it->second;
@@ -227,7 +248,7 @@ int Checker::find(std::span<const int> lits) {
 bool Checker::erase(int id) {
   const Clause &c = m_clauses[id];
   // A binary clause may imply either literal; a longer one its first.
-  for (int k = 0; !c.tautology && k < std::min(c.size, 2); ++k) {
+  for (int k = 0; !tautology(id) && k < std::min(c.size, 2); ++k) {
     const int lit = m_arena[c.begin + k];
     if (value(lit) > 0 && m_reason[std::abs(lit)] == id) {
       const std::vector<int> set = sorted_set(
@@ -236,7 +257,7 @@ bool Checker::erase(int id) {
       return false;
     }
   }
-  m_clauses[id].active = false;
+  m_flags[id] &= ~k_active;
   return true;
 }
 
@@ -245,11 +266,12 @@ bool Checker::erase(int id) {
 // elsewhere now, core in the non-core list, or moved to a literal not
 // false); true if it stays, its other watch first: true, or the clause
 // unit or false on it.
-bool Checker::stays(int id, int false_lit, bool core_list) {
-  Clause &c = m_clauses[id];
-  int *lits = m_arena.data() + c.begin;
-  if (!c.active || (lits[0] != false_lit && lits[1] != false_lit) ||
-      (!core_list && c.core)) {
+bool Checker::stays(int64_t begin, int false_lit, bool core_list) {
+  int *lits = m_arena.data() + begin;
+  const uint8_t flags = m_flags[lits[-k_header]];
+  const int size = lits[1 - k_header];
+  if (!(flags & k_active) || (lits[0] != false_lit && lits[1] != false_lit) ||
+      (!core_list && (flags & k_core))) {
     return false;
   }
   if (lits[0] == false_lit) {
@@ -259,14 +281,15 @@ bool Checker::stays(int id, int false_lit, bool core_list) {
     return true;
   }
   int k = 2;
-  while (k < c.size && value(lits[k]) < 0) {
+  while (k < size && value(lits[k]) < 0) {
     ++k;
   }
-  if (k == c.size) {
+  if (k == size) {
     return true;
   }
   std::swap(lits[1], lits[k]);
-  watches(c, lits[1]).push_back({id, lits[0]});
+  watches(flags & k_core, lits[1])
+      .push_back({static_cast<uint32_t>(begin), lits[0]});
   return false;
 }
 
@@ -289,15 +312,16 @@ int Checker::visit(int false_lit, bool core_list, bool stop_at_implied,
       list[j++] = w;
       continue;
     }
-    int id = w.id;
-    if (w.id < 0) { // binary: the blocker is implied, or false
-      id = ~w.id;
-      const Clause &c = m_clauses[id];
-      if (!c.active || (!core_list && c.core)) {
+    int id = 0;
+    if (w.ref & k_binary) { // the blocker is implied, or false
+      id = static_cast<int>(w.ref & ~k_binary);
+      const uint8_t flags = m_flags[id];
+      if (!(flags & k_active) || (!core_list && (flags & k_core))) {
         continue; // retracted or core: dropped
       }
-    } else if (stays(w.id, false_lit, core_list)) {
-      w.blocker = m_arena[m_clauses[w.id].begin];
+    } else if (stays(w.ref, false_lit, core_list)) {
+      id = m_arena[w.ref - k_header];
+      w.blocker = m_arena[w.ref];
     } else {
       continue;
     }
@@ -323,6 +347,11 @@ int Checker::visit(int false_lit, bool core_list, bool stop_at_implied,
 int Checker::propagate(bool core_first) {
   while (true) {
     if (m_head_core < m_trail.size()) {
+      if (m_head_core + 1 < m_trail.size()) {
+        const Watches &next = m_watches[index(-m_trail[m_head_core + 1])];
+        __builtin_prefetch(next.core.data());
+        __builtin_prefetch(next.other.data());
+      }
       const int found = visit(-m_trail[m_head_core], true, false, 0);
       if (found >= 0) {
         return found;
@@ -458,8 +487,7 @@ bool Checker::rat(int id) {
   }
   const std::vector<int> lemma = literals(id);
   for (int d = 0; d < static_cast<int>(m_clauses.size()); ++d) {
-    const Clause &c = m_clauses[d];
-    if (!c.active || c.tautology) {
+    if (!active(d) || tautology(d)) {
       continue;
     }
     std::vector<int> other = literals(d);
@@ -482,7 +510,7 @@ bool Checker::rat(int id) {
 
 bool Checker::check(int id, bool &by_rat) {
   by_rat = false;
-  if (m_clauses[id].tautology || rup(literals(id))) {
+  if (tautology(id) || rup(literals(id))) {
     return true;
   }
   by_rat = true;
@@ -490,7 +518,7 @@ bool Checker::check(int id, bool &by_rat) {
 }
 
 void Checker::retract(int id, std::size_t trail_before) {
-  m_clauses[id].active = false;
+  m_flags[id] &= ~k_active;
   unassign_to(trail_before);
 }
 
@@ -546,8 +574,6 @@ DratCheck check_drat(const Cnf &cnf, const Proof &proof,
   const auto start = std::chrono::steady_clock::now();
   DratCheck result;
   result.lemmas = proof.lemmas();
-  Checker checker(cnf.vars);
-  const Forward f = forward(checker, cnf, proof, result);
   const auto done = [&](bool refuted, std::string failure) {
     result.refuted = refuted;
     result.failure = std::move(failure);
@@ -556,6 +582,18 @@ DratCheck check_drat(const Cnf &cnf, const Proof &proof,
                          .count();
     return result;
   };
+  // Each clause's literals and its header (two words for its 0).
+  const int64_t arena = static_cast<int64_t>(
+      cnf.literals.size() + cnf.size() + proof.literals.size() +
+      proof.items.size());
+  if (arena > k_max_arena) {
+    return done(false, "the formula and the proof hold " +
+                           std::to_string(arena) +
+                           " literals and clauses, more than this checker "
+                           "holds (" + std::to_string(k_max_arena) + ")");
+  }
+  Checker checker(cnf.vars, arena);
+  const Forward f = forward(checker, cnf, proof, result);
   if (!f.conflict) {
     return done(false, "the proof does not refute the formula: after its " +
                            std::to_string(result.lemmas) +
