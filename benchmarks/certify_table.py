@@ -60,6 +60,8 @@ SUITES = {
                    ("npuzzle/korf100_15puzzle_blank_last.txt", 51, 50)),
     "korf-52": (["--puzzle", "15"],
                 ("npuzzle/korf100_15puzzle_blank_last.txt", 52, 52)),
+    "korf-53": (["--puzzle", "15"],
+                ("npuzzle/korf100_15puzzle_blank_last.txt", 53, 53)),
 }
 
 

@@ -567,6 +567,12 @@ Forward forward(Checker &checker, const Cnf &cnf, const Proof &proof,
   return f;
 }
 
+// Item `item`'s number among the proof's lemmas (1 for the first).
+long lemma_number(const Proof &proof, long item) {
+  return std::count_if(proof.items.begin(), proof.items.begin() + item + 1,
+                       [](const Proof::Item &i) { return !i.deletion; });
+}
+
 } // namespace
 
 DratCheck check_drat(const Cnf &cnf, const Proof &proof,
@@ -601,10 +607,6 @@ DratCheck check_drat(const Cnf &cnf, const Proof &proof,
                            "(no empty clause derived; a truncated proof?)");
   }
   checker.mark_conflict();
-  std::vector<long> lemma_number(f.clause.size(), 0);
-  for (std::size_t i = 0, n = 0; i < f.clause.size(); ++i) {
-    lemma_number[i] = proof.items[i].deletion ? 0 : static_cast<long>(++n);
-  }
   for (long i = f.conflict_item; i >= 0; --i) {
     const int id = f.clause[i];
     if (proof.items[i].deletion) {
@@ -622,7 +624,7 @@ DratCheck check_drat(const Cnf &cnf, const Proof &proof,
     }
     bool by_rat = false;
     if (!checker.check(id, by_rat)) {
-      return done(false, "lemma " + std::to_string(lemma_number[i]) +
+      return done(false, "lemma " + std::to_string(lemma_number(proof, i)) +
                              " (item " + std::to_string(i + 1) +
                              " of the proof) is neither RUP nor RAT: " +
                              describe(proof.clause(i)));

@@ -86,6 +86,9 @@ TEST_CASE("drat: every corruption of a hand proof is refused") {
   // A lemma deleted, each in turn: the first lemma that fails is named.
   CHECK(refused("3 0\n0\n").find("lemma 1 (item 1") != std::string::npos);
   refused("2 0\n0\n");
+  // Deletions are items but no lemmas: the numbers count lemmas alone.
+  CHECK(refused("d -1 2 0\n3 0\n0\n").find("lemma 1 (item 2") !=
+        std::string::npos);
   // A literal flipped.
   CHECK(refused("-2 0\n3 0\n0\n").find("lemma 1") != std::string::npos);
   // Truncated: the last lemmas gone, or an item cut in the middle.
