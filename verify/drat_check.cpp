@@ -21,8 +21,7 @@ inline std::size_t index(int lit) {
 // apart (a binary clause's visit reads them alone).
 constexpr int64_t k_header = 2;
 struct Clause {
-  int64_t begin = 0; // in the arena: the first literal
-  int size = 0;
+  int64_t begin = 0; // in the arena: the first literal (its size before)
   int pivot = 0;     // the first literal as written (RAT's pivot)
 };
 enum Flag : uint8_t { k_active = 1, k_core = 2, k_tautology = 4 };
@@ -75,6 +74,12 @@ public:
   // RUP, else RAT on its pivot; marks what the check used.
   bool check(int id, bool &by_rat);
   std::vector<int> literals(int id) const;
+  // Clause id's literals, in the arena (the first two watched).
+  std::span<const int> clause(int id) const {
+    const int64_t begin = m_clauses[id].begin;
+    return {m_arena.data() + begin,
+            static_cast<std::size_t>(m_arena[begin - 1])};
+  }
 
 private:
   int value(int lit) const { return m_value[index(lit)]; }
@@ -165,11 +170,12 @@ void Checker::unassign_to(std::size_t size) {
 }
 
 void Checker::watch(int id) {
-  const Clause &c = m_clauses[id];
-  if (c.size >= 2 && !tautology(id)) {
-    const int a = m_arena[c.begin], b = m_arena[c.begin + 1];
-    const uint32_t ref = c.size == 2 ? static_cast<uint32_t>(id) | k_binary
-                                     : static_cast<uint32_t>(c.begin);
+  const std::span<const int> lits = clause(id);
+  if (lits.size() >= 2 && !tautology(id)) {
+    const int a = lits[0], b = lits[1];
+    const uint32_t ref =
+        lits.size() == 2 ? static_cast<uint32_t>(id) | k_binary
+                         : static_cast<uint32_t>(m_clauses[id].begin);
     watches(core(id), a).push_back({ref, b});
     watches(core(id), b).push_back({ref, a});
   }
@@ -189,7 +195,6 @@ int Checker::add(std::span<const int> lits) {
   const int id = static_cast<int>(m_clauses.size());
   Clause c;
   c.begin = static_cast<int64_t>(m_arena.size()) + k_header;
-  c.size = static_cast<int>(set.size());
   c.pivot = lits.empty() ? 0 : lits[0];
   bool tautological = false;
   for (std::size_t i = 1; i < set.size(); ++i) {
@@ -197,7 +202,7 @@ int Checker::add(std::span<const int> lits) {
   }
   // The pivot first, then the others: two not false (if any) watched.
   m_arena.push_back(id);
-  m_arena.push_back(c.size);
+  m_arena.push_back(static_cast<int>(set.size()));
   m_arena.push_back(c.pivot);
   for (int lit : set) {
     if (lit != c.pivot) {
@@ -211,10 +216,10 @@ int Checker::add(std::span<const int> lits) {
     return id;
   }
   int *first = m_arena.data() + c.begin;
-  int *end = first + c.size;
+  int *end = first + set.size();
   std::stable_partition(first, end, [&](int lit) { return value(lit) >= 0; });
   const long open = std::count_if(first, end, [&](int l) { return value(l) >= 0; });
-  if (c.size >= 2) {
+  if (set.size() >= 2) {
     watch(id);
   }
   if (open == 0) {
@@ -233,10 +238,7 @@ int Checker::find(std::span<const int> lits) {
   const std::vector<int> set = sorted_set(lits);
   auto [it, end] = m_by_hash.equal_range(hash_of(set));
   for (; it != end; ++it) {
-    const Clause &c = m_clauses[it->second];
-    if (active(it->second) &&
-        sorted_set({m_arena.data() + c.begin, static_cast<std::size_t>(c.size)}) ==
-            set) {
+    if (active(it->second) && sorted_set(clause(it->second)) == set) {
       const int id = it->second;
       m_by_hash.erase(it);
       return id;
@@ -246,14 +248,14 @@ int Checker::find(std::span<const int> lits) {
 }
 
 bool Checker::erase(int id) {
-  const Clause &c = m_clauses[id];
+  const std::span<const int> lits = clause(id);
   // A binary clause may imply either literal; a longer one its first.
-  for (int k = 0; !tautology(id) && k < std::min(c.size, 2); ++k) {
-    const int lit = m_arena[c.begin + k];
+  const std::size_t implying =
+      tautology(id) ? 0 : std::min<std::size_t>(lits.size(), 2);
+  for (std::size_t k = 0; k < implying; ++k) {
+    const int lit = lits[k];
     if (value(lit) > 0 && m_reason[std::abs(lit)] == id) {
-      const std::vector<int> set = sorted_set(
-          {m_arena.data() + c.begin, static_cast<std::size_t>(c.size)});
-      m_by_hash.emplace(hash_of(set), id); // still held
+      m_by_hash.emplace(hash_of(sorted_set(lits)), id); // still held
       return false;
     }
   }
@@ -395,9 +397,8 @@ void Checker::analyze(int conflict, std::size_t local_start, int true_lit) {
   std::vector<int> top;
   if (conflict >= 0) {
     make_core(conflict);
-    const Clause &c = m_clauses[conflict];
-    for (int k = 0; k < c.size; ++k) {
-      see(m_arena[c.begin + k], local_start, top);
+    for (int lit : clause(conflict)) {
+      see(lit, local_start, top);
     }
   } else {
     see(true_lit, local_start, top);
@@ -411,10 +412,9 @@ void Checker::analyze(int conflict, std::size_t local_start, int true_lit) {
     const int r = m_reason[v];
     if (r >= 0) {
       make_core(r);
-      const Clause &c = m_clauses[r];
-      for (int k = 0; k < c.size; ++k) {
-        if (std::abs(m_arena[c.begin + k]) != v) {
-          see(m_arena[c.begin + k], local_start, top);
+      for (int lit : clause(r)) {
+        if (std::abs(lit) != v) {
+          see(lit, local_start, top);
         }
       }
     }
@@ -435,9 +435,8 @@ void Checker::mark_top(std::vector<int> &top) {
       continue;
     }
     make_core(r);
-    const Clause &c = m_clauses[r];
-    for (int k = 0; k < c.size; ++k) {
-      const int u = std::abs(m_arena[c.begin + k]);
+    for (int lit : clause(r)) {
+      const int u = std::abs(lit);
       if (u != v && !m_top_done[u]) {
         top.push_back(u);
       }
@@ -474,8 +473,8 @@ bool Checker::rup(const std::vector<int> &lits) {
 }
 
 std::vector<int> Checker::literals(int id) const {
-  const Clause &c = m_clauses[id];
-  return {m_arena.begin() + c.begin, m_arena.begin() + c.begin + c.size};
+  const std::span<const int> lits = clause(id);
+  return {lits.begin(), lits.end()};
 }
 
 // Resolution asymmetric tautology on the pivot: every resolvent with an
