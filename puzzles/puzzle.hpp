@@ -155,9 +155,10 @@ public:
   virtual int stronger_pattern_tiles() const { return 0; }
   // Whether the tables of at most `pattern_tiles` tiles a pattern may be
   // stronger than the family's own partition, so worth building once:
-  // cut otherwise, and their largest pattern has at least as many tiles
-  // (the 15-puzzle's 7-8, not the 5-5-5 of at most 6 tiles); false where
-  // they are the family's, smaller, or not the family's to have.
+  // cut otherwise, with at least as many entries in all (the 15-puzzle's
+  // 7-8, not the 4-5-6 of at most 6 tiles), unless measured no better;
+  // false where they are the family's, smaller, or not the family's to
+  // have.
   virtual bool stronger_tables(int pattern_tiles) const {
     (void)pattern_tiles;
     return false;

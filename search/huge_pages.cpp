@@ -6,6 +6,7 @@
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
+#include <unistd.h>
 
 namespace satslide::search {
 
@@ -40,6 +41,14 @@ void free_huge(void *block, std::size_t bytes) noexcept {
   } else {
     std::free(block);
   }
+}
+
+double physical_memory_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page = sysconf(_SC_PAGESIZE);
+  return pages > 0 && page > 0
+             ? static_cast<double>(pages) * static_cast<double>(page)
+             : 0;
 }
 
 } // namespace satslide::search

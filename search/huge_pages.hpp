@@ -36,6 +36,10 @@ template <class T> struct HugePageAllocator {
   }
 };
 
+// The machine's physical memory in bytes (0 if the system will not say):
+// what a table's build is held against before it allocates.
+double physical_memory_bytes();
+
 // A pattern table: one byte an entry, on huge pages.
 using HugeTable = std::vector<unsigned char, HugePageAllocator<unsigned char>>;
 

@@ -46,6 +46,7 @@ PatternDatabases::PatternDatabases(
                                 "cells and a goal of that size");
   }
   index_tiles();
+  check_memory(rows, cols, m_patterns);
   for (std::size_t p = 0; p < m_patterns.size(); ++p) {
     const auto start = std::chrono::steady_clock::now();
     build_table(p, stop, threads, note, layer_note_seconds);
@@ -59,6 +60,36 @@ PatternDatabases::PatternDatabases(
            << " tiles) built in " << took.count() << " s";
       note(line.str());
     }
+  }
+}
+
+double PatternDatabases::entries(int rows, int cols,
+                                 const std::vector<std::vector<int>> &patterns) {
+  double total = 0;
+  for (const auto &p : patterns) {
+    total += falling(rows * cols, static_cast<int>(p.size()));
+  }
+  return total;
+}
+
+void PatternDatabases::check_memory(
+    int rows, int cols, const std::vector<std::vector<int>> &patterns,
+    double memory_bytes) {
+  std::vector<int> sizes;
+  for (const auto &p : patterns) {
+    sizes.push_back(static_cast<int>(p.size()));
+  }
+  const double need = build_peak_bytes(rows * cols, sizes.data(),
+                                       static_cast<int>(sizes.size()));
+  const double have =
+      memory_bytes > 0 ? memory_bytes : physical_memory_bytes();
+  if (have > 0 && need > have) {
+    std::ostringstream why;
+    why << std::fixed << std::setprecision(1)
+        << "pattern databases: building these tables would hold "
+        << need / 1e9 << " GB at its peak, more than the " << have / 1e9
+        << " GB of memory here: choose fewer tiles a pattern";
+    throw std::invalid_argument(why.str());
   }
 }
 

@@ -45,15 +45,30 @@ public:
   static std::vector<std::vector<int>>
   default_partition(int rows, int cols, const std::vector<int> &goal);
   // At most `max_tiles` tiles a pattern (0: default_partition): as few
-  // patterns as that allows, of near-equal sizes, the smaller first, each
-  // a compact block of goal cells (the board halved along its longer
-  // side, the halves again: the 15-puzzle with 8 gives Korf & Felner's
-  // 7-8, the first seven tiles and the rest; the 24-puzzle with 6 four
-  // blocks of about 2x3, their 6-6-6-6 kind). Throws std::invalid_argument if
-  // max_tiles is out of 0 .. 9 or a table would be too large (more than 6e8
-  // entries, or a search of more than 5e9 placements).
+  // patterns as that allows, each of max_tiles tiles but the last two,
+  // which share the rest evenly, the larger nearer the goal blank (the
+  // 24-puzzle with 7: 7-7-5-5), each a compact block of
+  // goal cells (the board halved along its longer side, the halves again:
+  // the 15-puzzle with 8 gives Korf & Felner's 7-8, the first seven tiles
+  // and the rest; the 24-puzzle with 6 four blocks of about 2x3, their
+  // 6-6-6-6 kind). Throws std::invalid_argument if max_tiles is out of
+  // 0 .. 9 or the tables would be too large (more than 2.5e9 entries a
+  // table, a search of more than 4.4e10 placements, or searches of more
+  // than 1.4e11 together: search/pattern_limits.hpp).
   static std::vector<std::vector<int>>
   partition(int rows, int cols, const std::vector<int> &goal, int max_tiles);
+
+  // The entries of these patterns' tables together (a byte each).
+  static double entries(int rows, int cols,
+                        const std::vector<std::vector<int>> &patterns);
+  // Throws std::invalid_argument, with the figures, if building these
+  // patterns' tables would hold more than `memory_bytes` at its peak (the
+  // tables, and the largest search's marks: the 24-puzzle's 7-7-5-5 about
+  // 16.6 GB, 16.0 GB measured); 0 holds them against the machine's
+  // physical memory. The build applies it before it allocates anything.
+  static void check_memory(int rows, int cols,
+                           const std::vector<std::vector<int>> &patterns,
+                           double memory_bytes = 0);
 
   // Thrown when the stop test ends a build.
   struct Stopped {};

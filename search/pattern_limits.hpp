@@ -3,21 +3,25 @@
 // cache file (which size their tables). Private to search/.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 namespace satslide::search::pattern_limits {
 
 // A table's search marks each (pattern tiles, blank) placement with two
 // bits: the family's own partition keeps a search under 6e7 placements
-// (seconds, 15 MB); a partition asked for may go to 5e9 (minutes, 1.25 GB)
-// with a table of at most 6e8 entries (one byte each).
+// (seconds, 15 MB); a partition asked for may go to 4.4e10 (the
+// 24-puzzle's 7-tile tables: 4.36e10 placements, 10.9 GB of marks, some
+// twelve minutes each on two cores) with a table of at most 2.5e9 entries
+// (one byte each; 2.42e9 for those), as long as the build fits the
+// machine's memory (PatternDatabases::check_memory).
 constexpr double k_max_placements = 6e7;
-constexpr double k_max_search = 5e9;
-constexpr double k_max_entries = 6e8;
+constexpr double k_max_search = 4.4e10;
+constexpr double k_max_entries = 2.5e9;
 // The tables of a partition together: at most this many placements
-// searched (the 24-puzzle's 6-6-6-6 search 9.7e9; 4 tiles a pattern on
-// 8x8, sixteen tables of 9.1e8 each, some 45 minutes, do not pass).
-constexpr double k_max_total_search = 2 * k_max_search;
+// searched (the 24-puzzle's 7-7-5-5 search 8.8e10, about 25 minutes
+// here; 6 tiles a pattern on 6x6, six tables of 4.2e10, do not pass).
+constexpr double k_max_total_search = 1.4e11;
 // Boards of at most 64 cells (a cell set is a 64-bit word elsewhere),
 // patterns of at most 9 tiles.
 constexpr int k_max_cells = 64;
@@ -32,6 +36,20 @@ inline double falling(int n, int m) {
     f *= n - i;
   }
   return f;
+}
+
+// The bytes a build of tables of these pattern sizes on n cells holds at
+// its peak: every table (a byte an entry) and, beside them, the largest
+// search's marks (a quarter byte a placement) and its two frontiers (a
+// bit a placement of the tiles).
+inline double build_peak_bytes(int n, const int *sizes, int count) {
+  double tables = 0, search = 0;
+  for (int p = 0; p < count; ++p) {
+    const double entries = falling(n, sizes[p]);
+    tables += entries;
+    search = std::max(search, falling(n, sizes[p] + 1) / 4 + entries / 4);
+  }
+  return tables + search;
 }
 
 } // namespace satslide::search::pattern_limits

@@ -463,16 +463,17 @@ TEST_SUITE("cli::LimitsAndFailures") {
         run_satslide("--puzzle 8 --board 2147483648,3,6,4,2,0,7,5,8");
     CHECK(large.exit_code == 31);
     CHECK(has(large.err, "'2147483648' is too large"));
-    // Pattern databases too large together (sixteen tables of 4 tiles on
-    // 8x8), not only one by one: refused before any is built.
-    std::string eight;
-    for (int v = 1; v <= 62; ++v) {
-      eight += std::to_string(v) + " ";
+    // Pattern databases too large together (six tables of 6 tiles on 6x6,
+    // each within the limits alone), not only one by one: refused before
+    // any is built.
+    std::string six;
+    for (int v = 1; v <= 34; ++v) {
+      six += std::to_string(v) + " ";
     }
-    const auto tables = run_satslide("--rows 8 --cols 8 --board '" + eight +
-                                     "0 63' --engine ida --pattern-tiles 4");
+    const auto tables = run_satslide("--rows 6 --cols 6 --board '" + six +
+                                     "0 35' --engine ida --pattern-tiles 6");
     CHECK(tables.exit_code == 32);
-    CHECK(has(tables.err, "make 16 tables whose searches visit"));
+    CHECK(has(tables.err, "make 6 tables whose searches visit"));
     // An escape byte read from a plan file is echoed as text, never sent
     // to the terminal.
     write("escape_plan.txt", "U\x1b[31mD\n");

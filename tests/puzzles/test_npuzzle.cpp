@@ -129,26 +129,32 @@ TEST_SUITE("puzzles::NPuzzle") {
   }
 
   TEST_CASE("tables worth building are cut otherwise than the family's, "
-            "with patterns at least as large") {
+            "with as many entries or more, unless measured no better") {
     struct Row {
       int rows, cols, tiles;
       bool worth;
     };
     const std::vector<Row> rows = {
-        // The 15-puzzle: 7-8 beside its 6-6-3; at most 6 tiles cuts 5-5-5.
+        // The 15-puzzle: 7-8 and 4-4-7 beside its 6-6-3; at most 6 tiles
+        // cuts 4-5-6, smaller than 6-6-3.
         {4, 4, 8, true},
+        {4, 4, 7, true},
         {4, 4, 6, false},
         {4, 4, 0, false},
-        // 3x4: 5-6 beside its 6-5 blocks; 3-4-4 is smaller.
+        // 3x4: 5-6 beside its 6-5 blocks, as many entries; 3-4-4 fewer.
         {3, 4, 6, true},
         {3, 4, 4, false},
-        // The 24-puzzle: 6-6-6-6 and 5-5-5-5-4 beside its 4-tile tables.
+        // The 24-puzzle: 6-6-6-6 and 4-5-5-5-5 beside its 4-tile tables;
+        // 5-5-7-7 measured no better (k_no_stronger); 8 tiles would be too
+        // large.
+        {5, 5, 7, false},
         {5, 5, 6, true},
         {5, 5, 5, true},
+        {5, 5, 8, false},
         // 6x6 (family: at most 4 tiles): 5; 6 would be too large a table.
         {6, 6, 5, true},
         {6, 6, 6, false},
-        // 7x7 (family: 3): 4; 5 would be too large a search.
+        // 7x7 (family: 3): 4; 5 measured no better (k_no_stronger).
         {7, 7, 4, true},
         {7, 7, 5, false},
         // 3x3: the family's one table of every tile is the largest.
@@ -166,7 +172,7 @@ TEST_SUITE("puzzles::NPuzzle") {
                 row.tiles) == row.worth);
       ++read;
     }
-    CHECK(read == 13);
+    CHECK(read == 16);
   }
 
   TEST_CASE("replay applies legal moves and rejects illegal ones") {

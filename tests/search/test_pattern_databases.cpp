@@ -170,7 +170,7 @@ TEST_SUITE("search::PatternDatabases") {
     CHECK(shape(5, 5, NPuzzle::default_goal(5, 5)) == "4-4-4-4-4-4");
   }
 
-  TEST_CASE("partitions asked for: at most N tiles, near-equal, compact") {
+  TEST_CASE("partitions asked for: N tiles a pattern but the first, compact") {
     const auto shape = [](const std::vector<std::vector<int>> &patterns) {
       std::string s;
       for (const auto &p : patterns) {
@@ -193,11 +193,18 @@ TEST_SUITE("search::PatternDatabases") {
           "1-1-1-1-1-1-1-1");
     CHECK(shape(PatternDatabases::partition(5, 5, NPuzzle::default_goal(5, 5),
                                             6)) == "6-6-6-6");
+    // Patterns of max_tiles but the last two, which share the rest, the
+    // larger nearer the goal blank: last, or (Korf & Felner's goal, blank
+    // first) first, where the blank's corner is in a block of seven.
+    CHECK(shape(PatternDatabases::partition(5, 5, NPuzzle::default_goal(5, 5),
+                                            7)) == "5-5-7-7");
+    CHECK(shape(PatternDatabases::partition(4, 4, g16, 7)) == "4-4-7");
+    CHECK(shape(PatternDatabases::partition(4, 4, g16, 6)) == "4-5-6");
     // Blocks, not runs of the goal's rows: on 3x4 the first pattern of 5-6
     // is the two left columns' cells (minus one), and on the 24-puzzle
     // (Korf & Felner's goal, blank first) each of the four patterns of six
     // is one connected piece of the board, every tile in one.
-    CHECK(PatternDatabases::partition(3, 4, NPuzzle::default_goal(3, 4), 8)
+    CHECK(PatternDatabases::partition(3, 4, NPuzzle::default_goal(3, 4), 6)
               .front() == std::vector<int>{1, 2, 5, 6, 9});
     Board g25(25);
     std::iota(g25.begin(), g25.end(), 0);
@@ -224,6 +231,15 @@ TEST_SUITE("search::PatternDatabases") {
       }
     }
     CHECK(std::count(seen.begin() + 1, seen.end(), 1) == 24);
+    // The 24-puzzle's 7-7-5-5 holds its four tables (4.9 GB) and one
+    // search's marks (10.9 GB) at the peak: refused where memory is short,
+    // before anything is allocated.
+    const auto sevens = PatternDatabases::partition(5, 5, g25, 7);
+    CHECK(sevens.front() == std::vector<int>{1, 2, 5, 6, 7, 10, 11});
+    CHECK_NOTHROW(PatternDatabases::check_memory(5, 5, sevens, 17e9));
+    CHECK_THROWS_WITH_AS(PatternDatabases::check_memory(5, 5, sevens, 16e9),
+                         doctest::Contains("GB at its peak"),
+                         std::invalid_argument);
     // Too large (9 of 16: a table of 4.2e9 entries), out of range.
     CHECK_THROWS_AS(PatternDatabases::partition(4, 4, g16, 9),
                     std::invalid_argument);

@@ -1,0 +1,58 @@
+#!/bin/sh
+# IDA* over 6-6-6-6 and over 7-7-5-5 (--pattern-tiles 6 and 7), two
+# threads, one after the other on each board: the public 24-puzzles
+# IDA* proves within a few minutes (to the end), then eight random ones
+# (scramble --puzzle 24 --random --count 8 --seed 6060, as in "Korf &
+# Felner's own partition"), 30 s each, compared over the thresholds both
+# finished (compare.txt). Each run's JSON (nodes, iterations, seconds);
+# the first 7-7-5-5 run builds those tables where they are not cached
+# (its .err says how long; about 16 GB at the peak).
+#   run.sh [BINARY]
+set -eu
+bin=${1:-build/cli/satslide} out=$(dirname "$0") goal=$(seq -s, 0 24)
+kf=npuzzle/korf_felner50_24puzzle.txt
+data=$(ls ../shared/data/$kf "$out/../../../../shared/data/$kf" 2>/dev/null | head -n 1)
+run() { # name board tiles timeout
+  "$bin" --puzzle 24 --board "$2" --goal "$goal" --engine ida \
+      --pattern-tiles "$3" --threads 2 --timeout "$4" \
+      --json > "$out/$1-$3.json" 2> "$out/$1-$3.err" || true
+}
+for id in ${PUBLIC:-25 38 36 32 37 29 13}; do
+  board=$(grep "^$id " "$data" | cut -d' ' -f3- | tr ' ' ',')
+  for tiles in 6 7; do
+    run "public-$id" "$board" "$tiles" 600
+  done
+done
+"$bin" scramble --puzzle 24 --random --count 8 --seed 6060 \
+    --goal "$goal" > "$out/random-boards.jsonl"
+i=0
+while read -r line; do
+  i=$((i + 1))
+  board=$(printf '%s\n' "$line" | python3 -c 'import json,sys; print(json.load(sys.stdin)["board"])')
+  for tiles in 6 7; do
+    run "random-$i" "$board" "$tiles" 30
+  done
+done < "$out/random-boards.jsonl"
+# Completed thresholds only are listed (and a proof's last, the plan's),
+# so the thresholds both list compare.
+python3 - "$out" > "$out/compare.txt" <<'PY'
+import glob, json, os, sys
+out = sys.argv[1]
+print("board start6 start7 last_common nodes6 nodes7 ratio7/6 seconds6 seconds7")
+tot6 = tot7 = 0
+for p in sorted(glob.glob(out + "/*-6.json")):
+    name = os.path.basename(p)[:-len("-6.json")]
+    a, b = json.load(open(p)), json.load(open(f"{out}/{name}-7.json"))
+    i6 = {i["threshold"]: i["nodes"] for i in a["iterations"]}
+    i7 = {i["threshold"]: i["nodes"] for i in b["iterations"]}
+    common = set(i6) & set(i7)
+    if not common:
+        continue
+    last = max(common)
+    n6 = sum(n for t, n in i6.items() if t <= last)
+    n7 = sum(n for t, n in i7.items() if t <= last)
+    tot6, tot7 = tot6 + n6, tot7 + n7
+    print(name, min(i6), min(i7), last, n6, n7, f"{n7 / n6:.3f}",
+          f"{a['seconds']:.1f}", f"{b['seconds']:.1f}")
+print("all", tot6, tot7, f"{tot7 / tot6:.3f}")
+PY
