@@ -213,7 +213,6 @@ PatternDatabases::partition(int rows, int cols, const std::vector<int> &goal,
       cells.push_back(c);
     }
   }
-  const int m = static_cast<int>(cells.size());
   const std::vector<int> sizes =
       pattern_sizes(static_cast<int>(cells.size()), max_tiles,
                     blank_in_first_half(rows, cols, goal));

@@ -262,9 +262,9 @@ namespace {
 // tables, 4-4-5-5-5-5-5-5-5-5 (the start's bound within 2 of the 4-tile
 // tables' on six boards, IDA* 1.8x the nodes to the same threshold: "The
 // beams' set of boards on huge pages"); the 24-puzzle's 7-7-5-5, nine
-// times the entries of 6-6-6-6 (0.33-0.85x its nodes on five public
-// boards, 2x and over 4x on two others, more in all: "Seven tiles a
-// pattern").
+// times the entries of 6-6-6-6 (0.22-0.93x its nodes on nine of fifteen
+// boards, 1.2-7x on the others; 2.5x on the public boards in all: "Seven
+// tiles a pattern").
 struct Measured {
   int rows, cols, tiles;
 };
