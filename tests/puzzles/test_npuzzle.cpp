@@ -145,13 +145,14 @@ TEST_SUITE("puzzles::NPuzzle") {
         {3, 4, 6, true},
         {3, 4, 4, false},
         // The 24-puzzle: 6-6-6-6 and 4-5-5-5-5 beside its 4-tile tables;
-        // 5-5-7-7 measured no better (k_no_stronger); 8 tiles would be too
-        // large.
+        // 7 tiles (5-5-7-7 here, 7-7-5-5 on Korf & Felner's goal) measured
+        // no better (k_no_stronger); 8 tiles would be too large.
         {5, 5, 7, false},
         {5, 5, 6, true},
         {5, 5, 5, true},
         {5, 5, 8, false},
-        // 6x6 (family: at most 4 tiles): 5; 6 would be too large a table.
+        // 6x6 (family: at most 4 tiles): 5; 6 would search too many
+        // placements together.
         {6, 6, 5, true},
         {6, 6, 6, false},
         // 7x7 (family: 3): 4; 5 measured no better (k_no_stronger).

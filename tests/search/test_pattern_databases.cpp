@@ -170,7 +170,7 @@ TEST_SUITE("search::PatternDatabases") {
     CHECK(shape(5, 5, NPuzzle::default_goal(5, 5)) == "4-4-4-4-4-4");
   }
 
-  TEST_CASE("partitions asked for: N tiles a pattern but the first, compact") {
+  TEST_CASE("partitions asked for: N tiles a pattern but the last two, compact") {
     const auto shape = [](const std::vector<std::vector<int>> &patterns) {
       std::string s;
       for (const auto &p : patterns) {
