@@ -1,7 +1,9 @@
 // Beam search (beam.hpp). A layer is its boards (a byte a cell), each
 // one's blank and its parent in the layer before; the successors are
 // first only (bound, hash, parent, cell) and their boards are made only
-// for the `width` kept.
+// for the `width` kept. The bound is a policy class (FunctionBound,
+// TableBound), so that its calls at every successor inline; the tables'
+// keeps each board's entries, so that a move costs one lookup a sum.
 #include "satslide/search/beam.hpp"
 
 #include "satslide/search/grid_cells.hpp"
@@ -19,12 +21,16 @@ namespace satslide::search {
 
 namespace {
 
+// A successor, before its board is made: its bound, the bound's own
+// values (`aux`, `note`: see the bound policies below), its hash, its
+// parent (index in the layer before) and the blank's new cell.
 struct Candidate {
   int bound;
-  int aux; // the bound's own state (BoundWithAux)
+  int aux;
   std::uint64_t hash;
-  int parent; // index in the layer before
-  int to;     // the blank's new cell
+  int parent;
+  std::uint8_t to;
+  std::array<std::uint8_t, 2> note;
 };
 
 // A board's hash: the XOR of a key for each (value, cell), so that a
@@ -52,19 +58,160 @@ std::uint64_t moved_hash(std::uint64_t h, int tile, int from, int to) {
          cell_key(0, to);
 }
 
+// A layer. Every layer keeps each board's blank and parent (the way back);
+// the last also its board (a byte a cell), the bound's bytes
+// (state_bytes() below), bound, aux and hash.
 struct Layer {
-  std::vector<std::uint8_t> boards; // n bytes a board
-  std::vector<int> blank, parent, bound; // by board
-  std::vector<std::uint64_t> hash;       // by board, of the last two layers
-  std::vector<int> aux;                  // by board, of the last two layers
+  std::vector<std::uint8_t> blank; // cells < 256
+  std::vector<int> parent;
+  std::vector<std::uint8_t> boards, state;
+  std::vector<int> bound, aux;
+  std::vector<std::uint64_t> hash;
 };
 
-// A successor's bound from its parent's bound and `aux`, a value of the
-// bound's own it keeps beside each board (the tables' sums: one of the
-// two whose max is the bound), and the move; the child's aux set.
-using BoundWithAux =
-    std::function<int(const std::uint8_t *parent, int parent_bound,
-                      int parent_aux, int from, int to, int &aux)>;
+// What the beam asks of its bound (a policy, so that the calls inline):
+//   state_bytes()       bytes it keeps beside each board;
+//   start(board, state, aux) the start's bound, its state and aux;
+//   parent(board, state) the next calls are about this board's moves;
+//   child(bound, aux, from, to, c) the successor's bound, its c.aux and
+//                       c.note (what make() needs), after parent();
+//   make(parent_board, parent_state, c, state) the kept child's state.
+
+// A bound given as a function (BeamBound): no state of its own.
+class FunctionBound {
+public:
+  FunctionBound(const BeamBound &f, int start_bound)
+      : m_f(f), m_start(start_bound) {}
+  int state_bytes() const { return 0; }
+  int start(const std::uint8_t *, std::uint8_t *, int &aux) const {
+    aux = 0;
+    return m_start;
+  }
+  void parent(const std::uint8_t *board, const std::uint8_t *) {
+    m_board = board;
+  }
+  int child(int parent_bound, int, int from, int to, Candidate &c) const {
+    c.aux = 0;
+    return m_f(m_board, parent_bound, from, to);
+  }
+  void make(const std::uint8_t *, const std::uint8_t *, const Candidate &,
+            std::uint8_t *) const {}
+
+private:
+  const BeamBound &m_f;
+  int m_start;
+  const std::uint8_t *m_board = nullptr;
+};
+
+// The databases' sum (with the transposed board's, the max of the two):
+// each board keeps its patterns' entries (and the transposed board's), so
+// a successor's sum is its parent's with the moved tile's pattern's entry
+// swapped for the one after the move, a single lookup a sum; aux is the
+// difference of the two sums, so that both follow from the bound.
+class TableBound {
+public:
+  explicit TableBound(const PatternDatabases &db)
+      : m_db(db), m_n(db.rows() * db.cols()),
+        m_patterns(static_cast<int>(db.patterns().size())),
+        m_mirrored(db.reflected()), m_cell(m_n), m_untransposed(m_n) {
+    if (m_mirrored) {
+      for (int t = 0; t < m_n; ++t) {
+        m_untransposed[db.transposed_tile(t)] = t;
+      }
+    }
+  }
+
+  int state_bytes() const { return (m_mirrored ? 2 : 1) * m_patterns; }
+
+  int start(const std::uint8_t *board, std::uint8_t *state, int &aux) {
+    parent(board, state);
+    int sums[2] = {0, 0};
+    for (int v = 0; v < state_bytes(); ++v) {
+      const int p = v % m_patterns;
+      state[v] = static_cast<std::uint8_t>(
+          m_db.entry(p, rank(p, v >= m_patterns, -1, 0)));
+      sums[v / m_patterns] += state[v];
+    }
+    aux = m_mirrored ? sums[0] - sums[1] : 0;
+    return m_mirrored ? std::max(sums[0], sums[1]) : sums[0];
+  }
+
+  void parent(const std::uint8_t *board, const std::uint8_t *state) {
+    m_board = board;
+    m_state = state;
+    for (int c = 0; c < m_n; ++c) {
+      m_cell[board[c]] = c;
+    }
+  }
+
+  int child(int parent_bound, int parent_aux, int from, int to,
+            Candidate &c) const {
+    const int moved = m_board[to];
+    const int s = (parent_aux >= 0 ? parent_bound : parent_bound + parent_aux) +
+                  change(moved, from, false, c.note[0]);
+    if (!m_mirrored) {
+      c.aux = 0;
+      return s;
+    }
+    const int t = (parent_aux >= 0 ? parent_bound - parent_aux : parent_bound) +
+                  change(moved, from, true, c.note[1]);
+    c.aux = s - t;
+    return std::max(s, t);
+  }
+
+  void make(const std::uint8_t *parent_board, const std::uint8_t *parent_state,
+            const Candidate &c, std::uint8_t *state) const {
+    std::copy_n(parent_state, state_bytes(), state);
+    const int moved = parent_board[c.to];
+    if (const int p = m_db.pattern_of(moved); p >= 0) {
+      state[p] = c.note[0];
+    }
+    if (m_mirrored) {
+      if (const int p = m_db.pattern_of(m_db.transposed_tile(moved)); p >= 0) {
+        state[m_patterns + p] = c.note[1];
+      }
+    }
+  }
+
+private:
+  // The rank of pattern p's cells on the board of parent() (transposed:
+  // its transposition's), tile `moved` on `cell` instead (-1: none).
+  std::uint64_t rank(int p, bool transposed, int moved, int cell) const {
+    const std::vector<int> &pattern =
+        m_db.patterns()[static_cast<std::size_t>(p)];
+    const int count = static_cast<int>(pattern.size());
+    int cells[pattern_limits::k_max_pattern];
+    for (int i = 0; i < count; ++i) {
+      const int t = pattern[static_cast<std::size_t>(i)];
+      const int tile = transposed ? m_untransposed[t] : t;
+      const int at = tile == moved ? cell : m_cell[tile];
+      cells[i] = transposed ? m_db.transposed_cell(at) : at;
+    }
+    return m_db.rank(cells, count);
+  }
+
+  // What the move of `moved` onto `cell` changes in the sum (transposed:
+  // the transposed board's): the moved pattern's entry after the move
+  // (`entry`) less the one before, which the parent's state holds.
+  int change(int moved, int cell, bool transposed, std::uint8_t &entry) const {
+    const int p =
+        m_db.pattern_of(transposed ? m_db.transposed_tile(moved) : moved);
+    if (p < 0) {
+      entry = 0;
+      return 0;
+    }
+    entry = static_cast<std::uint8_t>(
+        m_db.entry(p, rank(p, transposed, moved, cell)));
+    return entry - m_state[(transposed ? m_patterns : 0) + p];
+  }
+
+  const PatternDatabases &m_db;
+  int m_n, m_patterns;
+  bool m_mirrored;
+  const std::uint8_t *m_board = nullptr, *m_state = nullptr;
+  std::vector<int> m_cell;         // by tile, on parent()'s board
+  std::vector<int> m_untransposed; // by tile of the transposed board
+};
 
 // Every board's hash the beam has kept, open addressing (0 stands for
 // empty: a board hashing to 0 is taken for 1); a beam that may come back
@@ -118,23 +265,28 @@ private:
 };
 
 // One beam search: the layers so far, the boards kept, the goal.
-class Beam {
+template <class Bound> class Beam {
 public:
   Beam(int rows, int cols, const std::vector<int> &board,
-       const std::vector<int> &goal, int start_bound, int start_aux,
-       const BoundWithAux &bound, const std::function<bool()> &stop)
-      : m_rows(rows), m_cols(cols), m_n(rows * cols), m_bound(bound),
+       const std::vector<int> &goal, Bound &bound,
+       const std::function<bool()> &stop)
+      : m_rows(rows), m_cols(cols), m_n(rows * cols),
+        m_state_bytes(bound.state_bytes()), m_bound(bound),
         m_goal(goal.begin(), goal.end()), m_layers(1), m_seen(stop) {
     Layer &start = m_layers[0];
     start.boards.assign(board.begin(), board.end());
-    start.blank = {static_cast<int>(std::find(board.begin(), board.end(), 0) -
-                                    board.begin())};
+    start.state.resize(m_state_bytes);
+    start.blank = {static_cast<std::uint8_t>(
+        std::find(board.begin(), board.end(), 0) - board.begin())};
     start.parent = {-1};
-    start.bound = {start_bound};
-    start.aux = {start_aux};
+    start.aux = {0};
+    start.bound = {bound.start(start.boards.data(), start.state.data(),
+                               start.aux[0])};
     start.hash = {board_hash(start.boards.data(), m_n)};
     m_seen.insert(start.hash[0]);
   }
+
+  int start_bound() const { return m_layers[0].bound[0]; }
 
   // The next layer's successors (their nodes counted), least bound first,
   // none seen before, at most `width`.
@@ -154,16 +306,17 @@ public:
   int layers() const { return static_cast<int>(m_layers.size()); }
 
 private:
-  int m_rows, m_cols, m_n;
-  const BoundWithAux &m_bound;
+  int m_rows, m_cols, m_n, m_state_bytes;
+  Bound &m_bound;
   std::vector<std::uint8_t> m_goal;
   std::vector<Layer> m_layers;
-  std::vector<std::uint8_t> m_spare; // a dropped layer's boards
+  Layer m_spare; // the last layer's buffers, dropped, for the next
   std::vector<Candidate> m_next;
   SeenSet m_seen;
 };
 
-void Beam::expand(int width, std::uint64_t salt, long &nodes) {
+template <class Bound>
+void Beam<Bound>::expand(int width, std::uint64_t salt, long &nodes) {
   const Layer &at = m_layers.back();
   m_next.clear();
   for (int i = 0; i < static_cast<int>(at.blank.size()); ++i) {
@@ -172,6 +325,8 @@ void Beam::expand(int width, std::uint64_t salt, long &nodes) {
     const int back = at.parent[i] < 0
                          ? -1
                          : m_layers[m_layers.size() - 2].blank[at.parent[i]];
+    m_bound.parent(cells, at.state.data() +
+                              static_cast<std::size_t>(i) * m_state_bytes);
     std::array<int, 4> next{};
     const int count = grid_neighbours(m_rows, m_cols, blank, next);
     for (int k = 0; k < count; ++k) {
@@ -179,8 +334,9 @@ void Beam::expand(int width, std::uint64_t salt, long &nodes) {
       if (to == back) {
         continue;
       }
-      Candidate c{0, 0, moved_hash(at.hash[i], cells[to], blank, to), i, to};
-      c.bound = m_bound(cells, at.bound[i], at.aux[i], blank, to, c.aux);
+      Candidate c{0, 0, moved_hash(at.hash[i], cells[to], blank, to), i,
+                  static_cast<std::uint8_t>(to), {}};
+      c.bound = m_bound.child(at.bound[i], at.aux[i], blank, to, c);
       m_next.push_back(c);
       ++nodes;
     }
@@ -213,42 +369,55 @@ void Beam::expand(int width, std::uint64_t salt, long &nodes) {
   m_next.resize(kept);
 }
 
-int Beam::advance(bool &alive) {
-  const Layer &at = m_layers.back();
+template <class Bound> int Beam<Bound>::advance(bool &alive) {
+  Layer &at = m_layers.back();
   Layer made;
-  made.boards.swap(m_spare); // a layer's boards reuse a dropped layer's
-  made.boards.resize(m_next.size() * m_n);
+  // A layer's buffers reuse those of the layer dropped before.
+  made.boards.swap(m_spare.boards);
+  made.state.swap(m_spare.state);
+  made.bound.swap(m_spare.bound);
+  made.aux.swap(m_spare.aux);
+  made.hash.swap(m_spare.hash);
+  const std::size_t count = m_next.size();
+  made.boards.resize(count * m_n);
+  made.state.resize(count * m_state_bytes);
+  made.blank.resize(count);
+  made.parent.resize(count);
+  made.bound.resize(count);
+  made.aux.resize(count);
+  made.hash.resize(count);
   int found = -1;
-  for (std::size_t k = 0; k < m_next.size(); ++k) {
+  for (std::size_t k = 0; k < count; ++k) {
     const Candidate &c = m_next[k];
+    const std::size_t p = static_cast<std::size_t>(c.parent);
     std::uint8_t *cells = &made.boards[k * m_n];
-    std::copy_n(&at.boards[static_cast<std::size_t>(c.parent) * m_n], m_n,
-                cells);
-    std::swap(cells[at.blank[c.parent]], cells[c.to]);
-    made.blank.push_back(c.to);
-    made.parent.push_back(c.parent);
-    made.bound.push_back(c.bound);
-    made.hash.push_back(c.hash);
-    made.aux.push_back(c.aux);
+    std::copy_n(&at.boards[p * m_n], m_n, cells);
+    m_bound.make(cells, at.state.data() + p * m_state_bytes, c,
+                 made.state.data() + k * m_state_bytes);
+    std::swap(cells[at.blank[p]], cells[c.to]);
+    made.blank[k] = c.to;
+    made.parent[k] = c.parent;
+    made.bound[k] = c.bound;
+    made.aux[k] = c.aux;
+    made.hash[k] = c.hash;
     if (found < 0 && c.bound == 0 &&
         std::equal(m_goal.begin(), m_goal.end(), cells)) {
       found = static_cast<int>(k);
     }
   }
-  alive = !made.blank.empty();
-  // Only two layers of boards are kept; the others keep blank and parent.
-  if (m_layers.size() >= 2) {
-    Layer &old = m_layers[m_layers.size() - 2];
-    m_spare.swap(old.boards);
-    old.boards = {};
-    old.hash = {};
-    old.aux = {};
-  }
+  alive = count > 0;
+  // Only the last layer keeps more than its blanks and parents.
+  m_spare.boards.swap(at.boards);
+  m_spare.state.swap(at.state);
+  m_spare.bound.swap(at.bound);
+  m_spare.aux.swap(at.aux);
+  m_spare.hash.swap(at.hash);
   m_layers.push_back(std::move(made));
   return found;
 }
 
-std::vector<int> Beam::path_to(int k, int layer) const {
+template <class Bound>
+std::vector<int> Beam<Bound>::path_to(int k, int layer) const {
   std::vector<int> path;
   for (layer = layer < 0 ? static_cast<int>(m_layers.size()) - 1 : layer;
        layer > 0;
@@ -259,9 +428,9 @@ std::vector<int> Beam::path_to(int k, int layer) const {
   return path;
 }
 
+template <class Bound>
 BeamResult run_beam(int rows, int cols, const std::vector<int> &board,
-                    const std::vector<int> &goal, int start_bound,
-                    int start_aux, const BoundWithAux &bound,
+                    const std::vector<int> &goal, Bound &bound,
                     const BeamOptions &options) {
   const int n = rows * cols;
   if (n > k_beam_max_cells) {
@@ -270,16 +439,18 @@ BeamResult run_beam(int rows, int cols, const std::vector<int> &board,
   BeamResult result;
   const int max_depth = options.shorter_than > 0 ? options.shorter_than - 1
                                                  : 100 * n;
-  // Per board of the beam: its parent, blank and bound in every layer
-  // (12 bytes), two layers of boards, its successors and its hash in the
-  // set of boards seen (at twice the slots) in every layer.
-  const double per_board = max_depth * 28.0 + 3.0 * (n + 24);
+  // Per board of the beam: its blank and parent in every layer (5
+  // bytes) and its hash in the set of boards seen (at twice the slots);
+  // the last layer's boards, states, bounds and hashes, twice (the spare);
+  // its successors.
+  const double per_board = max_depth * 21.0 +
+                           2.0 * (n + bound.state_bytes() + 16) +
+                           3.0 * sizeof(Candidate);
   result.width = static_cast<int>(std::max(
       1.0, std::min<double>(options.width, k_beam_max_bytes / per_board)));
-  Beam beam(rows, cols, board, goal, start_bound, start_aux, bound,
-            options.stop);
+  Beam<Bound> beam(rows, cols, board, goal, bound, options.stop);
   bool alive = true;
-  result.best_bound = start_bound;
+  result.best_bound = beam.start_bound();
   int best_layer = 0, best_k = 0;
   for (int depth = 0; depth < max_depth && alive; ++depth) {
     if (options.stop && options.stop()) {
@@ -310,106 +481,20 @@ BeamResult run_beam(int rows, int cols, const std::vector<int> &board,
   return result;
 }
 
-// What a move changes in the databases' sum over a board, or over its
-// transposition: the moved tile's pattern's entry after the move less
-// the one before. The parent's cell of every tile is found once for all
-// its successors (the beam asks for them one after the other; a board
-// that differs from the last one asked about is read again).
-class EntryChanges {
-public:
-  explicit EntryChanges(const PatternDatabases &db)
-      : m_db(db), m_n(db.rows() * db.cols()), m_board(m_n, 0xFF),
-        m_cell(m_n), m_untransposed(m_n) {
-    if (db.reflected()) {
-      for (int t = 0; t < m_n; ++t) {
-        m_untransposed[db.transposed_tile(t)] = t;
-      }
-    }
-  }
-
-  int operator()(const std::uint8_t *parent, int from, int to,
-                 bool transposed) {
-    if (!std::equal(parent, parent + m_n, m_board.begin())) {
-      std::copy(parent, parent + m_n, m_board.begin());
-      for (int c = 0; c < m_n; ++c) {
-        m_cell[parent[c]] = c;
-      }
-    }
-    const int moved = transposed ? m_db.transposed_tile(parent[to])
-                                 : parent[to];
-    const int p = m_db.pattern_of(moved);
-    if (p < 0) {
-      return 0;
-    }
-    const std::vector<int> &pattern =
-        m_db.patterns()[static_cast<std::size_t>(p)];
-    const int count = static_cast<int>(pattern.size());
-    int cells[pattern_limits::k_max_pattern];
-    for (int i = 0; i < count; ++i) {
-      const int t = pattern[static_cast<std::size_t>(i)];
-      cells[i] = transposed ? m_db.transposed_cell(m_cell[m_untransposed[t]])
-                            : m_cell[t];
-    }
-    const int before = m_db.entry(p, m_db.rank(cells, count));
-    cells[m_db.index_in_pattern(moved)] =
-        transposed ? m_db.transposed_cell(from) : from;
-    return m_db.entry(p, m_db.rank(cells, count)) - before;
-  }
-
-private:
-  const PatternDatabases &m_db;
-  int m_n;
-  std::vector<std::uint8_t> m_board; // the board m_cell is of
-  std::vector<int> m_cell;           // by tile
-  std::vector<int> m_untransposed;   // by tile of the transposed board
-};
-
 } // namespace
 
 BeamResult beam_search(int rows, int cols, const std::vector<int> &board,
                        const std::vector<int> &goal, int start_bound,
                        const BeamBound &bound, const BeamOptions &options) {
-  return run_beam(rows, cols, board, goal, start_bound, 0,
-                  [&bound](const std::uint8_t *parent, int parent_bound, int,
-                           int from, int to, int &) {
-                    return bound(parent, parent_bound, from, to);
-                  },
-                  options);
+  FunctionBound b(bound, start_bound);
+  return run_beam(rows, cols, board, goal, b, options);
 }
 
-// Only the moved tile's pattern changes its entry, so a child's sum is its
-// parent's and that change (two lookups, where the whole sum takes one a
-// pattern). With the transposed board the bound is the max of two sums:
-// each board keeps the difference of the two as its aux, so that both
-// follow from the bound.
 BeamResult beam_search(const PatternDatabases &db,
                        const std::vector<int> &board,
                        const BeamOptions &options) {
-  EntryChanges change(db);
-  if (!db.reflected()) {
-    return run_beam(db.rows(), db.cols(), board, db.goal(), db.sum(board), 0,
-                    [&](const std::uint8_t *parent, int parent_bound, int,
-                        int from, int to, int &) {
-                      return parent_bound + change(parent, from, to, false);
-                    },
-                    options);
-  }
-  const int sum = db.sum(board), other = db.transposed_sum(board);
-  return run_beam(
-      db.rows(), db.cols(), board, db.goal(), std::max(sum, other),
-      sum - other,
-      [&](const std::uint8_t *parent, int parent_bound, int parent_aux,
-          int from, int to, int &aux) {
-        const int s = (parent_aux >= 0 ? parent_bound
-                                       : parent_bound + parent_aux) +
-                      change(parent, from, to, false);
-        const int t = (parent_aux >= 0 ? parent_bound - parent_aux
-                                       : parent_bound) +
-                      change(parent, from, to, true);
-        aux = s - t;
-        return std::max(s, t);
-      },
-      options);
+  TableBound b(db);
+  return run_beam(db.rows(), db.cols(), board, db.goal(), b, options);
 }
 
 } // namespace satslide::search
