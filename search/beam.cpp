@@ -67,6 +67,15 @@ struct Layer {
   std::vector<std::uint8_t> boards, state;
   std::vector<int> bound, aux;
   std::vector<std::uint64_t> hash;
+
+  // Exchanges what only the last layer keeps with `other`'s.
+  void swap_last_only(Layer &other) {
+    boards.swap(other.boards);
+    state.swap(other.state);
+    bound.swap(other.bound);
+    aux.swap(other.aux);
+    hash.swap(other.hash);
+  }
 };
 
 // What the beam asks of its bound (a policy, so that the calls inline):
@@ -372,12 +381,7 @@ void Beam<Bound>::expand(int width, std::uint64_t salt, long &nodes) {
 template <class Bound> int Beam<Bound>::advance(bool &alive) {
   Layer &at = m_layers.back();
   Layer made;
-  // A layer's buffers reuse those of the layer dropped before.
-  made.boards.swap(m_spare.boards);
-  made.state.swap(m_spare.state);
-  made.bound.swap(m_spare.bound);
-  made.aux.swap(m_spare.aux);
-  made.hash.swap(m_spare.hash);
+  made.swap_last_only(m_spare); // the buffers the layer before dropped
   const std::size_t count = m_next.size();
   made.boards.resize(count * m_n);
   made.state.resize(count * m_state_bytes);
@@ -407,11 +411,7 @@ template <class Bound> int Beam<Bound>::advance(bool &alive) {
   }
   alive = count > 0;
   // Only the last layer keeps more than its blanks and parents.
-  m_spare.boards.swap(at.boards);
-  m_spare.state.swap(at.state);
-  m_spare.bound.swap(at.bound);
-  m_spare.aux.swap(at.aux);
-  m_spare.hash.swap(at.hash);
+  at.swap_last_only(m_spare);
   m_layers.push_back(std::move(made));
   return found;
 }
