@@ -37,7 +37,8 @@ template <class T> struct HugePageAllocator {
 };
 
 // The machine's physical memory in bytes (0 if the system will not say):
-// what a table's build is held against before it allocates.
+// what a table's build is held against before it allocates, and the
+// solver's memory budget where no address-space limit is set.
 double physical_memory_bytes();
 
 // A pattern table: one byte an entry, on huge pages.

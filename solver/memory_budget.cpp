@@ -1,5 +1,7 @@
 #include "satslide/solver/memory_budget.hpp"
 
+#include "satslide/search/huge_pages.hpp"
+
 #include <fmt/format.h>
 
 #include <sys/resource.h>
@@ -31,8 +33,7 @@ bool address_space_limited(double &limit) {
 double gigabytes(double bytes) { return bytes / (1024.0 * 1024 * 1024); }
 
 double physical_bytes() {
-  static const double bytes = static_cast<double>(sysconf(_SC_PHYS_PAGES)) *
-                              static_cast<double>(sysconf(_SC_PAGESIZE));
+  static const double bytes = search::physical_memory_bytes();
   return bytes;
 }
 
