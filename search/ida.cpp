@@ -4,6 +4,7 @@
 #include "satslide/search/grid_cells.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <cstdint>
@@ -22,6 +23,10 @@ namespace {
 
 constexpr int k_max_patterns = 64;
 constexpr int k_max_tiles = 10; // a pattern's tiles (9), with room to spare
+// A view is one set of databases read plain or on the transposed board:
+// two sets, each both ways.
+constexpr int k_max_views = 4;
+constexpr int k_max_lists = k_max_views * k_max_patterns;
 constexpr long k_poll_mask = (1L << 16) - 1;
 // Several threads: the tree is cut at depth 8 (deeper by two, up to 16,
 // until there are 64 subtrees a thread) for the workers to share.
@@ -37,17 +42,19 @@ constexpr int k_dual_slack = 2;
 constexpr int k_weighted_step = 2;
 
 // The search's position: the board, the blank, and each pattern's tile
-// cells (twice where the transposed board counts too), so a move updates
-// one pattern's rank and its table entry instead of the whole sum.
+// cells in each view (a set of databases, on the board or, where the
+// transposed board counts too, on that), so a move updates one pattern's
+// rank and its table entry a view instead of the whole sums. The bound is
+// the largest view's sum; views after the first are looked up only where
+// the ones before do not cut the position.
 // Dual: with the dual lookups (IdaOptions::dual); without, the moves
 // keep nothing of the dual's, at the speed of the plain search.
-template <bool Dual> class Search {
+template <bool Dual, int Views> class Search {
 public:
   Search(const PatternDatabases &db, const std::vector<int> &board,
          const IdaOptions &options)
       : m_db(db), m_options(options), m_board(board),
         m_patterns(static_cast<int>(db.patterns().size())),
-        m_mirrored(db.reflected()),
         m_moves(options.prune_duplicates ? DuplicatePaths::shared()
                                          : move_back()),
         m_dual(options.dual) {
@@ -58,6 +65,16 @@ public:
         m_adjacent[c].push_back({to, grid_direction(db.cols(), c, to)});
       }
     }
+    add_view(db, false);
+    if (db.reflected()) {
+      add_view(db, true);
+    }
+    for (const PatternDatabases *more : options.more_databases) {
+      add_view(*more, false);
+      if (more->reflected()) {
+        add_view(*more, true);
+      }
+    }
     index_lists(n);
     for (int c = 0; c < n; ++c) {
       if (board[c] == 0) {
@@ -66,9 +83,9 @@ public:
         place(board[c], c);
       }
     }
-    for (int v = 0; v < (m_mirrored ? 2 : 1) * m_patterns; ++v) {
-      m_value[v] = value(v);
-      m_sum[v / m_patterns] += m_value[v];
+    for (int l = 0; l < m_lists; ++l) {
+      m_value[l] = value(l);
+      m_sum[m_list_view[l]] += m_value[l];
     }
     if constexpr (Dual) {
       start_dual(n);
@@ -81,14 +98,15 @@ public:
     }
   }
 
-  // The bound on the position: the plain sum, or the larger of it and
-  // the mirrored one (looked up now if the last move left it pending).
+  // The bound on the position: the largest view's sum (those the last
+  // move left pending looked up now).
   int h() {
-    if (!m_mirrored) {
-      return m_sum[0];
+    int hv = m_sum[0];
+    for (int w = 1; w < Views; ++w) {
+      resolve(w);
+      hv = std::max(hv, m_sum[w]);
     }
-    resolve();
-    return std::max(m_sum[0], m_sum[1]);
+    return hv;
   }
 
   // The larger of h() and the dual's bound (looked up now if pending).
@@ -200,62 +218,79 @@ private:
            k_dual_slack * k_scale;
   }
 
-  // Where each tile's cell goes in the lists (plain and mirrored), and
-  // each list's size, read once from the databases: the moves below look
-  // them up at every node.
+  // A view of `db`'s tables, on the board or on the transposed board: a
+  // list of tile cells for each of its patterns.
+  void add_view(const PatternDatabases &db, bool transposed) {
+    const int patterns = static_cast<int>(db.patterns().size());
+    for (int p = 0; p < patterns; ++p) {
+      m_list_db[m_lists] = &db;
+      m_list_pattern[m_lists] = p;
+      m_table[m_lists] = db.entry_at(p, 0);
+      m_list_view[m_lists] = m_added_views;
+      m_size[m_lists] = static_cast<int>(db.patterns()[p].size());
+      ++m_lists;
+    }
+    m_view_transposed[m_added_views] = transposed;
+    ++m_added_views;
+  }
+
+  // Where each tile's cell goes in each view's lists, read once from the
+  // databases: the moves below look them up at every node.
   void index_lists(int n) {
-    m_plain.assign(n, {-1, 0});
-    m_mirror.assign(n, {-1, 0});
+    m_slot.assign(n, {});
+    for (auto &slots : m_slot) {
+      std::fill(std::begin(slots), std::end(slots), Slot{-1, 0});
+    }
     m_transposed.assign(n, 0);
-    for (int t = 1; t < n; ++t) {
-      if (m_db.pattern_of(t) >= 0) {
-        m_plain[t] = {m_db.pattern_of(t), m_db.index_in_pattern(t)};
+    for (int l = 0, first = 0; l < m_lists; ++l) {
+      if (l > 0 && m_list_view[l] != m_list_view[l - 1]) {
+        first = l;
       }
-      if (m_mirrored && m_db.pattern_of(m_db.transposed_tile(t)) >= 0) {
-        const int tt = m_db.transposed_tile(t);
-        m_mirror[t] = {m_patterns + m_db.pattern_of(tt),
-                       m_db.index_in_pattern(tt)};
+      const int w = m_list_view[l];
+      const PatternDatabases &db = *m_list_db[l];
+      const std::vector<int> &tiles = db.patterns()[m_list_pattern[l]];
+      for (int i = 0; i < m_size[l]; ++i) {
+        // A transposed view: tile t's cell, transposed, is its
+        // transposed tile's place in the tables.
+        const int t = m_view_transposed[w] ? db.transposed_tile(tiles[i])
+                                           : tiles[i];
+        m_slot[t][w] = {first + m_list_pattern[l], i};
       }
     }
-    for (int c = 0; c < n && m_mirrored; ++c) {
-      m_transposed[c] = m_db.transposed_cell(c);
-    }
-    for (int v = 0; v < (m_mirrored ? 2 : 1) * m_patterns; ++v) {
-      m_size[v] = static_cast<int>(m_db.patterns()[v % m_patterns].size());
+    for (int l = 0; l < m_lists; ++l) {
+      if (m_view_transposed[m_list_view[l]]) {
+        for (int c = 0; c < n; ++c) {
+          m_transposed[c] = m_list_db[l]->transposed_cell(c);
+        }
+      }
     }
   }
 
-  // Tile t sits on cell c: its pattern's cell lists (plain and mirrored).
+  // Tile t sits on cell c: its patterns' cell lists, in every view.
   void place(int t, int c) {
-    const Slot plain = m_plain[t];
-    if (plain.list >= 0) {
-      m_cells[plain.list][plain.index] = c;
+    const Slot *slots = m_slot[t].data();
+    for (int w = 0; w < Views; ++w) {
+      if (slots[w].list >= 0) {
+        m_cells[slots[w].list][slots[w].index] =
+            m_view_transposed[w] ? m_transposed[c] : c;
+      }
     }
-    const Slot mirror = m_mirror[t];
-    if (mirror.list >= 0) {
-      m_cells[mirror.list][mirror.index] = m_transposed[c];
-    }
   }
 
-  // The table entry of list v (v < patterns: plain; else mirrored).
-  int value(int v) const {
-    return m_db.entry(v % m_patterns, m_db.rank(m_cells[v], m_size[v]));
+  // List l's table entry (every set ranks placements alike: the same
+  // board).
+  int value(int l) const {
+    return m_table[l][m_db.rank(m_cells[l], m_size[l])];
   }
 
-  // The lists tile t's move changes: its plain pattern and, mirrored,
-  // the pattern of its transposed tile (-1: none).
-  void touched(int t, int &a, int &b) const {
-    a = m_plain[t].list;
-    b = m_mirror[t].list;
-  }
-
-  // The mirrored list the last move changed, if not looked up yet.
-  void resolve() {
-    if (m_pending >= 0) {
-      const int now = value(m_pending);
-      m_sum[1] += now - m_value[m_pending];
-      m_value[m_pending] = now;
-      m_pending = -1;
+  // View w's list the last move changed, if not looked up yet.
+  void resolve(int w) {
+    const int l = m_pending[w];
+    if (l >= 0) {
+      const int now = value(l);
+      m_sum[w] += now - m_value[l];
+      m_value[l] = now;
+      m_pending[w] = -1;
     }
   }
 
@@ -266,34 +301,46 @@ private:
     int old_sum = 0;
   };
   struct NoUndo {};
-  // A move undone: the tile, where the blank was, the lists' values and
-  // both sums before it, and the dual's (none without).
+  // A move undone: the tile, where the blank was, the list it changed in
+  // each view (-1: none) with its value before, each view's sum before
+  // it, and the dual's (none without).
   struct Undo {
-    int tile, blank, a, b, old_a, old_b, old_sum[2];
+    int tile, blank;
+    int list[Views], old[Views], old_sum[Views];
     [[no_unique_address]] std::conditional_t<Dual, DualUndo, NoUndo> dual;
   };
 
-  // The tile on `to` slides into the blank. Its plain pattern's entry is
-  // looked up at once; the mirrored one is left pending (h() looks it up),
-  // since most positions are cut by the plain sum alone.
+  // The tile on `to` slides into the blank. Its pattern's entry in the
+  // first view is looked up at once; the other views' are left pending
+  // (h() looks them up), since most positions are cut by the first sum
+  // alone.
   Undo slide(int to) {
-    resolve();
+    for (int w = 1; w < Views; ++w) {
+      resolve(w);
+    }
     if constexpr (Dual) {
       resolve_dual(); // so that the entries noted below stay where noted
     }
-    Undo u{m_board[to], m_blank, -1, -1, 0, 0, {m_sum[0], m_sum[1]}, {}};
-    touched(u.tile, u.a, u.b);
-    u.old_a = u.a >= 0 ? m_value[u.a] : 0;
-    u.old_b = u.b >= 0 ? m_value[u.b] : 0;
+    Undo u;
+    u.tile = m_board[to];
+    u.blank = m_blank;
+    const Slot *slots = m_slot[u.tile].data();
+    for (int w = 0; w < Views; ++w) {
+      u.list[w] = slots[w].list;
+      u.old[w] = u.list[w] >= 0 ? m_value[u.list[w]] : 0;
+      u.old_sum[w] = m_sum[w];
+    }
     m_board[m_blank] = u.tile;
     m_board[to] = 0;
     place(u.tile, m_blank);
     m_blank = to;
-    if (u.a >= 0) {
-      m_value[u.a] = value(u.a);
-      m_sum[0] += m_value[u.a] - u.old_a;
+    if (const int l = u.list[0]; l >= 0) {
+      m_value[l] = value(l);
+      m_sum[0] += m_value[l] - u.old[0];
     }
-    m_pending = u.b;
+    for (int w = 1; w < Views; ++w) {
+      m_pending[w] = u.list[w];
+    }
     if constexpr (Dual) {
       slide_dual(u, to);
     }
@@ -306,13 +353,13 @@ private:
     m_board[u.blank] = 0;
     place(u.tile, m_blank);
     m_blank = u.blank;
-    if (u.a >= 0)
-      m_value[u.a] = u.old_a;
-    if (u.b >= 0)
-      m_value[u.b] = u.old_b;
-    m_sum[0] = u.old_sum[0];
-    m_sum[1] = u.old_sum[1];
-    m_pending = -1;
+    for (int w = 0; w < Views; ++w) {
+      if (u.list[w] >= 0) {
+        m_value[u.list[w]] = u.old[w];
+      }
+      m_sum[w] = u.old_sum[w];
+      m_pending[w] = -1;
+    }
     if constexpr (Dual) {
       unslide_dual(u, to);
     }
@@ -332,8 +379,8 @@ private:
     }
     m_dual_blank = m_db.goal()[m_blank];
     for (int t = 1; t < n; ++t) {
-      if (t != m_dual_blank && m_plain[t].list >= 0) {
-        m_dual_cells[m_plain[t].list][m_plain[t].index] =
+      if (t != m_dual_blank && m_slot[t][0].list >= 0) {
+        m_dual_cells[m_slot[t][0].list][m_slot[t][0].index] =
             m_goal_cell[m_board[m_goal_cell[t]]];
       }
     }
@@ -350,7 +397,7 @@ private:
   // region of p's walls where the dual's goal blank is.
   const std::uint8_t *dual_entry(int p) const {
     static constexpr std::uint8_t k_zero = 0;
-    const Slot blank = m_plain[m_dual_blank];
+    const Slot blank = m_slot[m_dual_blank][0];
     if (blank.list != p) {
       const PatternDatabases *table = m_dual->region_table(m_dual_blank, p);
       return table == nullptr
@@ -391,11 +438,11 @@ private:
     const int was_blank = m_db.goal()[u.blank];
     const int now_blank = m_db.goal()[to];
     std::uint64_t changed = 0;
-    if (const Slot was = m_plain[was_blank]; was.list >= 0) {
+    if (const Slot was = m_slot[was_blank][0]; was.list >= 0) {
       m_dual_cells[was.list][was.index] = m_goal_cell[u.tile];
       changed |= std::uint64_t{1} << was.list;
     }
-    if (const Slot now = m_plain[now_blank]; now.list >= 0) {
+    if (const Slot now = m_slot[now_blank][0]; now.list >= 0) {
       changed |= std::uint64_t{1} << now.list;
     }
     for (int p = 0; p < m_patterns; ++p) {
@@ -420,7 +467,7 @@ private:
   // made the dual's blank stood, before it, on the goal cell of the tile
   // moved (its entry may have been overwritten since, below).
   void unslide_dual(const Undo &u, int to) {
-    const Slot made_blank = m_plain[m_db.goal()[to]];
+    const Slot made_blank = m_slot[m_db.goal()[to]][0];
     if (made_blank.list >= 0) {
       m_dual_cells[made_blank.list][made_blank.index] = m_goal_cell[u.tile];
     }
@@ -478,16 +525,22 @@ private:
     if (count_node()) {
       return false;
     }
-    // The plain sum alone cuts most positions, its mirrored twin unread.
+    // The first view's sum alone cuts most positions, the others unread;
+    // each of those is looked up only where the ones before do not cut.
     int hv = m_sum[0];
     if (beyond(g, hv, threshold)) {
       m_raised = hv;
       return false;
     }
-    hv = h();
-    if (hv != m_sum[0] && beyond(g, hv, threshold)) {
-      m_raised = hv;
-      return false;
+    for (int w = 1; w < Views; ++w) {
+      resolve(w);
+      if (m_sum[w] > hv) {
+        hv = m_sum[w];
+        if (beyond(g, hv, threshold)) {
+          m_raised = hv;
+          return false;
+        }
+      }
     }
     if (Dual && close(g, hv, threshold)) {
       const int dual = dual_h();
@@ -701,22 +754,32 @@ private:
     int direction;
   };
   std::vector<std::vector<Move>> m_adjacent;
-  int m_patterns;
-  bool m_mirrored;
+  int m_patterns; // the first set's
   // Which paths are searched: the state after each move, or dead.
   const DuplicatePaths &m_moves;
   int m_blank = 0;
-  // A tile's list (-1: none) and its index there, plain and mirrored.
+  // A tile's list in each view (-1: none) and its index there.
   struct Slot {
     int list, index;
   };
-  std::vector<Slot> m_plain, m_mirror; // by tile
-  std::vector<int> m_transposed;       // by cell
-  int m_size[2 * k_max_patterns] = {}; // each list's tiles
-  int m_cells[2 * k_max_patterns][k_max_tiles] = {};
-  int m_value[2 * k_max_patterns] = {};
-  int m_sum[2] = {};  // of the plain and the mirrored values
-  int m_pending = -1; // a mirrored list whose value is stale, or -1
+  std::vector<std::array<Slot, k_max_views>> m_slot; // by tile
+  std::vector<int> m_transposed;                     // by cell
+  // The views: whether each reads the transposed board, each one's sum
+  // and the list the last move left pending in it (-1: none).
+  int m_added_views = 0; // Views, once the constructor has added them
+  bool m_view_transposed[k_max_views] = {};
+  int m_sum[k_max_views] = {};
+  int m_pending[k_max_views] = {-1, -1, -1, -1};
+  // The lists: each one's databases, pattern there, view, tiles, cells
+  // and table value. The first view's lists are its patterns, in order.
+  int m_lists = 0;
+  const PatternDatabases *m_list_db[k_max_lists] = {};
+  int m_list_pattern[k_max_lists] = {};
+  const std::uint8_t *m_table[k_max_lists] = {};
+  int m_list_view[k_max_lists] = {};
+  int m_size[k_max_lists] = {};
+  int m_cells[k_max_lists][k_max_tiles] = {};
+  int m_value[k_max_lists] = {};
   long m_dual_cuts = 0, m_pathmax_cuts = 0;
   int m_raised = 0; // the bound dfs leaves for the parent
   std::vector<int> m_path;
@@ -745,6 +808,17 @@ private:
   const std::uint8_t *m_dual_at[k_max_patterns] = {}; // pending entries
 };
 
+template <int Views>
+IdaResult run_search(const PatternDatabases &databases,
+                     const std::vector<int> &board, const IdaOptions &options) {
+  if (options.dual != nullptr) {
+    Search<true, Views> search(databases, board, options);
+    return search.run();
+  }
+  Search<false, Views> search(databases, board, options);
+  return search.run();
+}
+
 } // namespace
 
 IdaResult ida_search(const PatternDatabases &databases,
@@ -757,17 +831,38 @@ IdaResult ida_search(const PatternDatabases &databases,
       databases.patterns().size() > static_cast<std::size_t>(k_max_patterns)) {
     throw std::invalid_argument("ida_search: 1 to 64 patterns");
   }
+  std::size_t views = databases.reflected() ? 2 : 1;
+  for (const PatternDatabases *more : options.more_databases) {
+    if (more == nullptr || more->rows() != databases.rows() ||
+        more->cols() != databases.cols() || more->goal() != databases.goal()) {
+      throw std::invalid_argument("ida_search: more databases of another "
+                                  "board or goal");
+    }
+    if (more->patterns().empty() ||
+        more->patterns().size() > static_cast<std::size_t>(k_max_patterns)) {
+      throw std::invalid_argument("ida_search: 1 to 64 patterns");
+    }
+    views += more->reflected() ? 2 : 1;
+  }
+  if (views > static_cast<std::size_t>(k_max_views)) {
+    throw std::invalid_argument("ida_search: at most two sets of databases "
+                                "on a square board (four views)");
+  }
   if (options.dual != nullptr &&
       options.dual->databases_key() != databases.cache_key()) {
     throw std::invalid_argument("ida_search: dual tables of other "
                                 "databases");
   }
-  if (options.dual != nullptr) {
-    Search<true> search(databases, board, options);
-    return search.run();
+  switch (views) {
+  case 1:
+    return run_search<1>(databases, board, options);
+  case 2:
+    return run_search<2>(databases, board, options);
+  case 3:
+    return run_search<3>(databases, board, options);
+  default:
+    return run_search<4>(databases, board, options);
   }
-  Search<false> search(databases, board, options);
-  return search.run();
 }
 
 } // namespace satslide::search

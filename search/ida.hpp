@@ -35,6 +35,12 @@ struct IdaOptions {
   // is at least its child's bound less one move). Tables for `databases`
   // (the call throws std::invalid_argument otherwise); nullptr: none.
   const DualTables *dual = nullptr;
+  // Other databases of the same board and goal (another partition), their
+  // bound maxed with `databases`' at every node: each set's sum (and its
+  // transposed board's) is looked up only where the ones before do not
+  // cut the position. At most four sums in all (two sets on a square
+  // board); the dual lookups stay `databases`' own.
+  std::vector<const PatternDatabases *> more_databases;
   // Polled every 2^16 nodes; true stops the search (time, a signal).
   std::function<bool()> stop;
   // After each threshold searched to the end without a plan: (the

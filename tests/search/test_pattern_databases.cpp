@@ -545,6 +545,67 @@ TEST_SUITE("search::Ida") {
     CHECK(nodes_with * 10 < nodes_without * 9); // at least 10% fewer
   }
 
+  TEST_CASE("IDA* maxing two partitions: the optimum, from the larger "
+            "bound, in fewer nodes") {
+    // Pairs of tiles two ways: the square board's four sums (each set
+    // on the board and transposed), the narrow board's two.
+    long positions = 0, nodes_max = 0, nodes_first = 0, nodes_second = 0;
+    int raised = 0; // starts where the max exceeds the first set's bound
+    const struct {
+      int rows, cols, step;
+      std::vector<std::vector<int>> first, second;
+    } cases[] = {
+        {3, 3, 181, {{1, 2}, {3, 4}, {5, 6}, {7, 8}},
+         {{1, 4}, {2, 5}, {3, 6}, {7, 8}}},
+        {2, 4, 20, {{1, 2}, {3, 4}, {5, 6}, {7}}, {{1, 5}, {2, 6}, {3, 7}, {4}}},
+    };
+    for (const auto &c : cases) {
+      const NPuzzle p = goal_puzzle(c.rows, c.cols);
+      const PatternDatabases first(c.rows, c.cols, p.goal(), c.first);
+      const PatternDatabases second(c.rows, c.cols, p.goal(), c.second);
+      CHECK(first.reflected() == (c.rows == c.cols));
+      int i = 0;
+      for (const auto &[board, d] : all_distances(p)) {
+        if (i++ % c.step != 0) {
+          continue;
+        }
+        CAPTURE(NPuzzle(c.rows, c.cols, board, p.goal()).draw());
+        IdaOptions o;
+        o.parity = d % 2;
+        const auto alone = search::ida_search(first, board, o);
+        const auto other = search::ida_search(second, board, o);
+        o.more_databases = {&second};
+        const auto both = search::ida_search(first, board, o);
+        REQUIRE(both.found);
+        CHECK(static_cast<int>(both.blank_path.size()) == d);
+        CHECK(reaches_goal(p, board, both.blank_path));
+        CHECK(both.start_bound ==
+              std::max(first.bound(board), second.bound(board)));
+        raised += both.start_bound > alone.start_bound ? 1 : 0;
+        nodes_max += both.nodes;
+        nodes_first += alone.nodes;
+        nodes_second += other.nodes;
+        ++positions;
+      }
+    }
+    CHECK(positions == 1003 + 1008);
+    CHECK(raised > 0);
+    CHECK(nodes_max < std::min(nodes_first, nodes_second));
+
+    // Another board's or goal's tables, or too many sums, are refused.
+    const NPuzzle p = goal_puzzle(3, 3);
+    const PatternDatabases first(3, 3, p.goal(), cases[0].first);
+    const PatternDatabases other_shape(2, 4, goal_puzzle(2, 4).goal(),
+                                       cases[1].first);
+    IdaOptions o;
+    o.more_databases = {&other_shape};
+    CHECK_THROWS_AS(search::ida_search(first, p.board(), o),
+                    std::invalid_argument);
+    o.more_databases = {&first, &first};
+    CHECK_THROWS_AS(search::ida_search(first, p.board(), o),
+                    std::invalid_argument);
+  }
+
   TEST_CASE("IDA* on several threads finds the one thread's plan") {
     // Weak patterns (pairs on 3x3) leave many thresholds and subtrees;
     // 3x4 with the family's tables few. The plan must be the same path,
