@@ -2,8 +2,10 @@
 
 #include <cadical.hpp>
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace satslide::cli {
 
@@ -105,6 +107,40 @@ void check_command_needs(const Options &o) {
 void check_combinations(const Options &o) {
   check_search(o);
   check_command_needs(o);
+}
+
+puzzles::Partition parse_partition(const std::string &text) {
+  const auto refuse = [&text](const std::string &why) {
+    return UsageError("--partition: " + why + ", e.g. 1,2,5,6/3,4,7,8 (the "
+                      "patterns separated by '/', their tiles by ','); "
+                      "got '" + text + "'");
+  };
+  puzzles::Partition set;
+  std::vector<int> pattern;
+  std::size_t i = 0;
+  for (;;) {
+    std::size_t digits = 0;
+    long tile = 0;
+    for (; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i) {
+      tile = std::min(tile * 10 + (text[i] - '0'), 100000L);
+      ++digits;
+    }
+    if (digits == 0) {
+      throw refuse("a tile number expected at character " +
+                   std::to_string(i + 1));
+    }
+    pattern.push_back(static_cast<int>(tile));
+    if (i == text.size() || text[i] == '/') {
+      set.push_back(pattern);
+      pattern.clear();
+    } else if (text[i] != ',') {
+      throw refuse(std::string("unexpected '") + text[i] + "'");
+    }
+    if (i == text.size()) {
+      return set;
+    }
+    ++i;
+  }
 }
 
 void parse_shard(const std::string &text, int &shard, int &shards) {

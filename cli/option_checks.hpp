@@ -19,4 +19,9 @@ void check_combinations(const Options &options);
 // SLURM array indices count; throws UsageError otherwise.
 void parse_shard(const std::string &text, int &shard, int &shards);
 
+// --partition's text, patterns separated by '/' and their tiles by ',':
+// "1,2,5,6,7,12/3,4,8,9,13,14/...". Throws UsageError on anything else
+// (which tiles a board has is the puzzle's check).
+puzzles::Partition parse_partition(const std::string &text);
+
 } // namespace satslide::cli

@@ -375,6 +375,17 @@ std::vector<OptionRow> rows() {
        "about 25 minutes with 16 GB of memory, no stronger in all, so "
        "used only where asked)",
        {0, 9, ": from 0 to 9"}},
+      {"partition", "Search", k_search,
+       SATSLIDE_VALUE(po::value(&o.partition_texts)->composing()),
+       "--engine ida on the n-puzzle: the pattern databases of these "
+       "patterns instead of --pattern-tiles' rule, e.g. "
+       "1,2,5,6,7,12/3,4,8,9,13,14/10,11,15,16,20,21/17,18,19,22,23,24 "
+       "(Korf & Felner's 6-6-6-6 for the 24-puzzle's goal with the blank "
+       "first): the patterns separated by '/', their tiles by ','; built "
+       "once into the cache where missing. Given twice, IDA* takes the "
+       "larger of the two sets' bounds at every node (the second looked up "
+       "only where the first does not cut): fewer nodes where the "
+       "partitions disagree, more time a node (docs/engines.md)"},
       {"dual-lookups", "Search", k_search,
        SATSLIDE_CHOICE(puzzles::DualLookups, o.planner.dual_lookups),
        "IDA* on the n-puzzle (--engine ida, --any's prover) also looks the "

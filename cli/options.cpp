@@ -112,6 +112,9 @@ void type_values(Options &o, const po::variables_map &vm) {
   }
   o.planner.mode = vm.count("any") ? planner::Mode::any
                                    : planner::Mode::optimal;
+  for (const std::string &text : o.partition_texts) {
+    o.planner.partitions.push_back(parse_partition(text));
+  }
   if (vm.count("quiet")) {
     o.log_level = LogLevel::warn;
   }

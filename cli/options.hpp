@@ -120,6 +120,8 @@ struct Options {
   bool resume = false;    // skip lines already in the output
   bool until_solved = false; // batch: stop at the first line solved
   std::vector<std::string> args; // the command line as given (for batch)
+  // --partition as typed, each parsed into planner.partitions.
+  std::vector<std::string> partition_texts;
 
   std::string help_text; // filled by parse_options
 };

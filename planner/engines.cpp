@@ -51,23 +51,23 @@ const std::vector<EngineInfo> &engines() {
        "driver joining past a positions threshold; the progress line says "
        "which and why; the rules and their constants: "
        "planner/engine_choice.hpp",
-       Prover::sat, true, true, true, false, solve_automatic},
+       Prover::sat, true, true, true, false, false, solve_automatic},
       {Engine::horizons, "horizons",
        "by SAT: plans of growing length, each shorter one refuted",
-       Prover::sat, true, true, true, false, solve_optimal},
+       Prover::sat, true, true, true, false, false, solve_optimal},
       {Engine::reach, "reach",
        "by SAT: breadth-first over positions, each successor found by a SAT "
        "call; optimal at the first goal layer",
-       Prover::sat, false, false, true, false, solve_reach_engine},
+       Prover::sat, false, false, true, false, false, solve_reach_engine},
       {Engine::bfs, "bfs",
        "not SAT: explicit breadth-first search over positions, the seed "
        "game's auto-solve; for spaces that fit in memory",
-       Prover::explicit_search, false, false, false, false, solve_bfs},
+       Prover::explicit_search, false, false, false, false, false, solve_bfs},
       {Engine::ida, "ida",
        "not SAT: IDA* over additive pattern databases, the n-puzzle's "
        "explicit optimal search; the tables are built once, in seconds, and "
        "cached in ~/.cache/satslide",
-       Prover::explicit_search, false, false, false, true, solve_ida},
+       Prover::explicit_search, false, false, false, true, true, solve_ida},
   };
   return table;
 }
@@ -91,6 +91,30 @@ const std::vector<EnumName<Engine>> &names(Engine) {
   }();
   return table;
 }
+
+namespace {
+
+// --partition: the engines that take it, alone, one set or two.
+void check_partitions(const PlannerOptions &o, const EngineInfo &engine) {
+  if (o.partitions.empty()) {
+    return;
+  }
+  if (o.mode == Mode::any || o.split_depth >= 0 || !engine.partitions) {
+    throw std::invalid_argument(
+        "--partition sets the pattern databases of --engine " +
+        engines_where(&EngineInfo::partitions) +
+        ": it cannot be combined with --any, --split-depth or another "
+        "engine");
+  }
+  if (o.pattern_tiles != 0 ||
+      o.partitions.size() > static_cast<std::size_t>(k_max_partitions)) {
+    throw std::invalid_argument(
+        "--partition: one set of patterns, or two whose bounds are maxed; "
+        "not with --pattern-tiles (which chooses the one set by its rule)");
+  }
+}
+
+} // namespace
 
 void check_engine_options(const PlannerOptions &o, bool making_cubes) {
   // The split command makes the cubes that an answering engine answers
@@ -122,6 +146,7 @@ void check_engine_options(const PlannerOptions &o, bool making_cubes) {
                             ", to answer the cubes)"
                       : std::string()));
   }
+  check_partitions(o, engine);
   if (o.tighten && !any) {
     throw std::invalid_argument(
         "--tighten works on the plan of --any; add --any");

@@ -54,6 +54,7 @@ struct EngineInfo {
   bool witnessed;   // --witness ida lets it refute below IDA*'s plan
   bool answers_cubes; // split --engine NAME: the cubes file asks batch
                       // to answer each cube by this engine
+  bool partitions;    // takes --partition (its tables' sets of patterns)
   EngineRun run;
 };
 

@@ -16,6 +16,11 @@ namespace satslide::planner {
 namespace {
 
 void announce(const Run &run, int pattern_tiles) {
+  if (!run.options.partitions.empty()) {
+    run.phase("ida", "IDA* over the pattern databases of --partition "
+                     "(explicit search, not SAT)");
+    return;
+  }
   run.phase("ida", "IDA* over the family's pattern databases (explicit "
                    "search, not SAT)");
   if (pattern_tiles == 0 && run.puzzle.has_heuristic_search()) {

@@ -79,6 +79,7 @@ PlannerResult with_run(const puzzles::Puzzle &puzzle, const PlannerOptions &o,
   const auto started = Run::Clock::now(); // the timeout counts set-up too
   check(o);
   puzzle.check_pattern_tiles(o.pattern_tiles);
+  puzzle.check_partitions(o.partitions);
   const encoder::EncodingInfo &encoding = chosen_encoding(puzzle, o);
   PlannerResult result;
   result.mode = o.mode;

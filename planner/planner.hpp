@@ -99,6 +99,9 @@ constexpr double k_any_search_positions = 1e14;
 // 6x6's 5-tile and 7x7's 4-tile tables), else the family's choice, built
 // if missing (seconds).
 constexpr std::array<int, 4> k_any_table_tiles = {8, 6, 5, 4};
+// --partition sets IDA* maxes: the search keeps at most four sums (each
+// set on the board and on the transposed board, search/ida.hpp).
+constexpr int k_max_partitions = 2;
 
 // --any by search: the run ends once its plan is at most this many times
 // the proven lower bound (--gap), or at --timeout. The plan is then within
@@ -156,6 +159,10 @@ struct PlannerOptions {
   // automatic choice): at most this many tiles a pattern; 0 = the
   // family's choice (6-6-3 on the 15-puzzle); 8 gives its 7-8.
   int pattern_tiles = 0;
+  // --engine ida on the n-puzzle: the tables of these sets of patterns
+  // instead (at most two, the bounds maxed at every node; not with
+  // pattern_tiles); empty: pattern_tiles'.
+  std::vector<puzzles::Partition> partitions;
   // IDA*'s dual lookups in the n-puzzle's tables: never (the default),
   // where their tables are cached, or built once where missing.
   puzzles::DualLookups dual_lookups = puzzles::DualLookups::off;

@@ -59,6 +59,7 @@ Run::search_options(const std::string &path, const solver::StopFn &stop) const {
     report(p);
   };
   o.pattern_tiles = options.pattern_tiles;
+  o.partitions = options.partitions;
   o.dual_lookups = options.dual_lookups;
   return o;
 }

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 namespace satslide::puzzles {
 
@@ -25,6 +26,10 @@ constexpr std::array<EnumName<DualLookups>, 3> names(DualLookups) {
            {DualLookups::off, "off"}}};
 }
 
+// Pattern databases' tiles as the user gives them (--partition): disjoint
+// patterns of the n-puzzle's tiles, not all need be in one.
+using Partition = std::vector<std::vector<int>>;
+
 struct HeuristicSearchOptions {
   int max_length = -1;        // no plan longer is sought; -1 = no limit
   std::function<bool()> stop; // polled often: time, signals
@@ -39,6 +44,10 @@ struct HeuristicSearchOptions {
   // The n-puzzle: at most this many tiles a pattern database (0: the
   // family's choice; PatternDatabases::partition).
   int pattern_tiles = 0;
+  // The n-puzzle's IDA*: these sets' tables instead of pattern_tiles'
+  // (built once into the cache where missing), the bounds of two maxed
+  // at every node; empty: pattern_tiles'.
+  std::vector<Partition> partitions;
   // IDA*'s dual lookups in those tables (cached_only: never built).
   DualLookups dual_lookups = DualLookups::off;
   // Threads searching side by side (the same plan as one).

@@ -140,6 +140,14 @@ public:
                                   title() + " has no pattern databases");
     }
   }
+  // The same for the user's --partition sets (none: always accepted):
+  // their tiles, and the memory of their tables together.
+  virtual void check_partitions(const std::vector<Partition> &sets) const {
+    if (!sets.empty()) {
+      throw std::invalid_argument("patterns of tiles are the n-puzzle's; " +
+                                  title() + " has no pattern databases");
+    }
+  }
   // A stronger bound still, where the family has one ready without a
   // build (the n-puzzle: larger pattern databases found in the cache, the
   // 15-puzzle's 7-8); empty otherwise. Reading it may take a second: for

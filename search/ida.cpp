@@ -518,6 +518,27 @@ private:
     return m_stopped;
   }
 
+  // Whether the position lies beyond the threshold by the views' bound,
+  // `hv` the largest sum read. The first view's sum alone cuts most
+  // positions, the others unread; each of those is looked up only where
+  // the ones before do not cut.
+  bool cut_by_views(int g, int threshold, int &hv) {
+    hv = m_sum[0];
+    if (beyond(g, hv, threshold)) {
+      return true;
+    }
+    for (int w = 1; w < Views; ++w) {
+      resolve(w);
+      if (m_sum[w] > hv) {
+        hv = m_sum[w];
+        if (beyond(g, hv, threshold)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
   // Searches below the position; on returning without a plan, m_raised
   // holds its bound (raised by its children's: pathmax), for its parent.
   bool dfs(int g, int threshold, int state) {
@@ -525,22 +546,10 @@ private:
     if (count_node()) {
       return false;
     }
-    // The first view's sum alone cuts most positions, the others unread;
-    // each of those is looked up only where the ones before do not cut.
-    int hv = m_sum[0];
-    if (beyond(g, hv, threshold)) {
+    int hv = 0;
+    if (cut_by_views(g, threshold, hv)) {
       m_raised = hv;
       return false;
-    }
-    for (int w = 1; w < Views; ++w) {
-      resolve(w);
-      if (m_sum[w] > hv) {
-        hv = m_sum[w];
-        if (beyond(g, hv, threshold)) {
-          m_raised = hv;
-          return false;
-        }
-      }
     }
     if (Dual && close(g, hv, threshold)) {
       const int dual = dual_h();

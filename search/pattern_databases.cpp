@@ -93,6 +93,28 @@ void PatternDatabases::check_memory(
   }
 }
 
+void PatternDatabases::check_patterns(
+    int rows, int cols, const std::vector<std::vector<int>> &patterns) {
+  const int n = rows * cols;
+  std::vector<bool> used(static_cast<std::size_t>(n), false);
+  for (const auto &pattern : patterns) {
+    const int size = static_cast<int>(pattern.size());
+    if (pattern.empty() || size > k_max_pattern ||
+        falling(n, size) > k_max_entries ||
+        falling(n, size + 1) > k_max_search) {
+      throw std::invalid_argument("pattern databases: a pattern of 1 to 9 "
+                                  "tiles whose table fits");
+    }
+    for (const int t : pattern) {
+      if (t <= 0 || t >= n || used[static_cast<std::size_t>(t)]) {
+        throw std::invalid_argument("pattern databases: patterns are "
+                                    "disjoint sets of tiles 1 .. RC-1");
+      }
+      used[static_cast<std::size_t>(t)] = true;
+    }
+  }
+}
+
 void PatternDatabases::index_tiles() {
   const int n = m_rows * m_cols;
   std::vector<int> sorted = m_goal;
@@ -103,25 +125,13 @@ void PatternDatabases::index_tiles() {
                                   "0 .. RC-1 once each");
     }
   }
+  check_patterns(m_rows, m_cols, m_patterns);
   m_pattern_of.assign(n, -1);
   m_index_of.assign(n, -1);
   for (std::size_t p = 0; p < m_patterns.size(); ++p) {
-    const auto &pattern = m_patterns[p];
-    const int size = static_cast<int>(pattern.size());
-    if (pattern.empty() || size > k_max_pattern ||
-        falling(n, size) > k_max_entries ||
-        falling(n, size + 1) > k_max_search) {
-      throw std::invalid_argument("pattern databases: a pattern of 1 to 9 "
-                                  "tiles whose table fits");
-    }
-    for (std::size_t i = 0; i < pattern.size(); ++i) {
-      const int t = pattern[i];
-      if (t <= 0 || t >= n || m_pattern_of[t] >= 0) {
-        throw std::invalid_argument("pattern databases: patterns are "
-                                    "disjoint sets of tiles 1 .. RC-1");
-      }
-      m_pattern_of[t] = static_cast<int>(p);
-      m_index_of[t] = static_cast<int>(i);
+    for (std::size_t i = 0; i < m_patterns[p].size(); ++i) {
+      m_pattern_of[m_patterns[p][i]] = static_cast<int>(p);
+      m_index_of[m_patterns[p][i]] = static_cast<int>(i);
     }
   }
   // The transposed board, where it is as far from the goal.

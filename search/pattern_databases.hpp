@@ -70,6 +70,12 @@ public:
                            const std::vector<std::vector<int>> &patterns,
                            double memory_bytes = 0);
 
+  // Throws std::invalid_argument unless the patterns are disjoint sets of
+  // 1 to 9 of the tiles 1 .. RC-1 whose tables fit the limits above (the
+  // constructor's own check, before it allocates anything).
+  static void check_patterns(int rows, int cols,
+                             const std::vector<std::vector<int>> &patterns);
+
   // Thrown when the stop test ends a build.
   struct Stopped {};
 

@@ -102,6 +102,9 @@ public:
   StateBound state_bound(const HeuristicSearchOptions &options) const override;
   // Up to 64 cells, the partition's own refusals (search/pattern_partition.cpp).
   void check_pattern_tiles(int max_tiles) const override;
+  // Each set's refusals (search::PatternDatabases::check_patterns), and
+  // the memory of all their tables.
+  void check_partitions(const std::vector<Partition> &sets) const override;
   // Patterns of k_large_pattern_tiles (the 15-puzzle: 7-8) where they
   // differ from the family's and their tables are in the cache.
   StateBound
@@ -152,8 +155,11 @@ private:
   // PatternDatabases::Stopped as cached_pattern_databases does.
   std::shared_ptr<const search::PatternDatabases>
   databases(const HeuristicSearchOptions &options) const;
-  HeuristicSearch ida_over(const search::PatternDatabases &databases,
-                           const HeuristicSearchOptions &options) const;
+  HeuristicSearch
+  ida_over(const search::PatternDatabases &databases,
+           const HeuristicSearchOptions &options,
+           const std::vector<const search::PatternDatabases *> &more = {}) const;
+  HeuristicSearch ida_over_sets(const HeuristicSearchOptions &options) const;
   std::shared_ptr<const search::DualTables>
   dual_tables(const search::PatternDatabases &databases,
               const HeuristicSearchOptions &options) const;

@@ -38,6 +38,24 @@ void check_bound_on_plan(const search::PatternDatabases &databases,
   }
 }
 
+// "additive pattern databases 6-6-3", or for several sets "additive
+// pattern databases, the max of 6-6-6-6 and 6-6-6-6" (", each max with the
+// transposed board").
+std::string
+sets_name(const search::PatternDatabases &databases,
+          const std::vector<const search::PatternDatabases *> &more) {
+  if (more.empty()) {
+    return databases.name();
+  }
+  std::string name = "additive pattern databases, the max of " +
+                     databases.shape();
+  for (std::size_t i = 0; i < more.size(); ++i) {
+    name += (i + 1 == more.size() ? " and " : ", ") + more[i]->shape();
+  }
+  return name + (databases.reflected() ? ", each max with the transposed board"
+                                       : "");
+}
+
 } // namespace
 
 // Every row's and column's linear conflicts (linear_conflicts.hpp).
@@ -82,6 +100,9 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
     return std::nullopt;
   }
   HeuristicSearch s;
+  if (!options.partitions.empty()) {
+    return ida_over_sets(options);
+  }
   std::shared_ptr<const search::PatternDatabases> databases;
   try {
     databases = this->databases(options);
@@ -112,11 +133,79 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
   return ida_over(*databases, options);
 }
 
-// IDA* over the databases (and the dual's tables where the options ask
-// for them), its plan checked against the databases on every position.
+namespace {
+
+// The tables of the sets read last in the process, held until other sets
+// are asked for (a batch's boards share them: the 24-puzzle's two
+// 6-6-6-6 sets are 1 GB).
+std::vector<std::shared_ptr<const search::PatternDatabases>>
+sets_held(int rows, int cols, const std::vector<int> &goal,
+          const std::vector<Partition> &sets,
+          const HeuristicSearchOptions &options) {
+  static std::mutex mutex;
+  static std::vector<std::string> held_keys;
+  static std::vector<std::shared_ptr<const search::PatternDatabases>> held;
+  std::vector<std::string> keys;
+  for (const Partition &set : sets) {
+    keys.push_back(
+        search::PatternDatabases::cache_key(rows, cols, goal, set));
+  }
+  const std::lock_guard<std::mutex> lock(mutex);
+  if (keys == held_keys) {
+    return held;
+  }
+  held.clear();
+  held_keys.clear();
+  std::vector<std::shared_ptr<const search::PatternDatabases>> made;
+  for (const Partition &set : sets) {
+    auto tables = search::cached_tables(rows, cols, goal, set,
+                                        {options.note, options.warn},
+                                        options.stop, options.cached_only);
+    if (!tables) {
+      return {}; // cached_only, and not in the cache
+    }
+    made.push_back(std::make_shared<const search::PatternDatabases>(
+        std::move(*tables)));
+  }
+  held_keys = keys;
+  held = made;
+  return made;
+}
+
+} // namespace
+
+// IDA* over the user's sets of tables (--partition), the first's bound
+// maxed with the others'.
+HeuristicSearch
+NPuzzle::ida_over_sets(const HeuristicSearchOptions &options) const {
+  check_partitions(options.partitions);
+  std::vector<std::shared_ptr<const search::PatternDatabases>> sets;
+  try {
+    sets = sets_held(m_rows, m_cols, m_goal, options.partitions, options);
+  } catch (const search::PatternDatabases::Stopped &) {
+    sets.clear();
+  }
+  if (sets.empty()) {
+    HeuristicSearch s;
+    s.stopped = true;
+    s.bound_name = "additive pattern databases (not built: stopped)";
+    return s;
+  }
+  std::vector<const search::PatternDatabases *> more;
+  for (std::size_t i = 1; i < sets.size(); ++i) {
+    more.push_back(sets[i].get());
+  }
+  return ida_over(*sets.front(), options, more);
+}
+
+// IDA* over the databases, maxed with `more` (and the dual's tables where
+// the options ask for them), its plan checked against every set of
+// databases on every position.
 HeuristicSearch
 NPuzzle::ida_over(const search::PatternDatabases &databases,
-                  const HeuristicSearchOptions &options) const {
+                  const HeuristicSearchOptions &options,
+                  const std::vector<const search::PatternDatabases *> &more)
+    const {
   HeuristicSearch s;
   search::IdaOptions o;
   o.parity = lower_bound() % 2; // Manhattan has the optimum's parity
@@ -135,11 +224,12 @@ NPuzzle::ida_over(const search::PatternDatabases &databases,
     return s;
   }
   o.dual = dual.get();
+  o.more_databases = more;
   const search::IdaResult r = search::ida_search(databases, m_board, o);
   s.found = r.found;
   s.start_bound = r.start_bound;
-  s.bound_name =
-      databases.name() + (dual ? ", dual lookups with pathmax" : "");
+  s.bound_name = sets_name(databases, more) +
+                 (dual ? ", dual lookups with pathmax" : "");
   s.no_plan_up_to = r.no_plan_up_to;
   s.nodes = r.nodes;
   s.thresholds = r.thresholds;
@@ -150,8 +240,11 @@ NPuzzle::ida_over(const search::PatternDatabases &databases,
   std::vector<int> board = m_board;
   const int length = static_cast<int>(r.blank_path.size());
   for (int to : r.blank_path) {
-    check_bound_on_plan(databases, board,
-                        length - static_cast<int>(s.plan.size()));
+    const int moves_left = length - static_cast<int>(s.plan.size());
+    check_bound_on_plan(databases, board, moves_left);
+    for (const search::PatternDatabases *set : more) {
+      check_bound_on_plan(*set, board, moves_left);
+    }
     s.plan.push_back(move_id(board[to], to, blank));
     std::swap(board[to], board[blank]);
     blank = to;
@@ -305,6 +398,28 @@ void NPuzzle::check_pattern_tiles(int max_tiles) const {
   search::PatternDatabases::check_memory(
       m_rows, m_cols,
       search::PatternDatabases::partition(m_rows, m_cols, m_goal, max_tiles));
+}
+
+void NPuzzle::check_partitions(const std::vector<Partition> &sets) const {
+  if (sets.empty()) {
+    return;
+  }
+  if (cells() > 64) {
+    throw std::invalid_argument("pattern databases: a board of 2 to 64 "
+                                "cells");
+  }
+  Partition all; // every set's tables, held together
+  for (std::size_t i = 0; i < sets.size(); ++i) {
+    try {
+      search::PatternDatabases::check_patterns(m_rows, m_cols, sets[i]);
+    } catch (const std::invalid_argument &e) {
+      throw std::invalid_argument("--partition " + std::to_string(i + 1) +
+                                  " of " + std::to_string(sets.size()) +
+                                  ": " + e.what());
+    }
+    all.insert(all.end(), sets[i].begin(), sets[i].end());
+  }
+  search::PatternDatabases::check_memory(m_rows, m_cols, all);
 }
 
 StateBound

@@ -1197,6 +1197,63 @@ TEST_SUITE("cli::EndToEnd") {
     run_command("rm -rf pattern-tiles-cache");
   }
 
+  TEST_CASE("--partition: the user's patterns, two sets maxed, the same "
+            "optimum in fewer nodes, bad sets refused") {
+    // The 8-puzzle (31 moves) in pairs of tiles by rows and by columns.
+    const std::string b = "--puzzle 8 --board '8 6 7 2 5 4 3 0 1' "
+                          "--engine ida --json ";
+    const std::string rows = "--partition 1,2/3,4/5,6/7,8 ";
+    const std::string cols = "--partition 1,4/2,5/3,6/7,8 ";
+    const auto by_rows = with_cache("partition-cache", b + rows);
+    const auto by_cols = with_cache("partition-cache", b + cols);
+    const auto both = with_cache("partition-cache", b + rows + cols);
+    std::vector<long> nodes;
+    for (const auto *r : {&by_rows, &by_cols, &both}) {
+      REQUIRE(r->exit_code == 0);
+      const auto j = nlohmann::json::parse(r->out);
+      CHECK(j.at("length") == 31);
+      CHECK(j.at("optimal") == true);
+      nodes.push_back(j.at("nodes").get<long>());
+    }
+    CHECK(by_rows.out.find("\"lower_bound_name\":\"additive pattern "
+                           "databases 2-2-2-2, max") != std::string::npos);
+    CHECK(both.out.find("\"lower_bound_name\":\"additive pattern "
+                        "databases, the max of 2-2-2-2 and 2-2-2-2, each max "
+                        "with the transposed board") != std::string::npos);
+    CHECK(both.err.find("--partition") != std::string::npos);
+    CHECK(nodes[2] < std::min(nodes[0], nodes[1]));
+    // The set read from the cache the second time: no build said.
+    const auto again = with_cache("partition-cache", b + cols + rows);
+    CHECK(again.exit_code == 0);
+    CHECK(again.err.find("building") == std::string::npos);
+    // Bad text, bad tiles, too many sets, other engines and options.
+    const std::vector<std::pair<std::string, std::string>> refused = {
+        {"--partition 1,2/3,x", "a tile number expected at character 7"},
+        {"--partition 1,2/", "a tile number expected at character 5"},
+        {"--partition 1,2/2,3", "--partition 1 of 1: pattern databases: "
+                                "patterns are disjoint sets of tiles"},
+        {rows + "--partition 1,9", "--partition 2 of 2:"},
+        {"--partition 0,1", "disjoint sets of tiles 1 .. RC-1"},
+        {rows + cols + rows, "or two whose bounds are maxed"},
+        {rows + "--pattern-tiles 4", "not with --pattern-tiles"},
+        {rows + "--any", "it cannot be combined with --any"},
+    };
+    for (const auto &[args, says] : refused) {
+      CAPTURE(args);
+      const auto r = with_cache("partition-cache", b + args);
+      CHECK(r.exit_code == 32);
+      CHECK(r.err.find(says) != std::string::npos);
+    }
+    const auto horizons = run_satslide("--puzzle 8 --board '8 6 7 2 5 4 3 0 "
+                                       "1' --engine horizons " + rows);
+    CHECK(horizons.exit_code == 32);
+    CHECK(horizons.err.find("of --engine ida") != std::string::npos);
+    const auto rush = run_satslide("--puzzle rushhour --engine ida " + rows);
+    CHECK(rush.exit_code == 32);
+    CHECK(rush.err.find("no pattern databases") != std::string::npos);
+    run_command("rm -rf partition-cache");
+  }
+
   TEST_CASE("--engine ida honours the timeout, even while it builds its "
             "tables") {
     const auto r = with_cache(
