@@ -262,6 +262,7 @@ private:
         for (int c = 0; c < n; ++c) {
           m_transposed[c] = m_list_db[l]->transposed_cell(c);
         }
+        break; // every set has the same board and goal: one transposition
       }
     }
   }

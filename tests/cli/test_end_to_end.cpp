@@ -1207,8 +1207,11 @@ TEST_SUITE("cli::EndToEnd") {
     const auto by_rows = with_cache("partition-cache", b + rows);
     const auto by_cols = with_cache("partition-cache", b + cols);
     const auto both = with_cache("partition-cache", b + rows + cols);
+    // The dual's lookups in the first set's tables, beside the max.
+    const auto dual = with_cache("partition-cache",
+                                 b + rows + cols + "--dual-lookups build");
     std::vector<long> nodes;
-    for (const auto *r : {&by_rows, &by_cols, &both}) {
+    for (const auto *r : {&by_rows, &by_cols, &both, &dual}) {
       REQUIRE(r->exit_code == 0);
       const auto j = nlohmann::json::parse(r->out);
       CHECK(j.at("length") == 31);
@@ -1222,6 +1225,8 @@ TEST_SUITE("cli::EndToEnd") {
                         "with the transposed board") != std::string::npos);
     CHECK(both.err.find("--partition") != std::string::npos);
     CHECK(nodes[2] < std::min(nodes[0], nodes[1]));
+    CHECK(dual.out.find("each max with the transposed board, dual lookups "
+                        "with pathmax") != std::string::npos);
     // The set read from the cache the second time: no build said.
     const auto again = with_cache("partition-cache", b + cols + rows);
     CHECK(again.exit_code == 0);
