@@ -10,29 +10,17 @@
 #   run.sh [BINARY]
 set -eu
 bin=${1:-build/cli/satslide} out=$(dirname "$0") goal=$(seq -s, 0 24)
-kf=npuzzle/korf_felner50_24puzzle.txt
-data=$(ls ../shared/data/$kf "$out/../../../../shared/data/$kf" 2>/dev/null | head -n 1)
 run() { # name board tiles timeout
   "$bin" --puzzle 24 --board "$2" --goal "$goal" --engine ida \
       --pattern-tiles "$3" --threads 2 --timeout "$4" \
-      --json > "$out/$1-$3.json" 2> "$out/$1-$3.err" || true
+      --json < /dev/null > "$out/$1-$3.json" 2> "$out/$1-$3.err" || true
 }
-for id in ${PUBLIC:-25 38 36 32 37 29 13}; do
-  board=$(grep "^$id " "$data" | cut -d' ' -f3- | tr ' ' ',')
+"$out/../../ida_24puzzle_boards.sh" "$bin" "$out" 600 30 |
+while read -r name board timeout; do
   for tiles in 6 7; do
-    run "public-$id" "$board" "$tiles" 600
+    run "$name" "$board" "$tiles" "$timeout"
   done
 done
-"$bin" scramble --puzzle 24 --random --count 8 --seed 6060 \
-    --goal "$goal" > "$out/random-boards.jsonl"
-i=0
-while read -r line; do
-  i=$((i + 1))
-  board=$(printf '%s\n' "$line" | python3 -c 'import json,sys; print(json.load(sys.stdin)["board"])')
-  for tiles in 6 7; do
-    run "random-$i" "$board" "$tiles" 30
-  done
-done < "$out/random-boards.jsonl"
 # Completed thresholds only are listed (and a proof's last, the plan's),
 # so the thresholds both list compare.
 python3 - "$out" > "$out/compare.txt" <<'PY'
