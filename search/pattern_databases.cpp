@@ -75,12 +75,7 @@ double PatternDatabases::entries(int rows, int cols,
 void PatternDatabases::check_memory(
     int rows, int cols, const std::vector<std::vector<int>> &patterns,
     double memory_bytes) {
-  std::vector<int> sizes;
-  for (const auto &p : patterns) {
-    sizes.push_back(static_cast<int>(p.size()));
-  }
-  const double need = build_peak_bytes(rows * cols, sizes.data(),
-                                       static_cast<int>(sizes.size()));
+  const double need = build_peak_bytes(rows * cols, patterns);
   const double have =
       memory_bytes > 0 ? memory_bytes : physical_memory_bytes();
   if (have > 0 && need > have) {

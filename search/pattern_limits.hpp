@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 namespace satslide::search::pattern_limits {
 
@@ -38,16 +39,18 @@ inline double falling(int n, int m) {
   return f;
 }
 
-// The bytes a build of tables of these pattern sizes on n cells holds at
+// The bytes a build of these patterns' tables on n cells holds at
 // its peak: every table (a byte an entry) and, beside them, the largest
 // search's marks (a quarter byte a placement) and its two frontiers (a
 // bit a placement of the tiles).
-inline double build_peak_bytes(int n, const int *sizes, int count) {
+inline double build_peak_bytes(int n,
+                               const std::vector<std::vector<int>> &patterns) {
   double tables = 0, search = 0;
-  for (int p = 0; p < count; ++p) {
-    const double entries = falling(n, sizes[p]);
+  for (const std::vector<int> &pattern : patterns) {
+    const int size = static_cast<int>(pattern.size());
+    const double entries = falling(n, size);
     tables += entries;
-    search = std::max(search, falling(n, sizes[p] + 1) / 4 + entries / 4);
+    search = std::max(search, falling(n, size + 1) / 4 + entries / 4);
   }
   return tables + search;
 }
