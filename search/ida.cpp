@@ -295,11 +295,12 @@ private:
     }
   }
 
-  // The dual's part of a move undone: its trail's length and its sum
-  // before the move (nothing was left to look up: slide() resolves it).
+  // The dual's part of a move undone, each side's: its trail's length
+  // and its sum before the move (nothing was left to look up: slide()
+  // resolves it).
   struct DualUndo {
-    std::size_t trail = 0;
-    int old_sum = 0;
+    std::size_t trail[2] = {};
+    int old_sum[2] = {};
   };
   struct NoUndo {};
   // A move undone: the tile, where the blank was, the list it changed in
@@ -366,47 +367,72 @@ private:
     }
   }
 
-  // The dual (search/dual_tables.hpp): each pattern's tiles' cells in
-  // the dual position, their table values (and tile 0's distance, as
-  // value m_patterns) and their sum, kept as the plain ones are: the
-  // patterns a move changes are fetched at once and read when the
-  // dual's bound is next asked for, or at the next move (most positions
-  // are cut before), each value replaced noted on a trail that unslide()
-  // rewinds.
+  // The dual (search/dual_tables.hpp) of the position and, where the
+  // transposed board counts too, of the transposed board (the same goal,
+  // so the same tables): each side's pattern cells in its dual, their
+  // table values (and tile 0's distance, as value m_patterns) and their
+  // sum, kept as the plain ones are: the patterns a move changes are
+  // fetched at once and read when the dual's bound is next asked for,
+  // or at the next move (most positions are cut before), each value
+  // replaced noted on a trail that unslide() rewinds.
+  struct DualSide {
+    int blank = 0; // the dual's blank tile
+    int cells[k_max_patterns][k_max_tiles] = {};
+    int value[k_max_patterns + 1] = {};
+    int sum = 0;
+    std::uint64_t pending = 0; // patterns, by bit
+    bool zero_pending = false;
+    std::vector<std::pair<int, int>> trail; // (value, before)
+    const std::uint8_t *at[k_max_patterns] = {}; // pending entries
+  };
+
+  // Side 1 sees the transposed board: its cells and tiles transposed.
+  int side_cell(int side, int c) const {
+    return side == 0 ? c : m_transposed[c];
+  }
+  int side_tile(int side, int t) const {
+    return side == 0 || t == 0 ? t : m_db.transposed_tile(t);
+  }
+  // The tile on cell c of side's board.
+  int side_board(int side, int c) const {
+    return side_tile(side, m_board[side_cell(side, c)]);
+  }
+
   void start_dual(int n) {
     m_goal_cell.assign(n, 0);
     for (int c = 0; c < n; ++c) {
       m_goal_cell[m_db.goal()[c]] = c;
     }
-    m_dual_blank = m_db.goal()[m_blank];
-    for (int t = 1; t < n; ++t) {
-      if (t != m_dual_blank && m_slot[t][0].list >= 0) {
-        m_dual_cells[m_slot[t][0].list][m_slot[t][0].index] =
-            m_goal_cell[m_board[m_goal_cell[t]]];
+    m_dual_sides = m_db.reflected() ? 2 : 1;
+    for (int side = 0; side < m_dual_sides; ++side) {
+      DualSide &d = m_dual_side[side];
+      d.blank = m_db.goal()[side_cell(side, m_blank)];
+      for (int t = 1; t < n; ++t) {
+        if (t != d.blank && m_slot[t][0].list >= 0) {
+          d.cells[m_slot[t][0].list][m_slot[t][0].index] =
+              m_goal_cell[side_board(side, m_goal_cell[t])];
+        }
+      }
+      for (int p = 0; p <= m_patterns; ++p) {
+        d.value[p] = p < m_patterns ? *dual_entry(d, p) : zero_distance(side);
+        d.sum += d.value[p];
       }
     }
-    for (int p = 0; p <= m_patterns; ++p) {
-      m_dual_value[p] = p < m_patterns ? dual_value(p) : zero_distance();
-      m_dual_sum += m_dual_value[p];
-    }
   }
-
-  int dual_value(int p) const { return *dual_entry(p); }
 
   // Pattern p's entry in the dual: without the dual's blank tile, from
   // that tile's own table, where p holds it; else from p's table for the
   // region of p's walls where the dual's goal blank is.
-  const std::uint8_t *dual_entry(int p) const {
+  const std::uint8_t *dual_entry(const DualSide &d, int p) const {
     static constexpr std::uint8_t k_zero = 0;
-    const Slot blank = m_slot[m_dual_blank][0];
+    const Slot blank = m_slot[d.blank][0];
     if (blank.list != p) {
-      const PatternDatabases *table = m_dual->region_table(m_dual_blank, p);
+      const PatternDatabases *table = m_dual->region_table(d.blank, p);
       return table == nullptr
-                 ? m_db.entry_at(p, m_db.rank(m_dual_cells[p], m_size[p]))
-                 : table->entry_at(0,
-                                   table->rank(m_dual_cells[p], m_size[p]));
+                 ? m_db.entry_at(p, m_db.rank(d.cells[p], m_size[p]))
+                 : table->entry_at(0, table->rank(d.cells[p], m_size[p]));
     }
-    const PatternDatabases *without = m_dual->without(m_dual_blank);
+    const PatternDatabases *without = m_dual->without(d.blank);
     if (without == nullptr) {
       return &k_zero;
     }
@@ -414,98 +440,119 @@ private:
     int k = 0;
     for (int i = 0; i < m_size[p]; ++i) {
       if (i != blank.index) {
-        cells[k++] = m_dual_cells[p][i];
+        cells[k++] = d.cells[p][i];
       }
     }
     return without->entry_at(0, without->rank(cells, k));
   }
 
-  // Tile 0 in the dual: from the goal cell of the tile on the goal
+  // Tile 0 in side's dual: from the goal cell of the tile on the goal
   // blank's cell home to that cell (none when it is the dual's blank).
-  int zero_distance() const {
-    if (m_dual_blank == 0) {
+  int zero_distance(int side) const {
+    if (m_dual_side[side].blank == 0) {
       return 0;
     }
     const int home = m_goal_cell[0];
-    return grid_distance(m_db.cols(), m_goal_cell[m_board[home]], home);
+    return grid_distance(m_db.cols(), m_goal_cell[side_board(side, home)],
+                         home);
   }
 
-  // The tile on `to` slid into the blank's cell b: in the dual, the tile
-  // whose goal is b (the dual's blank) takes the cell of the one whose
-  // goal is `to`, which becomes the dual's blank. Their patterns change,
-  // and those whose table for the new blank is another region's.
+  // The tile on `to` slid into the blank's cell b (on side's board): in
+  // the dual, the tile whose goal is b (the dual's blank) takes the cell
+  // of the one whose goal is `to`, which becomes the dual's blank. Their
+  // patterns change, and those whose table for the new blank is another
+  // region's.
   void slide_dual(Undo &u, int to) {
-    u.dual = {m_dual_trail.size(), m_dual_sum};
-    const int was_blank = m_db.goal()[u.blank];
-    const int now_blank = m_db.goal()[to];
-    std::uint64_t changed = 0;
-    if (const Slot was = m_slot[was_blank][0]; was.list >= 0) {
-      m_dual_cells[was.list][was.index] = m_goal_cell[u.tile];
-      changed |= std::uint64_t{1} << was.list;
-    }
-    if (const Slot now = m_slot[now_blank][0]; now.list >= 0) {
-      changed |= std::uint64_t{1} << now.list;
-    }
-    for (int p = 0; p < m_patterns; ++p) {
-      if (m_dual->region_table(was_blank, p) !=
-          m_dual->region_table(now_blank, p)) {
-        changed |= std::uint64_t{1} << p;
+    for (int side = 0; side < m_dual_sides; ++side) {
+      DualSide &d = m_dual_side[side];
+      u.dual.trail[side] = d.trail.size();
+      u.dual.old_sum[side] = d.sum;
+      const int b = side_cell(side, u.blank);
+      const int t = side_cell(side, to);
+      const int was_blank = m_db.goal()[b];
+      const int now_blank = m_db.goal()[t];
+      std::uint64_t changed = 0;
+      if (const Slot was = m_slot[was_blank][0]; was.list >= 0) {
+        d.cells[was.list][was.index] = m_goal_cell[side_tile(side, u.tile)];
+        changed |= std::uint64_t{1} << was.list;
       }
+      if (const Slot now = m_slot[now_blank][0]; now.list >= 0) {
+        changed |= std::uint64_t{1} << now.list;
+      }
+      for (int p = 0; p < m_patterns; ++p) {
+        if (m_dual->region_table(was_blank, p) !=
+            m_dual->region_table(now_blank, p)) {
+          changed |= std::uint64_t{1} << p;
+        }
+      }
+      d.blank = now_blank;
+      // Each entry the dual's bound will read, fetched now: its cache
+      // miss overlaps the plain entry's.
+      for (std::uint64_t left = changed; left != 0; left &= left - 1) {
+        const int p = std::countr_zero(left);
+        d.at[p] = dual_entry(d, p);
+        __builtin_prefetch(d.at[p]);
+      }
+      d.pending = changed;
+      d.zero_pending = b == m_goal_cell[0] || t == m_goal_cell[0];
     }
-    m_dual_blank = now_blank;
-    // Each entry the dual's bound will read, fetched now: its cache miss
-    // overlaps the plain entry's.
-    for (std::uint64_t left = changed; left != 0; left &= left - 1) {
-      const int p = std::countr_zero(left);
-      m_dual_at[p] = dual_entry(p);
-      __builtin_prefetch(m_dual_at[p]);
-    }
-    m_dual_pending = changed;
-    m_zero_pending = u.blank == m_goal_cell[0] || to == m_goal_cell[0];
   }
 
   // A blank tile's entry in its cell list is not read; the tile the move
   // made the dual's blank stood, before it, on the goal cell of the tile
   // moved (its entry may have been overwritten since, below).
   void unslide_dual(const Undo &u, int to) {
-    const Slot made_blank = m_slot[m_db.goal()[to]][0];
-    if (made_blank.list >= 0) {
-      m_dual_cells[made_blank.list][made_blank.index] = m_goal_cell[u.tile];
+    for (int side = 0; side < m_dual_sides; ++side) {
+      DualSide &d = m_dual_side[side];
+      const Slot made_blank = m_slot[m_db.goal()[side_cell(side, to)]][0];
+      if (made_blank.list >= 0) {
+        d.cells[made_blank.list][made_blank.index] =
+            m_goal_cell[side_tile(side, u.tile)];
+      }
+      while (d.trail.size() > u.dual.trail[side]) {
+        d.value[d.trail.back().first] = d.trail.back().second;
+        d.trail.pop_back();
+      }
+      d.sum = u.dual.old_sum[side];
+      d.blank = m_db.goal()[side_cell(side, u.blank)];
+      d.pending = 0;
+      d.zero_pending = false;
     }
-    while (m_dual_trail.size() > u.dual.trail) {
-      m_dual_value[m_dual_trail.back().first] = m_dual_trail.back().second;
-      m_dual_trail.pop_back();
-    }
-    m_dual_sum = u.dual.old_sum;
-    m_dual_blank = m_db.goal()[u.blank];
-    m_dual_pending = 0;
-    m_zero_pending = false;
   }
 
-  // Value p (m_patterns: tile 0's distance) looked up again.
-  void renew_dual(int p, int now) {
-    if (now != m_dual_value[p]) {
-      m_dual_trail.emplace_back(p, m_dual_value[p]);
-      m_dual_sum += now - m_dual_value[p];
-      m_dual_value[p] = now;
+  // Value p (m_patterns: tile 0's distance) of a side looked up again.
+  static void renew_dual(DualSide &d, int p, int now) {
+    if (now != d.value[p]) {
+      d.trail.emplace_back(p, d.value[p]);
+      d.sum += now - d.value[p];
+      d.value[p] = now;
+    }
+  }
+
+  void resolve_dual(int side) {
+    DualSide &d = m_dual_side[side];
+    for (; d.pending != 0; d.pending &= d.pending - 1) {
+      const int p = std::countr_zero(d.pending);
+      renew_dual(d, p, *d.at[p]);
+    }
+    if (d.zero_pending) {
+      renew_dual(d, m_patterns, zero_distance(side));
+      d.zero_pending = false;
     }
   }
 
   void resolve_dual() {
-    for (; m_dual_pending != 0; m_dual_pending &= m_dual_pending - 1) {
-      const int p = std::countr_zero(m_dual_pending);
-      renew_dual(p, *m_dual_at[p]);
-    }
-    if (m_zero_pending) {
-      renew_dual(m_patterns, zero_distance());
-      m_zero_pending = false;
+    for (int side = 0; side < m_dual_sides; ++side) {
+      resolve_dual(side);
     }
   }
 
-  // The dual's bound.
+  // The dual's bound: the larger of the two sides'.
   int dual_h() {
     resolve_dual();
-    return m_dual_sum;
+    return m_dual_sides == 1
+               ? m_dual_side[0].sum
+               : std::max(m_dual_side[0].sum, m_dual_side[1].sum);
   }
 
   // Counts a node, polling the stop test (and the other workers) now and
@@ -803,19 +850,12 @@ private:
   // abandons its own if that one comes before it).
   const std::atomic<std::size_t> *m_first_found = nullptr;
   std::size_t m_subtree = 0;
-  // The dual's (Dual only): each tile's goal cell, the
-  // dual's blank tile, each pattern's cells, values and their sum with
-  // tile 0's distance, and what the last move left to look up.
+  // The dual's (Dual only): each tile's goal cell, and the dual of the
+  // position and of the transposed board (where it counts).
   const DualTables *m_dual;
   std::vector<int> m_goal_cell;
-  int m_dual_blank = 0;
-  int m_dual_cells[k_max_patterns][k_max_tiles] = {};
-  int m_dual_value[k_max_patterns + 1] = {};
-  int m_dual_sum = 0;
-  std::uint64_t m_dual_pending = 0; // patterns, by bit
-  bool m_zero_pending = false;
-  std::vector<std::pair<int, int>> m_dual_trail; // (value, before)
-  const std::uint8_t *m_dual_at[k_max_patterns] = {}; // pending entries
+  int m_dual_sides = 1;
+  DualSide m_dual_side[2];
 };
 
 template <int Views>

@@ -11,6 +11,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <random>
@@ -76,6 +77,51 @@ TEST_SUITE("search::DualTables") {
       ++cases;
     }
     CHECK(cases == 8);
+  }
+
+  TEST_CASE("IDA*'s dual bound is the larger of the position's dual and "
+            "the transposed board's") {
+    // On square boards whose goal is its own transpose: the dual of the
+    // transposed board (Felner et al.'s d*) bounds the position too.
+    long positions = 0, raised = 0;
+    int cases = 0;
+    for (const Case &c : k_cases) {
+      const NPuzzle p = goal_puzzle(c.rows, c.cols, c.goal);
+      const PatternDatabases db(c.rows, c.cols, p.goal(), c.patterns);
+      if (!db.reflected()) {
+        continue;
+      }
+      const DualTables dual(db);
+      CAPTURE(db.shape());
+      IdaOptions o;
+      o.dual = &dual;
+      o.max_length = 0; // the start's bound, no search
+      int i = 0;
+      for (const auto &[board, d] : test::all_distances(p)) {
+        if (i++ % 7 != 0) {
+          continue;
+        }
+        Board transposed(board.size());
+        for (std::size_t cell = 0; cell < board.size(); ++cell) {
+          transposed[static_cast<std::size_t>(db.transposed_cell(
+              static_cast<int>(cell)))] =
+              board[cell] == 0 ? 0 : db.transposed_tile(board[cell]);
+        }
+        o.parity = d % 2;
+        const int plain = std::max(db.bound(board),
+                                   search::dual_bound(db, dual, board));
+        const int mirrored = search::dual_bound(db, dual, transposed);
+        const int bound = search::ida_search(db, board, o).start_bound;
+        REQUIRE(bound <= d);
+        CHECK(bound == std::max(plain, mirrored));
+        raised += mirrored > plain ? 1 : 0;
+        ++positions;
+      }
+      ++cases;
+    }
+    CHECK(cases == 5); // the 3x3 ones
+    CHECK(positions > 5 * 3000);
+    CHECK(raised > 0); // the transposed dual adds something
   }
 
   TEST_CASE("a region a pattern walls off has the pattern's table again") {
