@@ -565,7 +565,11 @@ TEST_SUITE("search::Ida") {
       const PatternDatabases second(c.rows, c.cols, p.goal(), c.second);
       CHECK(first.reflected() == (c.rows == c.cols));
       int i = 0;
-      for (const auto &[board, d] : all_distances(p)) {
+      for (const auto &board_and_distance : all_distances(p)) {
+        // Not a structured binding: clang 14 cannot capture one in
+        // CAPTURE's lambda.
+        const Board &board = board_and_distance.first;
+        const int d = board_and_distance.second;
         if (i++ % c.step != 0) {
           continue;
         }
