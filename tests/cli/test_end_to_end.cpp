@@ -1243,7 +1243,11 @@ TEST_SUITE("cli::EndToEnd") {
         {rows + "--pattern-tiles 4", "not with --pattern-tiles"},
         {rows + "--any", "it cannot be combined with --any"},
     };
-    for (const auto &[args, says] : refused) {
+    for (const auto &row : refused) {
+      // Not a structured binding: clang 14 cannot capture one in
+      // CAPTURE's lambda.
+      const std::string &args = row.first;
+      const std::string &says = row.second;
       CAPTURE(args);
       const auto r = with_cache("partition-cache", b + args);
       CHECK(r.exit_code == 32);
