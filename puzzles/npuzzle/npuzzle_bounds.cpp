@@ -99,10 +99,10 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
   if (!has_heuristic_search()) {
     return std::nullopt;
   }
-  HeuristicSearch s;
   if (!options.partitions.empty()) {
     return ida_over_sets(options);
   }
+  HeuristicSearch s;
   std::shared_ptr<const search::PatternDatabases> databases;
   try {
     databases = this->databases(options);
@@ -178,7 +178,7 @@ sets_held(int rows, int cols, const std::vector<int> &goal,
 // maxed with the others'.
 HeuristicSearch
 NPuzzle::ida_over_sets(const HeuristicSearchOptions &options) const {
-  check_partitions(options.partitions);
+  // The sets were checked before any engine ran (check_partitions).
   std::vector<std::shared_ptr<const search::PatternDatabases>> sets;
   try {
     sets = sets_held(m_rows, m_cols, m_goal, options.partitions, options);
