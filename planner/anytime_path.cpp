@@ -141,7 +141,8 @@ long shorten(const Run &run, const puzzles::HeuristicSearchOptions &base,
 // where it has neither.
 std::optional<puzzles::BeamPlan>
 one_beam(const Run &run, const puzzles::HeuristicSearchOptions &base,
-         long width, int shorter_than, bool far_first, std::uint64_t salt) {
+         long width, int shorter_than, bool far_first, std::uint64_t salt,
+         const task::Plan &after = {}) {
   if (!run.puzzle.has_heuristic_search()) {
     puzzles::BeamPlanOptions o;
     o.width = static_cast<int>(width);
@@ -159,6 +160,7 @@ one_beam(const Run &run, const puzzles::HeuristicSearchOptions &base,
   o.beam_width = static_cast<int>(width);
   o.beam_tie_salt = salt;
   o.shorter_than = shorter_than;
+  o.beam_after = after;
   const auto s = run.puzzle.heuristic_search(o);
   if (!s) {
     return std::nullopt;
@@ -168,41 +170,99 @@ one_beam(const Run &run, const puzzles::HeuristicSearchOptions &base,
   b.plan = s->plan;
   b.nodes = s->nodes;
   b.stopped = s->stopped;
-  b.how = fmt::format("beam search, width {}", width);
+  b.how = after.empty()
+              ? fmt::format("beam search, width {}", width)
+              : fmt::format("beam search over the plan's last {} moves, "
+                            "width {}",
+                            shorter_than - static_cast<int>(after.size()),
+                            width);
   return b;
 }
 
+// A beam's plan, if shorter than the one at hand, offered and its
+// windows re-solved; whether it was.
+bool offer_beam(const Run &run, const puzzles::HeuristicSearchOptions &base,
+                Interval &interval, const puzzles::BeamPlan &beam,
+                double seconds, long &nodes) {
+  nodes += beam.nodes;
+  if (!beam.found || (interval.length() >= 0 &&
+                      static_cast<int>(beam.plan.size()) >= interval.length())) {
+    return false;
+  }
+  interval.offer(beam.plan, beam.how);
+  run.phase("search", fmt::format("{}: a plan of {} moves ({:.1f} s, {} "
+                                  "nodes); the optimum lies in [{}, {}]",
+                                  beam.how, beam.plan.size(), seconds,
+                                  beam.nodes, interval.lower(),
+                                  interval.length()));
+  nodes += shorten(run, base, interval);
+  return true;
+}
+
+// Rounds of beams over the plan's tails (k_tail_starts), each from where
+// a share of the plan at hand leads, of the widths next_tail_width gives,
+// ties broken by `salts` + k; `from_middle` (the prover thread's) from the
+// middle of the list.
+long tail_beams(const Run &run, const puzzles::HeuristicSearchOptions &base,
+                Interval &interval, long width, std::uint64_t salts,
+                bool from_middle) {
+  long nodes = 0;
+  const std::size_t first = from_middle ? k_tail_starts.size() / 2 : 0;
+  for (std::uint64_t k = 0; width > 0 && !base.stop();) {
+    bool gained = false;
+    for (std::size_t i = 0; i < k_tail_starts.size() && !base.stop();
+         ++i, ++k) {
+      const std::optional<task::Plan> plan = interval.plan();
+      if (!plan) {
+        return nodes;
+      }
+      const double share = k_tail_starts[(first + i) % k_tail_starts.size()];
+      const auto at = static_cast<std::ptrdiff_t>(
+          share * static_cast<double>(plan->size()));
+      const auto t0 = Run::Clock::now();
+      const auto s = one_beam(run, base, width, interval.length(), false,
+                              salts + k, task::Plan(plan->begin(),
+                                                    plan->begin() + at));
+      if (!s) {
+        return nodes;
+      }
+      gained |= offer_beam(run, base, interval, *s,
+                           solver::seconds_since(t0), nodes);
+    }
+    width = next_tail_width(width, gained, run.seconds_left());
+  }
+  return nodes;
+}
+
 // Beam searches (one_beam) of the widths next_beam_width gives, each plan
-// shorter than the one at hand offered and its windows re-solved; until
-// the run is decided or stopped. `far_first`: past the tables, the
-// family's second order (BeamPlanOptions::far_first). The k-th beam
-// breaks ties by salt `salts` + k, so that two threads' beams differ.
+// shorter than the one at hand offered and its windows re-solved; over
+// the tables, once the widths stop growing fourfold (tails_next), beams
+// over the plan's tails (tail_beams); until the run is decided or
+// stopped. `far_first`: past the tables, the family's second order
+// (BeamPlanOptions::far_first). The k-th beam breaks ties by salt
+// `salts` + k, so that two threads' beams differ.
 long beam_plans(const Run &run, const puzzles::HeuristicSearchOptions &base,
                 Interval &interval, bool far_first = false,
                 std::uint64_t salts = 0) {
+  const bool tails = run.puzzle.has_heuristic_search();
   long nodes = 0;
-  double seconds = 0;
   for (long width = next_beam_width(0, 0, 0), k = 0;
-       width > 0 && !base.stop();
-       width = next_beam_width(width, seconds, run.seconds_left()), ++k) {
+       width > 0 && !base.stop(); ++k) {
     const auto t0 = Run::Clock::now();
     const auto s = one_beam(run, base, width, interval.length(), far_first,
                             salts + static_cast<std::uint64_t>(k));
-    seconds = solver::seconds_since(t0);
+    const double seconds = solver::seconds_since(t0);
     if (!s) {
       break;
     }
-    nodes += s->nodes;
-    if (s->found && (interval.length() < 0 ||
-                     static_cast<int>(s->plan.size()) < interval.length())) {
-      interval.offer(s->plan, s->how);
-      run.phase("search", fmt::format("{}: a plan of {} moves ({:.1f} s, {} "
-                                      "nodes); the optimum lies in [{}, {}]",
-                                      s->how, s->plan.size(), seconds,
-                                      s->nodes, interval.lower(),
-                                      interval.length()));
-      nodes += shorten(run, base, interval);
+    offer_beam(run, base, interval, *s, seconds, nodes);
+    const long next = next_beam_width(width, seconds, run.seconds_left());
+    if (tails && tails_next(width, next)) {
+      return nodes + tail_beams(run, base, interval, width,
+                                salts + static_cast<std::uint64_t>(k) + 1,
+                                salts != 0);
     }
+    width = next;
   }
   return nodes;
 }

@@ -20,6 +20,18 @@ long next_beam_width(long last, double seconds, double left) {
   return width >= k_beam_first_width ? width : 0;
 }
 
+bool tails_next(long last, long next) { return next != 4 * last; }
+
+long next_tail_width(long width, bool gained, double left) {
+  if (gained) {
+    return width;
+  }
+  if (left <= 0) {
+    return 0;
+  }
+  return std::min(2 * width, k_beam_last_width);
+}
+
 NextThreshold next_threshold(long last_nodes, long nodes, double seconds) {
   if (last_nodes <= 0 || nodes <= 0 || seconds <= 0) {
     return {};

@@ -65,6 +65,10 @@ struct HeuristicSearchOptions {
   int beam_width = 0;
   // The beam's ties broken otherwise (search::BeamOptions::tie_salt).
   std::uint64_t beam_tie_salt = 0;
+  // The beam starts where these first moves of a plan lead, so that it
+  // re-searches the plan's tail; its plan begins with them, and
+  // shorter_than counts them. Empty: from the start.
+  task::Plan beam_after;
 };
 
 // An admissible bound on the moves from a state of the family's task to

@@ -160,6 +160,11 @@ private:
            const HeuristicSearchOptions &options,
            const std::vector<const search::PatternDatabases *> &more = {}) const;
   HeuristicSearch ida_over_sets(const HeuristicSearchOptions &options) const;
+  // options.beam_width's beam over the tables, from where
+  // options.beam_after leads (throws std::invalid_argument if those are
+  // not moves from this board).
+  HeuristicSearch beam_over(const search::PatternDatabases &databases,
+                            const HeuristicSearchOptions &options) const;
   std::shared_ptr<const search::DualTables>
   dual_tables(const search::PatternDatabases &databases,
               const HeuristicSearchOptions &options) const;

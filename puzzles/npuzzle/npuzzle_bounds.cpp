@@ -115,22 +115,47 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
     return s;
   }
   if (options.beam_width > 0) {
-    search::BeamOptions b;
-    b.width = options.beam_width;
-    b.shorter_than = options.shorter_than;
-    b.stop = options.stop;
-    b.tie_salt = options.beam_tie_salt;
-    const search::BeamResult r = search::beam_search(*databases, m_board, b);
-    s.found = r.found;
-    s.bound_name = databases->name();
-    s.nodes = r.nodes;
-    s.stopped = r.stopped;
-    if (r.found) {
-      s.plan = plan_of_blank_path(r.blank_path);
-    }
-    return s;
+    return beam_over(*databases, options);
   }
   return ida_over(*databases, options);
+}
+
+HeuristicSearch
+NPuzzle::beam_over(const search::PatternDatabases &databases,
+                   const HeuristicSearchOptions &options) const {
+  // The blank's cells along beam_after, and the board they lead to.
+  std::vector<int> board = m_board;
+  std::vector<int> path;
+  for (const int id : options.beam_after) {
+    const Move m = id >= 0 && id < num_moves() ? move_at(id) : Move{-1, 0, 0};
+    if (m.tile < 0 || board[m.from] != m.tile || board[m.to] != 0) {
+      throw std::invalid_argument("beam search: its first moves are not a "
+                                  "plan's from this board");
+    }
+    std::swap(board[m.from], board[m.to]);
+    path.push_back(m.from);
+  }
+  const int after = static_cast<int>(path.size());
+  HeuristicSearch s;
+  s.bound_name = databases.name();
+  if (options.shorter_than >= 0 && options.shorter_than <= after) {
+    s.limit = true; // no shorter plan begins with these moves
+    return s;
+  }
+  search::BeamOptions b;
+  b.width = options.beam_width;
+  b.shorter_than = options.shorter_than < 0 ? -1 : options.shorter_than - after;
+  b.stop = options.stop;
+  b.tie_salt = options.beam_tie_salt;
+  const search::BeamResult r = search::beam_search(databases, board, b);
+  s.found = r.found;
+  s.nodes = r.nodes;
+  s.stopped = r.stopped;
+  if (r.found) {
+    path.insert(path.end(), r.blank_path.begin(), r.blank_path.end());
+    s.plan = plan_of_blank_path(path);
+  }
+  return s;
 }
 
 namespace {

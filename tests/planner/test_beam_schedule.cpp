@@ -43,3 +43,28 @@ TEST_SUITE("planner::beam_schedule") {
     CHECK_FALSE(cannot_end(next, 0)); // no timeout
   }
 }
+
+TEST_SUITE("planner::beam_schedule") {
+
+  TEST_CASE("tails: once the widths stop growing fourfold; their width kept "
+            "after a round that gained, doubled after one that did not with "
+            "a timeout, and the end without one") {
+    CHECK_FALSE(tails_next(65536, 4 * 65536));
+    CHECK(tails_next(65536, next_beam_width(65536, 10, 30))); // fitted
+    CHECK(tails_next(k_beam_last_width, 0)); // past the last width
+    CHECK(next_tail_width(65536, true, 30) == 65536);
+    CHECK(next_tail_width(65536, true, 0) == 65536);
+    CHECK(next_tail_width(65536, false, 30) == 2 * 65536);
+    CHECK(next_tail_width(k_beam_last_width, false, 30) == k_beam_last_width);
+    CHECK(next_tail_width(65536, false, 0) == 0);
+    // Every tail starts inside the plan, each share once.
+    for (std::size_t i = 0; i < k_tail_starts.size(); ++i) {
+      CAPTURE(i);
+      CHECK(k_tail_starts[i] > 0);
+      CHECK(k_tail_starts[i] < 1);
+      for (std::size_t j = 0; j < i; ++j) {
+        CHECK(k_tail_starts[j] != k_tail_starts[i]);
+      }
+    }
+  }
+}

@@ -197,6 +197,71 @@ TEST_SUITE("puzzles::NPuzzle") {
     CHECK(p.replay({}).solved == false);
   }
 
+  TEST_CASE("a beam from where a plan's first moves lead: its plan begins "
+            "with them and solves the board, shorter_than counts them, and "
+            "moves that are not a plan's are refused") {
+    const satslide::test::TempDir cache("satslide-beam-after-");
+    setenv("SATSLIDE_CACHE_DIR", cache.path.c_str(), 1);
+    const NPuzzle p = eight("8 6 7 2 5 4 3 0 1"); // 31 moves
+    HeuristicSearchOptions o;
+    o.beam_width = 256;
+    const auto whole = p.heuristic_search(o);
+    REQUIRE(whole);
+    REQUIRE(whole->found);
+    const Plan &plan = whole->plan;
+    CHECK(plan.size() >= 31);
+    int tails = 0;
+    for (std::size_t k = 0; k <= plan.size(); k += 3) {
+      CAPTURE(k);
+      o.beam_after.assign(plan.begin(),
+                          plan.begin() + static_cast<std::ptrdiff_t>(k));
+      o.shorter_than = -1;
+      const auto tail = p.heuristic_search(o);
+      REQUIRE(tail);
+      REQUIRE(tail->found);
+      CHECK(std::equal(o.beam_after.begin(), o.beam_after.end(),
+                       tail->plan.begin()));
+      const Replay r = p.replay(tail->plan);
+      CHECK_FALSE(r.error.has_value());
+      CHECK(r.solved);
+      // No plan shorter than the moves already made.
+      o.shorter_than = static_cast<int>(k);
+      const auto none = p.heuristic_search(o);
+      REQUIRE(none);
+      CHECK_FALSE(none->found);
+      CHECK(none->limit);
+      ++tails;
+    }
+    CHECK(tails == static_cast<int>(plan.size()) / 3 + 1);
+    // A detour first (a move and its undoing), which no beam from the
+    // start makes: the plan still begins with it.
+    const Task task = p.compile();
+    int back = -1;
+    for (int a = 0; a < task.num_actions(); ++a) {
+      if (!p.replay({plan[0], a}).error &&
+          p.after({plan[0], a})->draw() == p.draw()) {
+        back = a;
+      }
+    }
+    REQUIRE(back >= 0);
+    o.beam_after = {plan[0], back};
+    o.shorter_than = -1;
+    const auto detour = p.heuristic_search(o);
+    REQUIRE(detour);
+    REQUIRE(detour->found);
+    CHECK(detour->plan.at(0) == plan[0]);
+    CHECK(detour->plan.at(1) == back);
+    CHECK(p.replay(detour->plan).solved);
+    // A plan's moves from another board are not moves from this one.
+    const NPuzzle other = eight("1 2 3 4 5 6 7 0 8");
+    o.shorter_than = -1;
+    o.beam_after.assign(plan.begin(), plan.begin() + 2);
+    CHECK_THROWS_AS(other.heuristic_search(o), std::invalid_argument);
+    o.beam_after = {-1};
+    CHECK_THROWS_AS(p.heuristic_search(o), std::invalid_argument);
+    unsetenv("SATSLIDE_CACHE_DIR");
+  }
+
   TEST_CASE("compile: one-hot groups per cell and per value, inverse moves") {
     const NPuzzle p = eight("[1,3,6,4,2,0,7,5,8]");
     const Task task = p.compile();
