@@ -220,9 +220,10 @@ long tail_beams(const Run &run, const puzzles::HeuristicSearchOptions &base,
       const auto at = static_cast<std::ptrdiff_t>(
           share * static_cast<double>(plan->size()));
       const auto t0 = Run::Clock::now();
-      const auto s = one_beam(run, base, width, interval.length(), false,
-                              salts + k, task::Plan(plan->begin(),
-                                                    plan->begin() + at));
+      const auto s = one_beam(run, base, width,
+                              static_cast<int>(plan->size()), false,
+                              salts + k,
+                              task::Plan(plan->begin(), plan->begin() + at));
       if (!s) {
         return nodes;
       }
