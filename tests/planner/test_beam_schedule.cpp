@@ -46,7 +46,7 @@ TEST_SUITE("planner::beam_schedule") {
 
 TEST_SUITE("planner::beam_schedule") {
 
-  TEST_CASE("tails: once the widths stop growing fourfold; their width kept "
+  TEST_CASE("tails: once the widths stop growing fourfold, their width kept "
             "after a round that gained, doubled after one that did not with "
             "a timeout, and the end without one") {
     CHECK_FALSE(tails_next(65536, 4 * 65536));
