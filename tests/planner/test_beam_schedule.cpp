@@ -42,9 +42,6 @@ TEST_SUITE("planner::beam_schedule") {
     CHECK(cannot_end(next, 24.0 / k_hand_over_margin - 0.1));
     CHECK_FALSE(cannot_end(next, 0)); // no timeout
   }
-}
-
-TEST_SUITE("planner::beam_schedule") {
 
   TEST_CASE("tails: once the widths stop growing fourfold, their width kept "
             "after a round that gained, doubled after one that did not with "
