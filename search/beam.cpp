@@ -3,7 +3,8 @@
 // first only (bound, hash, parent, cell) and their boards are made only
 // for the `width` kept. The bound is a policy class (FunctionBound,
 // TableBound), so that its calls at every successor inline; the tables'
-// keeps each board's entries, so that a move costs one lookup a sum.
+// keeps each board's entries and sums, so that a move costs one lookup a
+// sum.
 #include "satslide/search/beam.hpp"
 
 #include "satslide/search/grid_cells.hpp"
@@ -16,21 +17,25 @@
 #include <climits>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 
 namespace satslide::search {
 
 namespace {
 
-// A successor, before its board is made: its bound, the bound's own
-// values (`aux`, `note`: see the bound policies below), its hash, its
+// The views a bound by tables sums: each set's, on the board and on the
+// transposed board.
+constexpr int k_max_views = 2 * k_beam_max_sets;
+
+// A successor, before its board is made: its bound, what the bound needs
+// to make its state (`note`: see the bound policies below), its hash, its
 // parent (index in the layer before) and the blank's new cell.
 struct Candidate {
   int bound;
-  int aux;
   std::uint64_t hash;
   int parent;
   std::uint8_t to;
-  std::array<std::uint8_t, 2> note;
+  std::array<std::uint8_t, k_max_views> note;
 };
 
 // A board's hash: the XOR of a key for each (value, cell), so that a
@@ -60,12 +65,12 @@ std::uint64_t moved_hash(std::uint64_t h, int tile, int from, int to) {
 
 // A layer. Every layer keeps each board's blank and parent (the way back);
 // the last also its board (a byte a cell), the bound's bytes
-// (state_bytes() below), bound, aux and hash.
+// (state_bytes() below), bound and hash.
 struct Layer {
   std::vector<std::uint8_t> blank; // cells < 256
   std::vector<int> parent;
   std::vector<std::uint8_t> boards, state;
-  std::vector<int> bound, aux;
+  std::vector<int> bound;
   std::vector<std::uint64_t> hash;
 
   // Exchanges what only the last layer keeps with `other`'s.
@@ -73,17 +78,16 @@ struct Layer {
     boards.swap(other.boards);
     state.swap(other.state);
     bound.swap(other.bound);
-    aux.swap(other.aux);
     hash.swap(other.hash);
   }
 };
 
 // What the beam asks of its bound (a policy, so that the calls inline):
 //   state_bytes()       bytes it keeps beside each board;
-//   start(board, state, aux) the start's bound, its state and aux;
+//   start(board, state) the start's bound, and its state;
 //   parent(board, state) the next calls are about this board's moves;
-//   child(bound, aux, from, to, c) the successor's bound, its c.aux and
-//                       c.note (what make() needs), after parent();
+//   child(bound, from, to, c) the successor's bound and c.note (what
+//                       make() needs), after parent();
 //   make(parent_board, parent_state, c, state) the kept child's state.
 
 // A bound given as a function (BeamBound): no state of its own.
@@ -92,15 +96,11 @@ public:
   FunctionBound(const BeamBound &f, int start_bound)
       : m_f(f), m_start(start_bound) {}
   int state_bytes() const { return 0; }
-  int start(const std::uint8_t *, std::uint8_t *, int &aux) const {
-    aux = 0;
-    return m_start;
-  }
+  int start(const std::uint8_t *, std::uint8_t *) const { return m_start; }
   void parent(const std::uint8_t *board, const std::uint8_t *) {
     m_board = board;
   }
-  int child(int parent_bound, int, int from, int to, Candidate &c) const {
-    c.aux = 0;
+  int child(int parent_bound, int from, int to, Candidate &) const {
     return m_f(m_board, parent_bound, from, to);
   }
   void make(const std::uint8_t *, const std::uint8_t *, const Candidate &,
@@ -112,37 +112,54 @@ private:
   const std::uint8_t *m_board = nullptr;
 };
 
-// The databases' sum (with the transposed board's, the max of the two):
-// each board keeps its patterns' entries (and the transposed board's), so
-// a successor's sum is its parent's with the moved tile's pattern's entry
-// swapped for the one after the move, a single lookup a sum; aux is the
-// difference of the two sums, so that both follow from the bound.
+// The max of the sets' sums, each set's on the board and (where the set
+// is reflected) on the transposed board: its views. Each board keeps
+// every view's entries and sum (two bytes), so a successor's sum in a
+// view is its parent's with the moved tile's pattern's entry swapped for
+// the one after the move: a single lookup a view.
 class TableBound {
 public:
-  explicit TableBound(const PatternDatabases &db)
-      : m_db(db), m_n(db.rows() * db.cols()),
-        m_patterns(static_cast<int>(db.patterns().size())),
-        m_mirrored(db.reflected()), m_cell(m_n), m_untransposed(m_n) {
-    if (m_mirrored) {
+  explicit TableBound(const std::vector<const PatternDatabases *> &sets)
+      : m_n(sets.front()->rows() * sets.front()->cols()), m_cell(m_n),
+        m_untransposed(m_n) {
+    const PatternDatabases &first = *sets.front();
+    for (const PatternDatabases *db : sets) {
+      if (db->rows() != first.rows() || db->cols() != first.cols() ||
+          db->goal() != first.goal()) {
+        throw std::invalid_argument("beam search: sets of tables of "
+                                    "different boards or goals");
+      }
+      for (int t = 0; t < (db->reflected() ? 2 : 1); ++t) {
+        m_views.push_back({db, t == 1, m_sums_at});
+        m_sums_at += static_cast<int>(db->patterns().size());
+      }
+    }
+    if (first.reflected()) {
       for (int t = 0; t < m_n; ++t) {
-        m_untransposed[db.transposed_tile(t)] = t;
+        m_untransposed[first.transposed_tile(t)] = t;
       }
     }
   }
 
-  int state_bytes() const { return (m_mirrored ? 2 : 1) * m_patterns; }
+  int state_bytes() const {
+    return m_sums_at + 2 * static_cast<int>(m_views.size());
+  }
 
-  int start(const std::uint8_t *board, std::uint8_t *state, int &aux) {
+  int start(const std::uint8_t *board, std::uint8_t *state) {
     parent(board, state);
-    int sums[2] = {0, 0};
-    for (int v = 0; v < state_bytes(); ++v) {
-      const int p = v % m_patterns;
-      state[v] = static_cast<std::uint8_t>(
-          m_db.entry(p, rank(p, v >= m_patterns, -1, 0)));
-      sums[v / m_patterns] += state[v];
+    int bound = 0;
+    for (std::size_t v = 0; v < m_views.size(); ++v) {
+      const View &view = m_views[v];
+      int sum = 0;
+      for (int p = 0; p < static_cast<int>(view.db->patterns().size()); ++p) {
+        const int e = view.db->entry(p, rank(view, p, -1, 0));
+        state[view.at + p] = static_cast<std::uint8_t>(e);
+        sum += e;
+      }
+      set_sum(state, v, sum);
+      bound = std::max(bound, sum);
     }
-    aux = m_mirrored ? sums[0] - sums[1] : 0;
-    return m_mirrored ? std::max(sums[0], sums[1]) : sums[0];
+    return bound;
   }
 
   void parent(const std::uint8_t *board, const std::uint8_t *state) {
@@ -153,70 +170,78 @@ public:
     }
   }
 
-  int child(int parent_bound, int parent_aux, int from, int to,
-            Candidate &c) const {
+  int child(int, int from, int to, Candidate &c) const {
     const int moved = m_board[to];
-    const int s = (parent_aux >= 0 ? parent_bound : parent_bound + parent_aux) +
-                  change(moved, from, false, c.note[0]);
-    if (!m_mirrored) {
-      c.aux = 0;
-      return s;
+    int bound = 0;
+    for (std::size_t v = 0; v < m_views.size(); ++v) {
+      const View &view = m_views[v];
+      int sum = sum_of(m_state, v);
+      if (const int p = pattern_of(view, moved); p >= 0) {
+        const int e = view.db->entry(p, rank(view, p, moved, from));
+        c.note[v] = static_cast<std::uint8_t>(e);
+        sum += e - m_state[view.at + p];
+      }
+      bound = std::max(bound, sum);
     }
-    const int t = (parent_aux >= 0 ? parent_bound - parent_aux : parent_bound) +
-                  change(moved, from, true, c.note[1]);
-    c.aux = s - t;
-    return std::max(s, t);
+    return bound;
   }
 
   void make(const std::uint8_t *parent_board, const std::uint8_t *parent_state,
             const Candidate &c, std::uint8_t *state) const {
     std::copy_n(parent_state, state_bytes(), state);
     const int moved = parent_board[c.to];
-    if (const int p = m_db.pattern_of(moved); p >= 0) {
-      state[p] = c.note[0];
-    }
-    if (m_mirrored) {
-      if (const int p = m_db.pattern_of(m_db.transposed_tile(moved)); p >= 0) {
-        state[m_patterns + p] = c.note[1];
+    for (std::size_t v = 0; v < m_views.size(); ++v) {
+      const View &view = m_views[v];
+      if (const int p = pattern_of(view, moved); p >= 0) {
+        set_sum(state, v, sum_of(state, v) + c.note[v] - state[view.at + p]);
+        state[view.at + p] = c.note[v];
       }
     }
   }
 
 private:
-  // The rank of pattern p's cells on the board of parent() (transposed:
-  // its transposition's), tile `moved` on `cell` instead (-1: none).
-  std::uint64_t rank(int p, bool transposed, int moved, int cell) const {
+  struct View {
+    const PatternDatabases *db;
+    bool transposed;
+    int at; // where its entries begin in a board's state
+  };
+
+  int sum_of(const std::uint8_t *state, std::size_t v) const {
+    const std::uint8_t *at = state + m_sums_at + 2 * v;
+    return at[0] | at[1] << 8;
+  }
+  void set_sum(std::uint8_t *state, std::size_t v, int sum) const {
+    std::uint8_t *at = state + m_sums_at + 2 * v;
+    at[0] = static_cast<std::uint8_t>(sum & 0xFF);
+    at[1] = static_cast<std::uint8_t>(sum >> 8);
+  }
+
+  // The pattern of the view that holds tile `moved` (-1: none).
+  static int pattern_of(const View &view, int moved) {
+    return view.db->pattern_of(view.transposed
+                                   ? view.db->transposed_tile(moved)
+                                   : moved);
+  }
+
+  // The rank of the view's pattern p's cells on the board of parent(),
+  // tile `moved` on `cell` instead (-1: none).
+  std::uint64_t rank(const View &view, int p, int moved, int cell) const {
     const std::vector<int> &pattern =
-        m_db.patterns()[static_cast<std::size_t>(p)];
+        view.db->patterns()[static_cast<std::size_t>(p)];
     const int count = static_cast<int>(pattern.size());
     int cells[pattern_limits::k_max_pattern];
     for (int i = 0; i < count; ++i) {
       const int t = pattern[static_cast<std::size_t>(i)];
-      const int tile = transposed ? m_untransposed[t] : t;
+      const int tile = view.transposed ? m_untransposed[t] : t;
       const int at = tile == moved ? cell : m_cell[tile];
-      cells[i] = transposed ? m_db.transposed_cell(at) : at;
+      cells[i] = view.transposed ? view.db->transposed_cell(at) : at;
     }
-    return m_db.rank(cells, count);
+    return view.db->rank(cells, count);
   }
 
-  // What the move of `moved` onto `cell` changes in the sum (transposed:
-  // the transposed board's): the moved pattern's entry after the move
-  // (`entry`) less the one before, which the parent's state holds.
-  int change(int moved, int cell, bool transposed, std::uint8_t &entry) const {
-    const int p =
-        m_db.pattern_of(transposed ? m_db.transposed_tile(moved) : moved);
-    if (p < 0) {
-      entry = 0;
-      return 0;
-    }
-    entry = static_cast<std::uint8_t>(
-        m_db.entry(p, rank(p, transposed, moved, cell)));
-    return entry - m_state[(transposed ? m_patterns : 0) + p];
-  }
-
-  const PatternDatabases &m_db;
-  int m_n, m_patterns;
-  bool m_mirrored;
+  int m_n;
+  std::vector<View> m_views;
+  int m_sums_at = 0; // the views' sums follow their entries
   const std::uint8_t *m_board = nullptr, *m_state = nullptr;
   std::vector<int> m_cell;         // by tile, on parent()'s board
   std::vector<int> m_untransposed; // by tile of the transposed board
@@ -288,9 +313,7 @@ public:
     start.blank = {static_cast<std::uint8_t>(
         std::find(board.begin(), board.end(), 0) - board.begin())};
     start.parent = {-1};
-    start.aux = {0};
-    start.bound = {bound.start(start.boards.data(), start.state.data(),
-                               start.aux[0])};
+    start.bound = {bound.start(start.boards.data(), start.state.data())};
     start.hash = {board_hash(start.boards.data(), m_n)};
     m_seen.insert(start.hash[0]);
   }
@@ -343,9 +366,9 @@ void Beam<Bound>::expand(int width, std::uint64_t salt, long &nodes) {
       if (to == back) {
         continue;
       }
-      Candidate c{0, 0, moved_hash(at.hash[i], cells[to], blank, to), i,
+      Candidate c{0, moved_hash(at.hash[i], cells[to], blank, to), i,
                   static_cast<std::uint8_t>(to), {}};
-      c.bound = m_bound.child(at.bound[i], at.aux[i], blank, to, c);
+      c.bound = m_bound.child(at.bound[i], blank, to, c);
       m_next.push_back(c);
       ++nodes;
     }
@@ -388,7 +411,6 @@ template <class Bound> int Beam<Bound>::advance(bool &alive) {
   made.blank.resize(count);
   made.parent.resize(count);
   made.bound.resize(count);
-  made.aux.resize(count);
   made.hash.resize(count);
   int found = -1;
   for (std::size_t k = 0; k < count; ++k) {
@@ -402,7 +424,6 @@ template <class Bound> int Beam<Bound>::advance(bool &alive) {
     made.blank[k] = c.to;
     made.parent[k] = c.parent;
     made.bound[k] = c.bound;
-    made.aux[k] = c.aux;
     made.hash[k] = c.hash;
     if (found < 0 && c.bound == 0 &&
         std::equal(m_goal.begin(), m_goal.end(), cells)) {
@@ -493,7 +514,20 @@ BeamResult beam_search(int rows, int cols, const std::vector<int> &board,
 BeamResult beam_search(const PatternDatabases &db,
                        const std::vector<int> &board,
                        const BeamOptions &options) {
-  TableBound b(db);
+  return beam_search(std::vector<const PatternDatabases *>{&db}, board,
+                     options);
+}
+
+BeamResult beam_search(const std::vector<const PatternDatabases *> &sets,
+                       const std::vector<int> &board,
+                       const BeamOptions &options) {
+  if (sets.empty() || static_cast<int>(sets.size()) > k_beam_max_sets) {
+    throw std::invalid_argument("beam search: 1 to " +
+                                std::to_string(k_beam_max_sets) +
+                                " sets of tables");
+  }
+  TableBound b(sets);
+  const PatternDatabases &db = *sets.front();
   return run_beam(db.rows(), db.cols(), board, db.goal(), b, options);
 }
 

@@ -67,4 +67,13 @@ BeamResult beam_search(const PatternDatabases &databases,
                        const std::vector<int> &board,
                        const BeamOptions &options);
 
+// The same over the max of several sets' bounds (one shape and goal;
+// std::invalid_argument otherwise, or past k_beam_max_sets): a stronger
+// bound, a better beam of the same width (7x7: RESULTS "Two partitions
+// for the beams").
+constexpr int k_beam_max_sets = 2;
+BeamResult beam_search(const std::vector<const PatternDatabases *> &sets,
+                       const std::vector<int> &board,
+                       const BeamOptions &options);
+
 } // namespace satslide::search

@@ -58,6 +58,17 @@ public:
   static std::vector<std::vector<int>>
   partition(int rows, int cols, const std::vector<int> &goal, int max_tiles);
 
+  // Another partition, of blocks of 2x2 goal cells from the top left,
+  // the cells an odd side leaves (the last column down, then the last
+  // row leftwards) in runs of k_block_tiles: a partition that disagrees
+  // with partition()'s, so that the max of the two bounds is stronger
+  // than either (7x7: with the 4-tile partition's, RESULTS "Two
+  // partitions for the beams"). Throws std::invalid_argument below 2x2
+  // or past the tables' limits.
+  static constexpr int k_block_tiles = 4;
+  static std::vector<std::vector<int>>
+  blocks_partition(int rows, int cols, const std::vector<int> &goal);
+
   // The entries of these patterns' tables together (a byte each).
   static double entries(int rows, int cols,
                         const std::vector<std::vector<int>> &patterns);

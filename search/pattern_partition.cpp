@@ -243,4 +243,46 @@ PatternDatabases::partition(int rows, int cols, const std::vector<int> &goal,
   return patterns;
 }
 
+std::vector<std::vector<int>>
+PatternDatabases::blocks_partition(int rows, int cols,
+                                   const std::vector<int> &goal) {
+  if (rows < 2 || cols < 2) {
+    throw std::invalid_argument("pattern databases: blocks of 2x2 cells "
+                                "need at least 2 rows and 2 columns");
+  }
+  const auto cell = [cols](int r, int c) { return r * cols + c; };
+  // The cells holding tiles in the goal (the blank's goal cell in none).
+  const auto tiles = [&goal](std::vector<int> cells) {
+    cells.erase(std::remove_if(cells.begin(), cells.end(),
+                               [&goal](int c) { return goal[c] == 0; }),
+                cells.end());
+    return cells;
+  };
+  std::vector<std::vector<int>> patterns;
+  for (int r = 0; r + 1 < rows; r += 2) {
+    for (int c = 0; c + 1 < cols; c += 2) {
+      add_chunks(goal,
+                 tiles({cell(r, c), cell(r, c + 1), cell(r + 1, c),
+                        cell(r + 1, c + 1)}),
+                 k_block_tiles, patterns);
+    }
+  }
+  // The cells no block took (an odd side's): the last column down, then
+  // the last row leftwards, in runs of k_block_tiles along that edge.
+  std::vector<int> rest;
+  if (cols % 2 == 1) {
+    for (int r = 0; r < rows; ++r) {
+      rest.push_back(cell(r, cols - 1));
+    }
+  }
+  if (rows % 2 == 1) {
+    for (int c = cols - 1 - cols % 2; c >= 0; --c) {
+      rest.push_back(cell(rows - 1, c));
+    }
+  }
+  add_chunks(goal, tiles(rest), k_block_tiles, patterns);
+  check_patterns(rows, cols, patterns);
+  return patterns;
+}
+
 } // namespace satslide::search

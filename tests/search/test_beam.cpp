@@ -11,11 +11,71 @@
 
 #include <algorithm>
 #include <random>
+#include <stdexcept>
 #include <tuple>
 
 using namespace satslide;
 using puzzles::NPuzzle;
 using search::PatternDatabases;
+
+using Sets = std::vector<const PatternDatabases *>;
+
+namespace {
+
+// Beams over the sets' tables (the bound kept by the moves) and over the
+// max of their bounds recomputed whole at every successor, on `boards`
+// random solvable boards of the tables' shape at widths 1, 8 and 64: the
+// same nodes, bounds and paths, and a plan found solves the board. The
+// beams compared.
+int beams_against_whole(const Sets &sets, std::mt19937 &rng, int boards) {
+  const PatternDatabases &first = *sets.front();
+  const int rows = first.rows(), cols = first.cols(), n = rows * cols;
+  const auto max_bound = [&sets](const std::vector<int> &board) {
+    int bound = 0;
+    for (const PatternDatabases *db : sets) {
+      bound = std::max(bound, db->bound(board));
+    }
+    return bound;
+  };
+  std::vector<int> child(static_cast<std::size_t>(n));
+  const search::BeamBound whole = [&](const std::uint8_t *parent, int,
+                                      int from, int to) {
+    std::copy(parent, parent + n, child.begin());
+    std::swap(child[from], child[to]);
+    return max_bound(child);
+  };
+  int beams = 0;
+  for (int solvable = 0; solvable < boards;) {
+    const NPuzzle p = test::random_board(rows, cols, rng);
+    if (p.unsolvable_reason()) {
+      continue;
+    }
+    ++solvable;
+    for (const int width : {1, 8, 64}) {
+      CAPTURE(p.draw());
+      CAPTURE(width);
+      search::BeamOptions o;
+      o.width = width;
+      o.stall_layers = 40; // a beam of one may wander
+      const search::BeamResult kept = search::beam_search(sets, p.board(), o);
+      const search::BeamResult recomputed =
+          search::beam_search(rows, cols, p.board(), first.goal(),
+                              max_bound(p.board()), whole, o);
+      CHECK(kept.found == recomputed.found);
+      CHECK(kept.nodes == recomputed.nodes);
+      CHECK(kept.best_bound == recomputed.best_bound);
+      CHECK(kept.blank_path == recomputed.blank_path);
+      CHECK(kept.best_path == recomputed.best_path);
+      if (kept.found) {
+        CHECK(p.replay(p.plan_of_blank_path(kept.blank_path)).solved);
+      }
+      ++beams;
+    }
+  }
+  return beams;
+}
+
+} // namespace
 
 TEST_SUITE("search::beam") {
 
@@ -75,42 +135,43 @@ TEST_SUITE("search::beam") {
          {std::tuple{3, 3, std::vector<std::vector<int>>{{1, 2, 4, 7}, {3, 5, 6, 8}}},
           {2, 4, {{1, 2, 5}, {3, 4, 6, 7}}},
           {4, 4, {{1, 2, 3, 5}, {4, 8, 12}, {6, 7, 9, 10}, {11, 13, 14, 15}}}}) {
-      const std::vector<int> goal = NPuzzle::default_goal(rows, cols);
-      const PatternDatabases db(rows, cols, goal, patterns);
+      const PatternDatabases db(rows, cols, NPuzzle::default_goal(rows, cols),
+                                patterns);
       CHECK(db.reflected() == (rows == cols));
-      const int n = rows * cols;
-      std::vector<int> child(n);
-      const search::BeamBound whole = [&](const std::uint8_t *parent, int,
-                                          int from, int to) {
-        std::copy(parent, parent + n, child.begin());
-        std::swap(child[from], child[to]);
-        return db.bound(child);
-      };
-      for (int solvable = 0; solvable < 5;) {
-        const NPuzzle p = test::random_board(rows, cols, rng);
-        if (p.unsolvable_reason()) {
-          continue;
-        }
-        ++solvable;
-        for (const int width : {1, 8, 64}) {
-          CAPTURE(p.draw());
-          CAPTURE(width);
-          search::BeamOptions o;
-          o.width = width;
-          o.stall_layers = 40; // a beam of one may wander
-          const search::BeamResult a = search::beam_search(db, p.board(), o);
-          const search::BeamResult b = search::beam_search(
-              rows, cols, p.board(), goal, db.bound(p.board()), whole, o);
-          CHECK(a.found == b.found);
-          CHECK(a.nodes == b.nodes);
-          CHECK(a.best_bound == b.best_bound);
-          CHECK(a.blank_path == b.blank_path);
-          CHECK(a.best_path == b.best_path);
-          ++beams;
-        }
-      }
+      beams += beams_against_whole({&db}, rng, 5);
     }
     CHECK(beams == 45);
+  }
+
+  TEST_CASE("beam search over two sets of tables: each move's four sums "
+            "from its parent's keep the beam of the whole max recomputed") {
+    std::mt19937 rng(58);
+    int beams = 0;
+    // 3x3 and 4x4 count the transposed board, 2x4 does not.
+    for (const auto &[rows, cols] : {std::pair{3, 3}, {2, 4}, {4, 4}}) {
+      const std::vector<int> goal = NPuzzle::default_goal(rows, cols);
+      const PatternDatabases a(rows, cols, goal,
+                               PatternDatabases::partition(rows, cols, goal,
+                                                           rows == 4 ? 4 : 3));
+      const PatternDatabases b(
+          rows, cols, goal,
+          PatternDatabases::blocks_partition(rows, cols, goal));
+      beams += beams_against_whole({&a, &b}, rng, 4);
+    }
+    CHECK(beams == 36);
+    // None, three, or sets of another goal: refused.
+    const std::vector<int> goal = NPuzzle::default_goal(3, 3);
+    const PatternDatabases a(3, 3, goal, {{1, 2, 3, 4}, {5, 6, 7, 8}});
+    std::vector<int> other = goal;
+    std::swap(other[0], other[1]);
+    const PatternDatabases c(3, 3, other, {{1, 2, 3, 4}, {5, 6, 7, 8}});
+    const std::vector<int> board{8, 6, 7, 2, 5, 4, 3, 0, 1};
+    CHECK_THROWS_AS(search::beam_search(Sets{}, board, {}),
+                    std::invalid_argument);
+    CHECK_THROWS_AS(search::beam_search(Sets{&a, &a, &a}, board, {}),
+                    std::invalid_argument);
+    CHECK_THROWS_AS(search::beam_search(Sets{&a, &c}, board, {}),
+                    std::invalid_argument);
   }
 
   TEST_CASE("beam search: a stop ends it without a plan") {

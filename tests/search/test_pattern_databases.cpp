@@ -20,6 +20,7 @@
 #include <fstream>
 #include <map>
 #include <numeric>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <tuple>
@@ -256,6 +257,82 @@ TEST_SUITE("search::PatternDatabases") {
     for (const auto &[board, d] : all_distances(p)) {
       REQUIRE(db.bound(board) <= d);
       REQUIRE(db.bound(board) >= p.manhattan(board));
+    }
+  }
+
+  TEST_CASE("the 2x2 blocks' partition: blocks of goal cells, an odd "
+            "side's cells in runs along it, every tile once, any goal") {
+    const auto cells_of = [](const std::vector<int> &pattern,
+                             const Board &goal) {
+      std::vector<int> cells;
+      for (const int t : pattern) {
+        cells.push_back(static_cast<int>(
+            std::find(goal.begin(), goal.end(), t) - goal.begin()));
+      }
+      std::sort(cells.begin(), cells.end());
+      return cells;
+    };
+    // 7x7: nine blocks, then the last column (rows 0-3), its rows 4-5
+    // with the last row's cells 5 and 4, and the last row's 3-0.
+    const Board g49 = NPuzzle::default_goal(7, 7);
+    const auto seven = PatternDatabases::blocks_partition(7, 7, g49);
+    REQUIRE(seven.size() == 12);
+    CHECK(seven[0] == std::vector<int>{1, 2, 8, 9});
+    CHECK(seven[8] == std::vector<int>{33, 34, 40, 41});
+    CHECK(seven[9] == std::vector<int>{7, 14, 21, 28});
+    CHECK(seven[10] == std::vector<int>{35, 42, 48, 47});
+    CHECK(seven[11] == std::vector<int>{46, 45, 44, 43});
+    CHECK(seven != PatternDatabases::partition(7, 7, g49, 4));
+    int shapes = 0;
+    std::mt19937 rng(77);
+    for (const auto &[rows, cols] :
+         {std::pair{2, 2}, {2, 5}, {3, 3}, {4, 4}, {5, 4}, {4, 7}, {6, 6}}) {
+      // A goal with the blank anywhere: every tile in one pattern, each
+      // pattern 2x2 goal cells or a run along the last row or column.
+      Board goal(static_cast<std::size_t>(rows * cols));
+      std::iota(goal.begin(), goal.end(), 0);
+      std::shuffle(goal.begin(), goal.end(), rng);
+      CAPTURE(rows);
+      CAPTURE(cols);
+      const auto patterns = PatternDatabases::blocks_partition(rows, cols, goal);
+      std::vector<int> seen(goal.size(), 0);
+      for (const auto &pattern : patterns) {
+        CHECK(pattern.size() >= 1);
+        CHECK(pattern.size() <=
+              static_cast<std::size_t>(PatternDatabases::k_block_tiles));
+        const std::vector<int> cells = cells_of(pattern, goal);
+        // The 2x2 block of goal cells the first lies in, if the board
+        // holds all of it.
+        const int br = cells.front() / cols / 2 * 2;
+        const int bc = cells.front() % cols / 2 * 2;
+        bool block = br + 1 < rows && bc + 1 < cols, edge = true;
+        for (const int c : cells) {
+          block = block && c / cols - br <= 1 && c % cols - bc <= 1 &&
+                  c % cols >= bc;
+          edge = edge && ((cols % 2 == 1 && c % cols == cols - 1) ||
+                          (rows % 2 == 1 && c / cols == rows - 1));
+        }
+        CHECK((block || edge));
+        for (const int t : pattern) {
+          CHECK(t != 0);
+          ++seen[static_cast<std::size_t>(t)];
+        }
+      }
+      CHECK(std::count(seen.begin() + 1, seen.end(), 1) == rows * cols - 1);
+      ++shapes;
+    }
+    CHECK(shapes == 7);
+    CHECK_THROWS_AS(PatternDatabases::blocks_partition(1, 4, {1, 2, 3, 0}),
+                    std::invalid_argument);
+    // Admissible and additive over the whole 3x3 space, and maxed with the
+    // family's own never above the distance.
+    const Board g9 = NPuzzle::default_goal(3, 3);
+    const NPuzzle p = goal_puzzle(3, 3);
+    const PatternDatabases blocks(3, 3, g9,
+                                  PatternDatabases::blocks_partition(3, 3, g9));
+    for (const auto &[board, d] : all_distances(p)) {
+      REQUIRE(blocks.bound(board) <= d);
+      REQUIRE(blocks.bound(board) >= p.manhattan(board));
     }
   }
 
