@@ -373,7 +373,8 @@ std::vector<OptionRow> rows() {
        "half a second; on the 24-puzzle 6 gives 6-6-6-6, used by default "
        "once cached, and 7 gives 7-7-5-5: 4.9 GB of tables built once in "
        "about 25 minutes with 16 GB of memory, no stronger in all, so "
-       "used only where asked)",
+       "used only where asked; on 7x7, 4 also builds the tables of 2x2 "
+       "blocks, and searches take the larger of the two bounds)",
        {0, 9, ": from 0 to 9"}},
       {"partition", "Search", k_search,
        SATSLIDE_VALUE(po::value(&o.partition_texts)->composing()),

@@ -159,12 +159,19 @@ private:
   ida_over(const search::PatternDatabases &databases,
            const HeuristicSearchOptions &options,
            const std::vector<const search::PatternDatabases *> &more = {}) const;
-  HeuristicSearch ida_over_sets(const HeuristicSearchOptions &options) const;
-  // options.beam_width's beam over the tables, from where
-  // options.beam_after leads (throws std::invalid_argument if those are
-  // not moves from this board).
-  HeuristicSearch beam_over(const search::PatternDatabases &databases,
-                            const HeuristicSearchOptions &options) const;
+  // The sets of tables a search reads where there are several: the
+  // user's (--partition), or the default's maxed with the 2x2 blocks'
+  // where that measured stronger (k_maxed_with_blocks); empty: the
+  // options' pattern_tiles' one set (databases()).
+  std::vector<Partition> search_sets(const HeuristicSearchOptions &options) const;
+  HeuristicSearch over_sets(const HeuristicSearchOptions &options,
+                            const std::vector<Partition> &partitions) const;
+  // options.beam_width's beam over the max of the sets' bounds, from
+  // where options.beam_after leads (throws std::invalid_argument if those
+  // are not moves from this board).
+  HeuristicSearch
+  beam_over(const std::vector<const search::PatternDatabases *> &sets,
+            const HeuristicSearchOptions &options) const;
   std::shared_ptr<const search::DualTables>
   dual_tables(const search::PatternDatabases &databases,
               const HeuristicSearchOptions &options) const;

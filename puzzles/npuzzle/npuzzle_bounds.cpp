@@ -56,6 +56,27 @@ sets_name(const search::PatternDatabases &databases,
                                        : "");
 }
 
+// Partitions NPuzzle::stronger_tables' rule would call stronger that
+// measured no better, by board and tiles a pattern
+// (benchmarks/RESULTS.md): 7x7's 5-tile
+// tables, 4-4-5-5-5-5-5-5-5-5 (the start's bound within 2 of the 4-tile
+// tables' on six boards, IDA* 1.8x the nodes to the same threshold: "The
+// beams' set of boards on huge pages"); the 24-puzzle's 7-7-5-5, nine
+// times the entries of 6-6-6-6 (0.22-0.93x its nodes on nine of fifteen
+// boards, 1.2-7x on the others; 2.5x on the public boards in all: "Seven
+// tiles a pattern").
+struct Measured {
+  int rows, cols, tiles;
+};
+constexpr std::array<Measured, 2> k_no_stronger = {{{7, 7, 5}, {5, 5, 7}}};
+
+// Boards and pattern sizes whose tables are maxed by default with the
+// 2x2 blocks' (PatternDatabases::blocks_partition): 7x7's 4-tile tables
+// (the beam of the same width 3.6% shorter, IDA*'s start bound and
+// thresholds higher; --any over 30 boards: plan / bound 1.428 -> 1.403:
+// RESULTS "Two partitions for the beams").
+constexpr std::array<Measured, 1> k_maxed_with_blocks = {{{7, 7, 4}}};
+
 } // namespace
 
 // Every row's and column's linear conflicts (linear_conflicts.hpp).
@@ -99,8 +120,9 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
   if (!has_heuristic_search()) {
     return std::nullopt;
   }
-  if (!options.partitions.empty()) {
-    return ida_over_sets(options);
+  if (const std::vector<Partition> sets = search_sets(options);
+      !sets.empty()) {
+    return over_sets(options, sets);
   }
   HeuristicSearch s;
   std::shared_ptr<const search::PatternDatabases> databases;
@@ -115,13 +137,13 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
     return s;
   }
   if (options.beam_width > 0) {
-    return beam_over(*databases, options);
+    return beam_over({databases.get()}, options);
   }
   return ida_over(*databases, options);
 }
 
 HeuristicSearch
-NPuzzle::beam_over(const search::PatternDatabases &databases,
+NPuzzle::beam_over(const std::vector<const search::PatternDatabases *> &sets,
                    const HeuristicSearchOptions &options) const {
   // The blank's cells along beam_after, and the board they lead to.
   std::vector<int> board = m_board;
@@ -137,7 +159,8 @@ NPuzzle::beam_over(const search::PatternDatabases &databases,
   }
   const int after = static_cast<int>(path.size());
   HeuristicSearch s;
-  s.bound_name = databases.name();
+  s.bound_name =
+      sets_name(*sets.front(), {std::next(sets.begin()), sets.end()});
   if (options.shorter_than >= 0 && options.shorter_than <= after) {
     s.limit = true; // no shorter plan begins with these moves
     return s;
@@ -147,7 +170,7 @@ NPuzzle::beam_over(const search::PatternDatabases &databases,
   b.shorter_than = options.shorter_than < 0 ? -1 : options.shorter_than - after;
   b.stop = options.stop;
   b.tie_salt = options.beam_tie_salt;
-  const search::BeamResult r = search::beam_search(databases, board, b);
+  const search::BeamResult r = search::beam_search(sets, board, b);
   s.found = r.found;
   s.nodes = r.nodes;
   s.stopped = r.stopped;
@@ -199,14 +222,33 @@ sets_held(int rows, int cols, const std::vector<int> &goal,
 
 } // namespace
 
-// IDA* over the user's sets of tables (--partition), the first's bound
-// maxed with the others'.
-HeuristicSearch
-NPuzzle::ida_over_sets(const HeuristicSearchOptions &options) const {
-  // The sets were checked before any engine ran (check_partitions).
+std::vector<Partition>
+NPuzzle::search_sets(const HeuristicSearchOptions &options) const {
+  if (!options.partitions.empty()) {
+    return options.partitions;
+  }
+  for (const Measured &m : k_maxed_with_blocks) {
+    if (m.rows == m_rows && m.cols == m_cols &&
+        m.tiles == options.pattern_tiles) {
+      return {search::PatternDatabases::partition(m_rows, m_cols, m_goal,
+                                                  m.tiles),
+              search::PatternDatabases::blocks_partition(m_rows, m_cols,
+                                                         m_goal)};
+    }
+  }
+  return {};
+}
+
+// IDA* (or the beam) over sets of tables, the first's bound maxed with
+// the others'.
+HeuristicSearch NPuzzle::over_sets(const HeuristicSearchOptions &options,
+                                   const std::vector<Partition> &partitions)
+    const {
+  // The user's sets were checked before any engine ran
+  // (check_partitions); search_sets' own are within the limits.
   std::vector<std::shared_ptr<const search::PatternDatabases>> sets;
   try {
-    sets = sets_held(m_rows, m_cols, m_goal, options.partitions, options);
+    sets = sets_held(m_rows, m_cols, m_goal, partitions, options);
   } catch (const search::PatternDatabases::Stopped &) {
     sets.clear();
   }
@@ -216,11 +258,14 @@ NPuzzle::ida_over_sets(const HeuristicSearchOptions &options) const {
     s.bound_name = "additive pattern databases (not built: stopped)";
     return s;
   }
-  std::vector<const search::PatternDatabases *> more;
-  for (std::size_t i = 1; i < sets.size(); ++i) {
-    more.push_back(sets[i].get());
+  std::vector<const search::PatternDatabases *> all;
+  for (const auto &set : sets) {
+    all.push_back(set.get());
   }
-  return ida_over(*sets.front(), options, more);
+  if (options.beam_width > 0) {
+    return beam_over(all, options);
+  }
+  return ida_over(*all.front(), options, {std::next(all.begin()), all.end()});
 }
 
 // IDA* over the databases, maxed with `more` (and the dual's tables where
@@ -372,23 +417,6 @@ bool NPuzzle::databases_at_hand(int pattern_tiles) const {
   return search::pattern_databases_cached(m_rows, m_cols, m_goal,
                                           pattern_tiles);
 }
-
-namespace {
-
-// Partitions the rule below would call stronger that measured no better,
-// by board and tiles a pattern (benchmarks/RESULTS.md): 7x7's 5-tile
-// tables, 4-4-5-5-5-5-5-5-5-5 (the start's bound within 2 of the 4-tile
-// tables' on six boards, IDA* 1.8x the nodes to the same threshold: "The
-// beams' set of boards on huge pages"); the 24-puzzle's 7-7-5-5, nine
-// times the entries of 6-6-6-6 (0.22-0.93x its nodes on nine of fifteen
-// boards, 1.2-7x on the others; 2.5x on the public boards in all: "Seven
-// tiles a pattern").
-struct Measured {
-  int rows, cols, tiles;
-};
-constexpr std::array<Measured, 2> k_no_stronger = {{{7, 7, 5}, {5, 5, 7}}};
-
-} // namespace
 
 bool NPuzzle::stronger_tables(int pattern_tiles) const {
   if (pattern_tiles == 0 || cells() > 64) {

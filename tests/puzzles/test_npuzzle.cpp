@@ -1,5 +1,6 @@
 #include "satslide/puzzles/board_parsing.hpp"
 #include "satslide/puzzles/npuzzle/npuzzle.hpp"
+#include "satslide/search/pattern_databases.hpp"
 #include "support/test_support.hpp"
 
 #include <doctest/doctest.h>
@@ -259,6 +260,30 @@ TEST_SUITE("puzzles::NPuzzle") {
     CHECK_THROWS_AS(other.heuristic_search(o), std::invalid_argument);
     o.beam_after = {-1};
     CHECK_THROWS_AS(p.heuristic_search(o), std::invalid_argument);
+    unsetenv("SATSLIDE_CACHE_DIR");
+  }
+
+  TEST_CASE("a beam over two sets of tables: the max of their bounds "
+            "names both, and its plan solves the board") {
+    const satslide::test::TempDir cache("satslide-beam-sets-");
+    setenv("SATSLIDE_CACHE_DIR", cache.path.c_str(), 1);
+    const NPuzzle p = eight("8 6 7 2 5 4 3 0 1"); // 31 moves
+    HeuristicSearchOptions o;
+    o.beam_width = 64;
+    o.partitions = {{{1, 2, 3, 4}, {5, 6, 7, 8}},
+                    satslide::search::PatternDatabases::blocks_partition(
+                        3, 3, p.goal())};
+    const auto two = p.heuristic_search(o);
+    REQUIRE(two);
+    REQUIRE(two->found);
+    CHECK(two->bound_name.find("the max of 4-4 and 4-4") != std::string::npos);
+    CHECK(two->plan.size() >= 31);
+    CHECK(p.replay(two->plan).solved);
+    // Shorter than the optimum: none.
+    o.shorter_than = 31;
+    const auto none = p.heuristic_search(o);
+    REQUIRE(none);
+    CHECK_FALSE(none->found);
     unsetenv("SATSLIDE_CACHE_DIR");
   }
 
