@@ -285,10 +285,12 @@ TEST_SUITE("search::PatternDatabases") {
     CHECK(seven != PatternDatabases::partition(7, 7, g49, 4));
     int shapes = 0;
     std::mt19937 rng(77);
-    for (const auto &[rows, cols] :
+    for (const auto &shape :
          {std::pair{2, 2}, {2, 5}, {3, 3}, {4, 4}, {5, 4}, {4, 7}, {6, 6}}) {
       // A goal with the blank anywhere: every tile in one pattern, each
       // pattern 2x2 goal cells or a run along the last row or column.
+      // (Plain ints: clang 14 cannot CAPTURE structured bindings.)
+      const int rows = shape.first, cols = shape.second;
       Board goal(static_cast<std::size_t>(rows * cols));
       std::iota(goal.begin(), goal.end(), 0);
       std::shuffle(goal.begin(), goal.end(), rng);
