@@ -274,6 +274,13 @@ public:
     return true;
   }
   std::size_t bytes() const { return m_slots.size() * 8; }
+  // Asks for `hash`'s first slot ahead of its insert: the set is far
+  // larger than the caches, and a probe is a miss otherwise.
+  void prefetch(std::uint64_t hash) const {
+    if (!m_slots.empty()) {
+      __builtin_prefetch(&m_slots[(hash ? hash : 1) & (m_slots.size() - 1)]);
+    }
+  }
 
 private:
   using Slots = std::vector<std::uint64_t, HugePageAllocator<std::uint64_t>>;
@@ -297,6 +304,10 @@ private:
                  // while a new set is zeroed
   std::size_t m_size = 0;
 };
+
+// How many candidates ahead of its insert a hash's slot is asked for
+// (SeenSet::prefetch): about as many misses as a core keeps in flight.
+constexpr std::size_t k_prefetch_ahead = 16;
 
 // One beam search: the layers so far, the boards kept, the goal.
 template <class Bound> class Beam {
@@ -323,6 +334,9 @@ public:
   // The next layer's successors (their nodes counted), least bound first,
   // none seen before, at most `width`.
   void expand(int width, std::uint64_t salt, long &nodes);
+  // Of m_next, those: in order of bound, ties by the hash turned and
+  // XORed by `salt`.
+  void select(int width, std::uint64_t salt);
   // The layer made of them; the index of the goal in it, or -1. False
   // in `alive` when every successor had been seen: the beam died.
   int advance(bool &alive);
@@ -343,7 +357,8 @@ private:
   std::vector<std::uint8_t> m_goal;
   std::vector<Layer> m_layers;
   Layer m_spare; // the last layer's buffers, dropped, for the next
-  std::vector<Candidate> m_next;
+  std::vector<Candidate> m_next, m_sorted;
+  std::vector<std::size_t> m_bucket_end; // select()'s counting sort
   SeenSet m_seen;
 };
 
@@ -373,30 +388,61 @@ void Beam<Bound>::expand(int width, std::uint64_t salt, long &nodes) {
       ++nodes;
     }
   }
-  // In order of least bound (ties by hash), only as far as the beam
-  // takes: the first `width` and a quarter more put in order, the rest
-  // only if too many of those had been seen.
+  select(width, salt);
+}
+
+template <class Bound>
+void Beam<Bound>::select(int width, std::uint64_t salt) {
+  if (m_next.empty()) {
+    return;
+  }
+  // Bucketed by bound (a counting sort into m_sorted); in the bucket
+  // where the width runs out, only the share still wanted is split off
+  // by the salted hash (nth_element), again for as many as had been seen:
+  // no bucket is sorted.
+  const auto [least, most] = std::minmax_element(
+      m_next.begin(), m_next.end(),
+      [](const Candidate &a, const Candidate &b) { return a.bound < b.bound; });
+  const int low = least->bound;
+  const std::size_t buckets = static_cast<std::size_t>(most->bound - low) + 1;
+  m_bucket_end.assign(buckets + 1, 0);
+  for (const Candidate &c : m_next) {
+    ++m_bucket_end[static_cast<std::size_t>(c.bound - low) + 1];
+  }
+  for (std::size_t b = 1; b <= buckets; ++b) {
+    m_bucket_end[b] += m_bucket_end[b - 1]; // [b]: where bucket b begins
+  }
+  m_sorted.resize(m_next.size());
+  for (const Candidate &c : m_next) {
+    m_sorted[m_bucket_end[static_cast<std::size_t>(c.bound - low)]++] = c;
+  }
   const int turn = static_cast<int>(salt & 63);
   const auto before = [salt, turn](const Candidate &a, const Candidate &b) {
-    return a.bound != b.bound
-               ? a.bound < b.bound
-               : (std::rotl(a.hash, turn) ^ salt) <
-                     (std::rotl(b.hash, turn) ^ salt);
+    return (std::rotl(a.hash, turn) ^ salt) < (std::rotl(b.hash, turn) ^ salt);
   };
   const std::size_t want = static_cast<std::size_t>(width);
-  std::size_t sorted = std::min(m_next.size(), want + want / 4);
-  std::nth_element(m_next.begin(), m_next.begin() + sorted, m_next.end(),
-                   before);
-  std::sort(m_next.begin(), m_next.begin() + sorted, before);
   std::size_t kept = 0; // the least bounds of the boards not seen before
-  for (std::size_t k = 0; k < m_next.size() && kept < want; ++k) {
-    if (k == sorted) {
-      std::sort(m_next.begin() + k, m_next.end(), before);
-      sorted = m_next.size();
+  for (std::size_t b = 0, from = 0; b < buckets && kept < want; ++b) {
+    const auto at = [this](std::size_t k) {
+      return m_sorted.begin() + static_cast<std::ptrdiff_t>(k);
+    };
+    const std::size_t end = m_bucket_end[b];
+    while (from < end && kept < want) {
+      const std::size_t take = std::min(end, from + (want - kept));
+      if (take < end) {
+        std::nth_element(at(from), at(take), at(end), before);
+      }
+      for (std::size_t k = from; k < take; ++k) {
+        if (k + k_prefetch_ahead < take) {
+          m_seen.prefetch(m_sorted[k + k_prefetch_ahead].hash);
+        }
+        if (m_seen.insert(m_sorted[k].hash)) { // drops the layer's repeats
+          m_next[kept++] = m_sorted[k];
+        }
+      }
+      from = take;
     }
-    if (m_seen.insert(m_next[k].hash)) { // also drops the layer's repeats
-      m_next[kept++] = m_next[k];
-    }
+    from = end;
   }
   m_next.resize(kept);
 }

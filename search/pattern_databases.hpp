@@ -143,6 +143,10 @@ public:
   // is IDA*'s inner loop.
   std::uint64_t rank(const int *cells, int count) const {
     switch (count) {
+    case 4:
+      return rank_of<4>(cells);
+    case 5:
+      return rank_of<5>(cells);
     case 6:
       return rank_of<6>(cells);
     case 7:
