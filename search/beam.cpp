@@ -1,12 +1,13 @@
 // Beam search (beam.hpp). A layer is its boards (a byte a cell), each
 // one's blank and its parent in the layer before; the successors are
 // first only (bound, hash, parent, cell) and their boards are made only
-// for the `width` kept. The bound is a policy class (FunctionBound,
-// TableBound), so that its calls at every successor inline; the tables'
-// keeps each board's entries and sums, so that a move costs one lookup a
-// sum.
+// for the `width` kept (beam_select.hpp). The bound is a policy class
+// (FunctionBound, TableBound), so that its calls at every successor inline; the
+// tables' keeps each board's entries and sums, so that a move costs one lookup
+// a sum.
 #include "satslide/search/beam.hpp"
 
+#include "satslide/search/beam_select.hpp"
 #include "satslide/search/grid_cells.hpp"
 #include "satslide/search/huge_pages.hpp"
 #include "satslide/search/pattern_limits.hpp"
@@ -36,6 +37,13 @@ struct Candidate {
   int parent;
   std::uint8_t to;
   std::array<std::uint8_t, k_max_views> note;
+};
+
+// A board's moves but the one back: the blank from `from` to each `to`.
+struct Moves {
+  int from = 0;
+  int count = 0;
+  std::array<int, 4> to{};
 };
 
 // A board's hash: the XOR of a key for each (value, cell), so that a
@@ -85,9 +93,12 @@ struct Layer {
 // What the beam asks of its bound (a policy, so that the calls inline):
 //   state_bytes()       bytes it keeps beside each board;
 //   start(board, state) the start's bound, and its state;
-//   parent(board, state) the next calls are about this board's moves;
-//   child(bound, from, to, c) the successor's bound and c.note (what
-//                       make() needs), after parent();
+//   look(slot, board, state, moves) the next child() calls of `slot`
+//                       (0 or 1) are about this board's moves; the
+//                       bound may ask for what they will read, so that
+//                       a parent's lookups overlap the one before's;
+//   child(slot, j, bound, c) the bound of the successor by move j of
+//                       the slot's look() and c.note (what make() needs);
 //   make(parent_board, parent_state, c, state) the kept child's state.
 
 // A bound given as a function (BeamBound): no state of its own.
@@ -97,19 +108,25 @@ public:
       : m_f(f), m_start(start_bound) {}
   int state_bytes() const { return 0; }
   int start(const std::uint8_t *, std::uint8_t *) const { return m_start; }
-  void parent(const std::uint8_t *board, const std::uint8_t *) {
-    m_board = board;
+  void look(int slot, const std::uint8_t *board, const std::uint8_t *,
+            const Moves &moves) {
+    m_looked[slot] = {board, &moves};
   }
-  int child(int parent_bound, int from, int to, Candidate &) const {
-    return m_f(m_board, parent_bound, from, to);
+  int child(int slot, int j, int parent_bound, Candidate &) const {
+    const Looked &l = m_looked[slot];
+    return m_f(l.board, parent_bound, l.moves->from, l.moves->to[j]);
   }
   void make(const std::uint8_t *, const std::uint8_t *, const Candidate &,
             std::uint8_t *) const {}
 
 private:
+  struct Looked {
+    const std::uint8_t *board = nullptr;
+    const Moves *moves = nullptr;
+  };
   const BeamBound &m_f;
   int m_start;
-  const std::uint8_t *m_board = nullptr;
+  std::array<Looked, 2> m_looked;
 };
 
 // The max of the sets' sums, each set's on the board and (where the set
@@ -146,7 +163,7 @@ public:
   }
 
   int start(const std::uint8_t *board, std::uint8_t *state) {
-    parent(board, state);
+    cells_of(board);
     int bound = 0;
     for (std::size_t v = 0; v < m_views.size(); ++v) {
       const View &view = m_views[v];
@@ -162,24 +179,37 @@ public:
     return bound;
   }
 
-  void parent(const std::uint8_t *board, const std::uint8_t *state) {
-    m_board = board;
-    m_state = state;
-    for (int c = 0; c < m_n; ++c) {
-      m_cell[board[c]] = c;
+  // Each move's entry in each view found and asked for (prefetched),
+  // read by child() a parent later.
+  void look(int slot, const std::uint8_t *board, const std::uint8_t *state,
+            const Moves &moves) {
+    cells_of(board);
+    Looked &l = m_looked[slot];
+    l.state = state;
+    for (int j = 0; j < moves.count; ++j) {
+      const int moved = board[moves.to[j]];
+      for (std::size_t v = 0; v < m_views.size(); ++v) {
+        const View &view = m_views[v];
+        const int p = pattern_of(view, moved);
+        l.old[j][v] = p >= 0 ? state[view.at + p] : 0;
+        l.entry[j][v] =
+            p >= 0 ? view.db->entry_at(p, rank(view, p, moved, moves.from))
+                   : nullptr;
+        if (l.entry[j][v] != nullptr) {
+          __builtin_prefetch(l.entry[j][v]);
+        }
+      }
     }
   }
 
-  int child(int, int from, int to, Candidate &c) const {
-    const int moved = m_board[to];
+  int child(int slot, int j, int, Candidate &c) const {
+    const Looked &l = m_looked[slot];
     int bound = 0;
     for (std::size_t v = 0; v < m_views.size(); ++v) {
-      const View &view = m_views[v];
-      int sum = sum_of(m_state, v);
-      if (const int p = pattern_of(view, moved); p >= 0) {
-        const int e = view.db->entry(p, rank(view, p, moved, from));
-        c.note[v] = static_cast<std::uint8_t>(e);
-        sum += e - m_state[view.at + p];
+      int sum = sum_of(l.state, v);
+      if (const std::uint8_t *e = l.entry[j][v]; e != nullptr) {
+        c.note[v] = *e;
+        sum += *e - l.old[j][v];
       }
       bound = std::max(bound, sum);
     }
@@ -205,6 +235,20 @@ private:
     bool transposed;
     int at; // where its entries begin in a board's state
   };
+  // What look() found for child(): by move and view, the entry after the
+  // move (nullptr: the moved tile is in none of the view's patterns) and
+  // the one before.
+  struct Looked {
+    const std::uint8_t *state = nullptr;
+    std::array<std::array<const std::uint8_t *, k_max_views>, 4> entry{};
+    std::array<std::array<int, k_max_views>, 4> old{};
+  };
+
+  void cells_of(const std::uint8_t *board) {
+    for (int c = 0; c < m_n; ++c) {
+      m_cell[board[c]] = c;
+    }
+  }
 
   int sum_of(const std::uint8_t *state, std::size_t v) const {
     const std::uint8_t *at = state + m_sums_at + 2 * v;
@@ -218,12 +262,11 @@ private:
 
   // The pattern of the view that holds tile `moved` (-1: none).
   static int pattern_of(const View &view, int moved) {
-    return view.db->pattern_of(view.transposed
-                                   ? view.db->transposed_tile(moved)
-                                   : moved);
+    return view.db->pattern_of(view.transposed ? view.db->transposed_tile(moved)
+                                               : moved);
   }
 
-  // The rank of the view's pattern p's cells on the board of parent(),
+  // The rank of the view's pattern p's cells on the board of cells_of(),
   // tile `moved` on `cell` instead (-1: none).
   std::uint64_t rank(const View &view, int p, int moved, int cell) const {
     const std::vector<int> &pattern =
@@ -242,8 +285,8 @@ private:
   int m_n;
   std::vector<View> m_views;
   int m_sums_at = 0; // the views' sums follow their entries
-  const std::uint8_t *m_board = nullptr, *m_state = nullptr;
-  std::vector<int> m_cell;         // by tile, on parent()'s board
+  std::array<Looked, 2> m_looked;
+  std::vector<int> m_cell;         // by tile, on cells_of()'s board
   std::vector<int> m_untransposed; // by tile of the transposed board
 };
 
@@ -255,6 +298,17 @@ private:
 class SeenSet {
 public:
   explicit SeenSet(const std::function<bool()> &stop) : m_stop(stop) {}
+
+  // Room for `boards` at once: every growth zeroes a set as large as all
+  // before it (the kernel clears each new page), so a beam that knows
+  // its size from the start zeroes half as much.
+  void reserve(double boards) {
+    const double slots = 2 * boards + 2;
+    if (m_size == 0 && slots > static_cast<double>(m_slots.size()) &&
+        slots * sizeof(std::uint64_t) <= k_beam_max_bytes) {
+      m_slots = Slots(std::bit_ceil(static_cast<std::size_t>(slots)));
+    }
+  }
 
   // False if `hash` was there already.
   bool insert(std::uint64_t hash) {
@@ -305,19 +359,16 @@ private:
   std::size_t m_size = 0;
 };
 
-// How many candidates ahead of its insert a hash's slot is asked for
-// (SeenSet::prefetch): about as many misses as a core keeps in flight.
-constexpr std::size_t k_prefetch_ahead = 16;
-
 // One beam search: the layers so far, the boards kept, the goal.
 template <class Bound> class Beam {
 public:
   Beam(int rows, int cols, const std::vector<int> &board,
        const std::vector<int> &goal, Bound &bound,
-       const std::function<bool()> &stop)
+       const std::function<bool()> &stop, double boards)
       : m_rows(rows), m_cols(cols), m_n(rows * cols),
         m_state_bytes(bound.state_bytes()), m_bound(bound),
         m_goal(goal.begin(), goal.end()), m_layers(1), m_seen(stop) {
+    m_seen.reserve(boards);
     Layer &start = m_layers[0];
     start.boards.assign(board.begin(), board.end());
     start.state.resize(m_state_bytes);
@@ -334,9 +385,6 @@ public:
   // The next layer's successors (their nodes counted), least bound first,
   // none seen before, at most `width`.
   void expand(int width, std::uint64_t salt, long &nodes);
-  // Of m_next, those: in order of bound, ties by the hash turned and
-  // XORed by `salt`.
-  void select(int width, std::uint64_t salt);
   // The layer made of them; the index of the goal in it, or -1. False
   // in `alive` when every successor had been seen: the beam died.
   int advance(bool &alive);
@@ -357,8 +405,8 @@ private:
   std::vector<std::uint8_t> m_goal;
   std::vector<Layer> m_layers;
   Layer m_spare; // the last layer's buffers, dropped, for the next
-  std::vector<Candidate> m_next, m_sorted;
-  std::vector<std::size_t> m_bucket_end; // select()'s counting sort
+  std::vector<Candidate> m_next;
+  SelectBuffers<Candidate> m_select;
   SeenSet m_seen;
 };
 
@@ -366,85 +414,50 @@ template <class Bound>
 void Beam<Bound>::expand(int width, std::uint64_t salt, long &nodes) {
   const Layer &at = m_layers.back();
   m_next.clear();
-  for (int i = 0; i < static_cast<int>(at.blank.size()); ++i) {
-    const std::uint8_t *cells = &at.boards[static_cast<std::size_t>(i) * m_n];
-    const int blank = at.blank[i];
+  const int parents = static_cast<int>(at.blank.size());
+  // Board i's moves, looked up by the bound while board i - 1's children
+  // are made (slot i % 2).
+  std::array<Moves, 2> moves;
+  const auto look = [&](int i) {
+    Moves &m = moves[static_cast<std::size_t>(i & 1)];
+    m.from = at.blank[i];
     const int back = at.parent[i] < 0
                          ? -1
                          : m_layers[m_layers.size() - 2].blank[at.parent[i]];
-    m_bound.parent(cells, at.state.data() +
-                              static_cast<std::size_t>(i) * m_state_bytes);
     std::array<int, 4> next{};
-    const int count = grid_neighbours(m_rows, m_cols, blank, next);
+    const int count = grid_neighbours(m_rows, m_cols, m.from, next);
+    m.count = 0;
     for (int k = 0; k < count; ++k) {
-      const int to = next[k];
-      if (to == back) {
-        continue;
+      if (next[k] != back) {
+        m.to[m.count++] = next[k];
       }
-      Candidate c{0, moved_hash(at.hash[i], cells[to], blank, to), i,
-                  static_cast<std::uint8_t>(to), {}};
-      c.bound = m_bound.child(at.bound[i], blank, to, c);
+    }
+    const auto board = static_cast<std::size_t>(i);
+    m_bound.look(i & 1, &at.boards[board * m_n],
+                 &at.state[board * m_state_bytes], m);
+  };
+  if (parents > 0) {
+    look(0);
+  }
+  for (int i = 0; i < parents; ++i) {
+    if (i + 1 < parents) {
+      look(i + 1);
+    }
+    const Moves &m = moves[static_cast<std::size_t>(i & 1)];
+    const std::uint8_t *cells = &at.boards[static_cast<std::size_t>(i) * m_n];
+    for (int j = 0; j < m.count; ++j) {
+      const int to = m.to[j];
+      Candidate c{0,
+                  moved_hash(at.hash[i], cells[to], m.from, to),
+                  i,
+                  static_cast<std::uint8_t>(to),
+                  {}};
+      c.bound = m_bound.child(i & 1, j, at.bound[i], c);
       m_next.push_back(c);
       ++nodes;
     }
   }
-  select(width, salt);
-}
-
-template <class Bound>
-void Beam<Bound>::select(int width, std::uint64_t salt) {
-  if (m_next.empty()) {
-    return;
-  }
-  // Bucketed by bound (a counting sort into m_sorted); in the bucket
-  // where the width runs out, only the share still wanted is split off
-  // by the salted hash (nth_element), again for as many as had been seen:
-  // no bucket is sorted.
-  const auto [least, most] = std::minmax_element(
-      m_next.begin(), m_next.end(),
-      [](const Candidate &a, const Candidate &b) { return a.bound < b.bound; });
-  const int low = least->bound;
-  const std::size_t buckets = static_cast<std::size_t>(most->bound - low) + 1;
-  m_bucket_end.assign(buckets + 1, 0);
-  for (const Candidate &c : m_next) {
-    ++m_bucket_end[static_cast<std::size_t>(c.bound - low) + 1];
-  }
-  for (std::size_t b = 1; b <= buckets; ++b) {
-    m_bucket_end[b] += m_bucket_end[b - 1]; // [b]: where bucket b begins
-  }
-  m_sorted.resize(m_next.size());
-  for (const Candidate &c : m_next) {
-    m_sorted[m_bucket_end[static_cast<std::size_t>(c.bound - low)]++] = c;
-  }
-  const int turn = static_cast<int>(salt & 63);
-  const auto before = [salt, turn](const Candidate &a, const Candidate &b) {
-    return (std::rotl(a.hash, turn) ^ salt) < (std::rotl(b.hash, turn) ^ salt);
-  };
-  const std::size_t want = static_cast<std::size_t>(width);
-  std::size_t kept = 0; // the least bounds of the boards not seen before
-  for (std::size_t b = 0, from = 0; b < buckets && kept < want; ++b) {
-    const auto at = [this](std::size_t k) {
-      return m_sorted.begin() + static_cast<std::ptrdiff_t>(k);
-    };
-    const std::size_t end = m_bucket_end[b];
-    while (from < end && kept < want) {
-      const std::size_t take = std::min(end, from + (want - kept));
-      if (take < end) {
-        std::nth_element(at(from), at(take), at(end), before);
-      }
-      for (std::size_t k = from; k < take; ++k) {
-        if (k + k_prefetch_ahead < take) {
-          m_seen.prefetch(m_sorted[k + k_prefetch_ahead].hash);
-        }
-        if (m_seen.insert(m_sorted[k].hash)) { // drops the layer's repeats
-          m_next[kept++] = m_sorted[k];
-        }
-      }
-      from = take;
-    }
-    from = end;
-  }
-  m_next.resize(kept);
+  select_least(m_next, static_cast<std::size_t>(width), salt, m_seen, m_select);
 }
 
 template <class Bound> int Beam<Bound>::advance(bool &alive) {
@@ -460,6 +473,12 @@ template <class Bound> int Beam<Bound>::advance(bool &alive) {
   made.hash.resize(count);
   int found = -1;
   for (std::size_t k = 0; k < count; ++k) {
+    if (k + k_prefetch_ahead < count) { // the parents lie anywhere
+      const auto ahead =
+          static_cast<std::size_t>(m_next[k + k_prefetch_ahead].parent);
+      __builtin_prefetch(&at.boards[ahead * m_n]);
+      __builtin_prefetch(&at.state[ahead * m_state_bytes]);
+    }
     const Candidate &c = m_next[k];
     const std::size_t p = static_cast<std::size_t>(c.parent);
     std::uint8_t *cells = &made.boards[k * m_n];
@@ -487,8 +506,7 @@ template <class Bound>
 std::vector<int> Beam<Bound>::path_to(int k, int layer) const {
   std::vector<int> path;
   for (layer = layer < 0 ? static_cast<int>(m_layers.size()) - 1 : layer;
-       layer > 0;
-       k = m_layers[layer].parent[k], --layer) {
+       layer > 0; k = m_layers[layer].parent[k], --layer) {
     path.push_back(m_layers[layer].blank[k]);
   }
   std::reverse(path.begin(), path.end());
@@ -504,8 +522,8 @@ BeamResult run_beam(int rows, int cols, const std::vector<int> &board,
     throw std::invalid_argument("beam search: more than 256 cells");
   }
   BeamResult result;
-  const int max_depth = options.shorter_than > 0 ? options.shorter_than - 1
-                                                 : 100 * n;
+  const int max_depth =
+      options.shorter_than > 0 ? options.shorter_than - 1 : 100 * n;
   // Per board of the beam: its blank and parent in every layer (5
   // bytes) and its hash in the set of boards seen (at twice the slots);
   // the last layer's boards, states, bounds and hashes, twice (the spare);
@@ -515,7 +533,12 @@ BeamResult run_beam(int rows, int cols, const std::vector<int> &board,
                            3.0 * sizeof(Candidate);
   result.width = static_cast<int>(std::max(
       1.0, std::min<double>(options.width, k_beam_max_bytes / per_board)));
-  Beam<Bound> beam(rows, cols, board, goal, bound, options.stop);
+  // With a length to beat, at most that many layers of the width: the
+  // boards the set of seen boards is made for at once.
+  Beam<Bound> beam(rows, cols, board, goal, bound, options.stop,
+                   options.shorter_than > 0
+                       ? static_cast<double>(result.width) * max_depth
+                       : 0.0);
   bool alive = true;
   result.best_bound = beam.start_bound();
   int best_layer = 0, best_k = 0;

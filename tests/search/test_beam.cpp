@@ -4,6 +4,7 @@
 // on these boards, and a cap below the optimum leaves it without a plan.
 #include "satslide/puzzles/npuzzle/npuzzle.hpp"
 #include "satslide/search/beam.hpp"
+#include "satslide/search/beam_select.hpp"
 #include "satslide/search/pattern_databases.hpp"
 #include "support/test_support.hpp"
 
@@ -11,8 +12,10 @@
 
 #include <algorithm>
 #include <random>
+#include <set>
 #include <stdexcept>
 #include <tuple>
+#include <unordered_set>
 
 using namespace satslide;
 using puzzles::NPuzzle;
@@ -38,8 +41,8 @@ int beams_against_whole(const Sets &sets, std::mt19937 &rng, int boards) {
     return bound;
   };
   std::vector<int> child(static_cast<std::size_t>(n));
-  const search::BeamBound whole = [&](const std::uint8_t *parent, int,
-                                      int from, int to) {
+  const search::BeamBound whole = [&](const std::uint8_t *parent, int, int from,
+                                      int to) {
     std::copy(parent, parent + n, child.begin());
     std::swap(child[from], child[to]);
     return max_bound(child);
@@ -58,9 +61,8 @@ int beams_against_whole(const Sets &sets, std::mt19937 &rng, int boards) {
       o.width = width;
       o.stall_layers = 40; // a beam of one may wander
       const search::BeamResult kept = search::beam_search(sets, p.board(), o);
-      const search::BeamResult recomputed =
-          search::beam_search(rows, cols, p.board(), first.goal(),
-                              max_bound(p.board()), whole, o);
+      const search::BeamResult recomputed = search::beam_search(
+          rows, cols, p.board(), first.goal(), max_bound(p.board()), whole, o);
       CHECK(kept.found == recomputed.found);
       CHECK(kept.nodes == recomputed.nodes);
       CHECK(kept.best_bound == recomputed.best_bound);
@@ -73,6 +75,39 @@ int beams_against_whole(const Sets &sets, std::mt19937 &rng, int boards) {
     }
   }
   return beams;
+}
+
+// A successor as select_least sees it, and the set of boards seen.
+struct Item {
+  int bound;
+  std::uint64_t hash;
+  bool operator<(const Item &o) const {
+    return std::tie(bound, hash) < std::tie(o.bound, o.hash);
+  }
+  bool operator==(const Item &) const = default;
+};
+struct Seen {
+  std::unordered_set<std::uint64_t> hashes;
+  long prefetched = 0;
+  bool insert(std::uint64_t h) { return hashes.insert(h).second; }
+  void prefetch(std::uint64_t) { ++prefetched; }
+};
+
+// The layer select_least keeps, the plain way: every item in the order
+// of bound and salted hash, admitted by `seen` until `want` are.
+std::multiset<Item> kept_by_sorting(std::vector<Item> items, std::size_t want,
+                                    std::uint64_t salt, Seen &seen) {
+  std::sort(items.begin(), items.end(), [salt](const Item &a, const Item &b) {
+    return std::make_pair(a.bound, search::salted(a.hash, salt)) <
+           std::make_pair(b.bound, search::salted(b.hash, salt));
+  });
+  std::multiset<Item> kept;
+  for (std::size_t k = 0; k < items.size() && kept.size() < want; ++k) {
+    if (seen.insert(items[k].hash)) {
+      kept.insert(items[k]);
+    }
+  }
+  return kept;
 }
 
 } // namespace
@@ -132,9 +167,12 @@ TEST_SUITE("search::beam") {
     // 3x3 and 4x4 count the transposed board (a square, the blank's goal
     // on the diagonal), 2x4 does not.
     for (const auto &[rows, cols, patterns] :
-         {std::tuple{3, 3, std::vector<std::vector<int>>{{1, 2, 4, 7}, {3, 5, 6, 8}}},
+         {std::tuple{3, 3,
+                     std::vector<std::vector<int>>{{1, 2, 4, 7}, {3, 5, 6, 8}}},
           {2, 4, {{1, 2, 5}, {3, 4, 6, 7}}},
-          {4, 4, {{1, 2, 3, 5}, {4, 8, 12}, {6, 7, 9, 10}, {11, 13, 14, 15}}}}) {
+          {4,
+           4,
+           {{1, 2, 3, 5}, {4, 8, 12}, {6, 7, 9, 10}, {11, 13, 14, 15}}}}) {
       const PatternDatabases db(rows, cols, NPuzzle::default_goal(rows, cols),
                                 patterns);
       CHECK(db.reflected() == (rows == cols));
@@ -150,9 +188,9 @@ TEST_SUITE("search::beam") {
     // 3x3 and 4x4 count the transposed board, 2x4 does not.
     for (const auto &[rows, cols] : {std::pair{3, 3}, {2, 4}, {4, 4}}) {
       const std::vector<int> goal = NPuzzle::default_goal(rows, cols);
-      const PatternDatabases a(rows, cols, goal,
-                               PatternDatabases::partition(rows, cols, goal,
-                                                           rows == 4 ? 4 : 3));
+      const PatternDatabases a(
+          rows, cols, goal,
+          PatternDatabases::partition(rows, cols, goal, rows == 4 ? 4 : 3));
       const PatternDatabases b(
           rows, cols, goal,
           PatternDatabases::blocks_partition(rows, cols, goal));
@@ -183,5 +221,46 @@ TEST_SUITE("search::beam") {
         search::beam_search(db, {8, 6, 7, 2, 5, 4, 3, 0, 1}, o);
     CHECK(r.stopped);
     CHECK_FALSE(r.found);
+  }
+
+  TEST_CASE("beam search's layer: the first of least bound the seen set "
+            "admits, by buckets or by one split, as by sorting them all") {
+    std::mt19937 rng(20261206);
+    int layers = 0;
+    for (const int spread : {1, 4, 40, 1000000}) { // the last: one bucket
+      for (const std::size_t size : {0, 1, 7, 300, 5000}) {
+        for (const std::size_t want :
+             {std::size_t{0}, std::size_t{1}, size / 3, size, 2 * size + 1}) {
+          // Repeats (one board: one hash, one bound), boards seen before.
+          std::vector<int> bound_of(size + 5);
+          for (int &b : bound_of) {
+            b = static_cast<int>(rng() % spread) - 7;
+          }
+          std::vector<Item> items(size);
+          for (Item &i : items) {
+            const std::uint64_t h = rng() % bound_of.size();
+            i = {bound_of[h], h};
+          }
+          Seen seen, reference;
+          for (std::uint64_t h = 0; h < size / 4; ++h) {
+            seen.insert(3 * h);
+            reference.insert(3 * h);
+          }
+          const std::uint64_t salt = rng();
+          const std::multiset<Item> expected =
+              kept_by_sorting(items, want, salt, reference);
+          search::SelectBuffers<Item> buffers;
+          search::select_least(items, want, salt, seen, buffers);
+          CAPTURE(spread);
+          CAPTURE(size);
+          CAPTURE(want);
+          CHECK(std::multiset<Item>(items.begin(), items.end()) == expected);
+          CHECK(seen.hashes == reference.hashes);
+          CHECK(seen.prefetched <= static_cast<long>(size));
+          ++layers;
+        }
+      }
+    }
+    CHECK(layers == 100);
   }
 }
