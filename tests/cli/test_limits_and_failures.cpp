@@ -62,23 +62,23 @@ TEST_SUITE("cli::LimitsAndFailures") {
     // do not fit in 50 MB: they are built first, without the limit, into a
     // cache of the test's own (else the case passed only when an earlier
     // test had left them in the user's cache).
-    const satslide::test::TempDir cache("satslide-oom-witness-");
-    setenv("SATSLIDE_CACHE_DIR", cache.path.c_str(), 1);
-    REQUIRE(run_satslide("--puzzle 15 --board "
-                         "'1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15' "
-                         "--goal 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 "
-                         "--engine ida -q")
-                .exit_code == 0);
-    const auto witness = run_satslide(
-        "--puzzle 15 --board '14 7 8 2 13 11 10 4 9 12 5 0 3 6 1 15' "
-        "--goal 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --witness ida "
-        "--memory-limit 50");
-    CHECK(witness.exit_code == 23);
-    CHECK(has(witness.out, "memory_limit: ran out of memory"));
-    CHECK(has(witness.out, "a smaller --split-depth needs less"));
-    CHECK(has(witness.out, "solution: 59 moves, not proven optimal"));
-    CHECK(!has(witness.out + witness.err, "--max-states"));
-    unsetenv("SATSLIDE_CACHE_DIR");
+    {
+      const satslide::test::CacheDir cache("satslide-oom-witness-");
+      REQUIRE(run_satslide("--puzzle 15 --board "
+                           "'1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15' "
+                           "--goal 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 "
+                           "--engine ida -q")
+                  .exit_code == 0);
+      const auto witness = run_satslide(
+          "--puzzle 15 --board '14 7 8 2 13 11 10 4 9 12 5 0 3 6 1 15' "
+          "--goal 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 --witness ida "
+          "--memory-limit 50");
+      CHECK(witness.exit_code == 23);
+      CHECK(has(witness.out, "memory_limit: ran out of memory"));
+      CHECK(has(witness.out, "a smaller --split-depth needs less"));
+      CHECK(has(witness.out, "solution: 59 moves, not proven optimal"));
+      CHECK(!has(witness.out + witness.err, "--max-states"));
+    }
     // Too little for a thread's stack: one thread does the work.
     CHECK(run_satslide(std::string(k_31) + " --memory-limit 10 -q")
               .exit_code == 23);

@@ -208,8 +208,7 @@ TEST_CASE("play: a 15-puzzle hint by SAT where the pattern databases are not "
   // cubes, whose tables take about 13 s to build on a fresh machine: a
   // hint must not wait for them (a build cut short is not cached, so no
   // later hint would come either).
-  const std::string dir = "hint-cache-" + std::to_string(::getpid());
-  setenv("SATSLIDE_CACHE_DIR", dir.c_str(), 1);
+  const satslide::test::CacheDir cache("satslide-hint-cache-");
   planner::HintOptions tiny;
   tiny.max_states = 10; // no breadth-first search: SAT
   tiny.sat_timeout = 8;
@@ -217,8 +216,6 @@ TEST_CASE("play: a 15-puzzle hint by SAT where the pattern databases are not "
   o.board = "1 6 2 4 10 13 14 3 9 5 11 7 15 0 12 8"; // scramble #54, 24 moves
   Game g(puzzle("15", o), tiny);
   const Hint h = g.hint();
-  unsetenv("SATSLIDE_CACHE_DIR");
-  std::filesystem::remove_all(dir);
   REQUIRE(h.found);
   CHECK(h.engine == "SAT");
   CHECK(h.distance == 24);

@@ -230,13 +230,10 @@ TEST_SUITE("planner::EngineChoice") {
             "split: without them at hand it keeps the other engines") {
     // An empty cache: the first build (about 13 s) would spend the run's
     // time, and a build cut short is not cached.
-    const std::string dir = "choice-cache-" + std::to_string(::getpid());
-    setenv("SATSLIDE_CACHE_DIR", dir.c_str(), 1);
+    const satslide::test::CacheDir cache("satslide-choice-cache-");
     planner::PlannerOptions o;
     o.timeout_seconds = 8;
     const Solved s = solve_auto(scramble_54(), o);
-    unsetenv("SATSLIDE_CACHE_DIR");
-    std::filesystem::remove_all(dir);
     REQUIRE(s.result.status == Status::solved);
     CHECK(s.result.optimal);
     check_not_split(s);
@@ -262,15 +259,12 @@ TEST_SUITE("planner::EngineChoice") {
 
   TEST_CASE("--engine ida searches over the strongest tables cached, and "
             "says which option builds them while none is") {
-    const std::string dir = "ida-cache-" + std::to_string(::getpid());
-    setenv("SATSLIDE_CACHE_DIR", dir.c_str(), 1);
+    const satslide::test::CacheDir cache("satslide-ida-cache-");
     const auto board = board_3x4({9, 1, 4, 3, 11, 5, 0, 6, 2, 8, 10, 7});
     std::string before, after;
     const auto plain = ida_over(board, 0, &before); // the family's tables
     const auto built = ida_over(board, 6, nullptr); // 6-5, built and cached
     const auto cached = ida_over(board, 0, &after);  // found in the cache
-    unsetenv("SATSLIDE_CACHE_DIR");
-    std::filesystem::remove_all(dir);
     for (const auto *r : {&plain, &built, &cached}) {
       REQUIRE(r->status == Status::solved);
       CHECK(r->optimal);
@@ -285,15 +279,12 @@ TEST_SUITE("planner::EngineChoice") {
 
   TEST_CASE("--engine ida passes over cached tables of smaller patterns "
             "than the family's") {
-    const std::string dir = "ida-cache-weak-" + std::to_string(::getpid());
-    setenv("SATSLIDE_CACHE_DIR", dir.c_str(), 1);
+    const satslide::test::CacheDir cache("satslide-ida-cache-weak-");
     const auto board = board_3x4({9, 1, 4, 3, 11, 5, 0, 6, 2, 8, 10, 7});
     std::string again;
     const auto plain = ida_over(board, 0, nullptr); // the family's 6-5
     const auto weak = ida_over(board, 4, nullptr);  // 3-4-4, built and cached
     const auto cached = ida_over(board, 0, &again); // the family's still
-    unsetenv("SATSLIDE_CACHE_DIR");
-    std::filesystem::remove_all(dir);
     for (const auto *r : {&plain, &weak, &cached}) {
       REQUIRE(r->status == Status::solved);
       CHECK(r->optimal);
@@ -306,8 +297,7 @@ TEST_SUITE("planner::EngineChoice") {
 
   TEST_CASE("--dual-lookups: off by default, built once where asked, then "
             "taken from the cache") {
-    const std::string dir = "ida-cache-dual-" + std::to_string(::getpid());
-    setenv("SATSLIDE_CACHE_DIR", dir.c_str(), 1);
+    const satslide::test::CacheDir cache("satslide-ida-cache-dual-");
     const auto board = board_3x4({9, 1, 4, 3, 11, 5, 0, 6, 2, 8, 10, 7});
     const auto run = [&](std::optional<puzzles::DualLookups> dual) {
       planner::PlannerOptions o;
@@ -323,8 +313,6 @@ TEST_SUITE("planner::EngineChoice") {
     const auto built = run(puzzles::DualLookups::build);
     const auto cached = run(puzzles::DualLookups::cached);
     const auto off = run(puzzles::DualLookups::off);
-    unsetenv("SATSLIDE_CACHE_DIR");
-    std::filesystem::remove_all(dir);
     for (const auto *r : {&plain, &none_cached, &built, &cached, &off}) {
       REQUIRE(r->status == Status::solved);
       CHECK(r->optimal);
@@ -344,14 +332,11 @@ TEST_SUITE("planner::EngineChoice") {
             "one table of every tile is the largest") {
     // An empty cache: where a table is cached, it is used and no hint is
     // said at all.
-    const std::string dir = "ida-cache-3x3-" + std::to_string(::getpid());
-    setenv("SATSLIDE_CACHE_DIR", dir.c_str(), 1);
+    const satslide::test::CacheDir cache("satslide-ida-cache-3x3-");
     const puzzles::NPuzzle board(3, 3, {1, 3, 6, 4, 2, 0, 7, 5, 8},
                                  puzzles::NPuzzle::default_goal(3, 3));
     std::string notes;
     const auto r = ida_over(board, 0, &notes);
-    unsetenv("SATSLIDE_CACHE_DIR");
-    std::filesystem::remove_all(dir);
     REQUIRE(r.status == Status::solved);
     CHECK(!has(notes, "--pattern-tiles"));
     CHECK(has(notes, "the family's tables are the largest this board allows"));

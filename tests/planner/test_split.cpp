@@ -186,8 +186,7 @@ TEST_SUITE("planner::Split") {
             "the optimum") {
     // 3x4's larger partition (at most 8 tiles: 5-6) put in a cache of the
     // test's own; the run raises its cubes' bounds after its first round.
-    const test::TempDir dir("satslide-split-stronger-");
-    setenv("SATSLIDE_CACHE_DIR", dir.path.c_str(), 1);
+    const test::CacheDir dir("satslide-split-stronger-");
     const puzzles::NPuzzle p(3, 4, {5, 1, 3, 2, 0, 11, 8, 7, 6, 9, 10, 4},
                              puzzles::NPuzzle::default_goal(3, 4));
     planner::PlannerOptions o = split(6);
@@ -212,7 +211,6 @@ TEST_SUITE("planner::Split") {
     o.pattern_tiles = 0;
     o.stronger_bound_after = 1e6;
     CHECK(planner::solve(p, o).stronger_bound_from == -1);
-    unsetenv("SATSLIDE_CACHE_DIR");
   }
 
   TEST_CASE("the start at the goal: the empty plan at every depth") {

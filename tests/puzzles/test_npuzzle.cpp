@@ -201,8 +201,7 @@ TEST_SUITE("puzzles::NPuzzle") {
   TEST_CASE("a beam from where a plan's first moves lead: its plan begins "
             "with them and solves the board, shorter_than counts them, and "
             "moves that are not a plan's are refused") {
-    const satslide::test::TempDir cache("satslide-beam-after-");
-    setenv("SATSLIDE_CACHE_DIR", cache.path.c_str(), 1);
+    const satslide::test::CacheDir cache("satslide-beam-after-");
     const NPuzzle p = eight("8 6 7 2 5 4 3 0 1"); // 31 moves
     HeuristicSearchOptions o;
     o.beam_width = 256;
@@ -260,13 +259,11 @@ TEST_SUITE("puzzles::NPuzzle") {
     CHECK_THROWS_AS(other.heuristic_search(o), std::invalid_argument);
     o.beam_after = {-1};
     CHECK_THROWS_AS(p.heuristic_search(o), std::invalid_argument);
-    unsetenv("SATSLIDE_CACHE_DIR");
   }
 
   TEST_CASE("a beam over two sets of tables: the max of their bounds "
             "names both, and its plan solves the board") {
-    const satslide::test::TempDir cache("satslide-beam-sets-");
-    setenv("SATSLIDE_CACHE_DIR", cache.path.c_str(), 1);
+    const satslide::test::CacheDir cache("satslide-beam-sets-");
     const NPuzzle p = eight("8 6 7 2 5 4 3 0 1"); // 31 moves
     HeuristicSearchOptions o;
     o.beam_width = 64;
@@ -284,7 +281,6 @@ TEST_SUITE("puzzles::NPuzzle") {
     const auto none = p.heuristic_search(o);
     REQUIRE(none);
     CHECK_FALSE(none->found);
-    unsetenv("SATSLIDE_CACHE_DIR");
   }
 
   TEST_CASE("compile: one-hot groups per cell and per value, inverse moves") {

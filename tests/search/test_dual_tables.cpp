@@ -223,8 +223,7 @@ TEST_SUITE("search::DualTables") {
   }
 
   TEST_CASE("cache: built once with one line, then read back") {
-    const test::TempDir dir("satslide-dual-test-");
-    setenv("SATSLIDE_CACHE_DIR", dir.path.c_str(), 1);
+    const test::CacheDir dir("satslide-dual-test-");
     const NPuzzle p = goal_puzzle(3, 4);
     const PatternDatabases db(3, 4, p.goal(), {{1, 2, 5, 6}, {3, 4, 7, 8}, {9, 10, 11}});
     std::vector<std::string> notes;
@@ -249,6 +248,5 @@ TEST_SUITE("search::DualTables") {
       CHECK(search::dual_bound(db, *read, b) ==
             search::dual_bound(db, DualTables(db), b));
     }
-    unsetenv("SATSLIDE_CACHE_DIR");
   }
 }

@@ -479,8 +479,7 @@ TEST_SUITE("search::PatternDatabases") {
 
   TEST_CASE("cache on disk: built once, read back, a corrupted file rebuilt "
             "with a message") {
-    const test::TempDir dir("satslide-pdb-test-");
-    setenv("SATSLIDE_CACHE_DIR", dir.path.c_str(), 1);
+    const test::CacheDir dir("satslide-pdb-test-");
     const Board goal = NPuzzle::default_goal(3, 4);
     std::vector<std::string> notes;
     const auto note = [&](const std::string &n) { notes.push_back(n); };
@@ -521,12 +520,10 @@ TEST_SUITE("search::PatternDatabases") {
     notes.clear();
     search::cached_pattern_databases(3, 4, goal, {note, {}}); // repaired
     CHECK(notes.empty());
-    unsetenv("SATSLIDE_CACHE_DIR");
   }
 
   TEST_CASE("cache on disk: a build stopped says so and leaves no file") {
-    const test::TempDir dir("satslide-pdb-test-");
-    setenv("SATSLIDE_CACHE_DIR", dir.path.c_str(), 1);
+    const test::CacheDir dir("satslide-pdb-test-");
     std::vector<std::string> notes;
     const auto note = [&](const std::string &n) { notes.push_back(n); };
     CHECK_THROWS_AS(
@@ -538,7 +535,6 @@ TEST_SUITE("search::PatternDatabases") {
     CHECK(notes[1].find("nothing of it is kept") != std::string::npos);
     CHECK((!std::filesystem::exists(dir.path) ||
            std::filesystem::is_empty(dir.path)));
-    unsetenv("SATSLIDE_CACHE_DIR");
   }
 }
 

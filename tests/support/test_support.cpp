@@ -4,6 +4,7 @@
 #include "satslide/puzzles/families.hpp"
 
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <fstream>
 #include <map>
@@ -16,6 +17,25 @@ namespace satslide::test {
 
 std::string data_path(const std::string &name) {
   return std::string(SATSLIDE_TEST_DATA) + "/" + name;
+}
+
+namespace {
+constexpr const char *k_cache_variable = "SATSLIDE_CACHE_DIR";
+} // namespace
+
+CacheDir::CacheDir(const std::string &name) : TempDir(name) {
+  if (const char *before = std::getenv(k_cache_variable)) {
+    m_before = before;
+  }
+  setenv(k_cache_variable, path.c_str(), 1);
+}
+
+CacheDir::~CacheDir() {
+  if (m_before) {
+    setenv(k_cache_variable, m_before->c_str(), 1);
+  } else {
+    unsetenv(k_cache_variable);
+  }
 }
 
 std::string read_text(const std::string &name) {

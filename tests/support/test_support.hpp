@@ -11,6 +11,7 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -55,6 +56,20 @@ struct TempDir {
     std::filesystem::remove_all(path);
   }
   ~TempDir() { std::filesystem::remove_all(path); }
+};
+
+// A TempDir that is the process's cache of tables (SATSLIDE_CACHE_DIR)
+// while it lives: the variable's value before is put back (or the
+// variable unset) when the scope ends, however the case ends, so that a
+// failed REQUIRE leaves no later case with a removed cache.
+struct CacheDir : TempDir {
+  explicit CacheDir(const std::string &name);
+  ~CacheDir();
+  CacheDir(const CacheDir &) = delete;
+  CacheDir &operator=(const CacheDir &) = delete;
+
+private:
+  std::optional<std::string> m_before;
 };
 
 // A file's whole text ("" if it cannot be read).
