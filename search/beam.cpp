@@ -433,8 +433,8 @@ void Beam<Bound>::expand(int width, std::uint64_t salt, long &nodes) {
       }
     }
     const auto board = static_cast<std::size_t>(i);
-    m_bound.look(i & 1, &at.boards[board * m_n],
-                 &at.state[board * m_state_bytes], m);
+    m_bound.look(i & 1, at.boards.data() + board * m_n,
+                 at.state.data() + board * m_state_bytes, m);
   };
   if (parents > 0) {
     look(0);
@@ -476,8 +476,8 @@ template <class Bound> int Beam<Bound>::advance(bool &alive) {
     if (k + k_prefetch_ahead < count) { // the parents lie anywhere
       const auto ahead =
           static_cast<std::size_t>(m_next[k + k_prefetch_ahead].parent);
-      __builtin_prefetch(&at.boards[ahead * m_n]);
-      __builtin_prefetch(&at.state[ahead * m_state_bytes]);
+      __builtin_prefetch(at.boards.data() + ahead * m_n);
+      __builtin_prefetch(at.state.data() + ahead * m_state_bytes);
     }
     const Candidate &c = m_next[k];
     const std::size_t p = static_cast<std::size_t>(c.parent);
