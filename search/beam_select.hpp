@@ -17,8 +17,10 @@
 
 namespace satslide::search {
 
-// How far ahead of its insert a hash's slot is asked for (Seen::prefetch):
-// about as many misses as a core keeps in flight.
+// How many items ahead a read that misses the caches is asked for: a
+// hash's slot before its insert (Seen::prefetch), and in beam.cpp a kept
+// board's parent before it is copied; about as many misses as a core
+// keeps in flight.
 constexpr std::size_t k_prefetch_ahead = 16;
 
 // The order between boards of one bound: the hash turned by the salt's
