@@ -61,7 +61,9 @@ sets_name(const search::PatternDatabases &databases,
 // (benchmarks/RESULTS.md): 7x7's 5-tile
 // tables, 4-4-5-5-5-5-5-5-5-5 (the start's bound within 2 of the 4-tile
 // tables' on six boards, IDA* 1.8x the nodes to the same threshold: "The
-// beams' set of boards on huge pages"); the 24-puzzle's 7-7-5-5, nine
+// beams' set of boards on huge pages"; as a third set beside the 4-tile
+// and 2x2 blocks' tables, the beams' plans 2% longer: "A third set for
+// the beams"); the 24-puzzle's 7-7-5-5, nine
 // times the entries of 6-6-6-6 (0.22-0.93x its nodes on nine of fifteen
 // boards, 1.2-7x on the others; 2.5x on the public boards in all: "Seven
 // tiles a pattern").
