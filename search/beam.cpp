@@ -14,7 +14,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <climits>
 #include <cstdint>
 #include <stdexcept>
@@ -292,21 +291,25 @@ private:
 
 // Every board's hash the beam has kept, open addressing (0 stands for
 // empty: a board hashing to 0 is taken for 1); a beam that may come back
-// to a board meanders on the bound's plateaus without end. Growing a set
+// to a board meanders on the bound's plateaus without end. Its slots are
+// any number (a hash's first slot is its high bits scaled to the
+// count), so that the set is never larger than the beam's estimate
+// (run_beam): two slots a board the beam can keep, made at once where
+// the length to beat bounds the layers; else grown by doubling, the
+// last growth straight to those two slots a board from at most half of
+// them (three slots a board while the old set is copied). Growing a set
 // of a billion slots takes seconds: it polls `stop` and, told to, leaves
 // the rest out (the beam ends at its next layer, its layers unused).
 class SeenSet {
 public:
-  explicit SeenSet(const std::function<bool()> &stop) : m_stop(stop) {}
-
-  // Room for `boards` at once: every growth zeroes a set as large as all
-  // before it (the kernel clears each new page), so a beam that knows
-  // its size from the start zeroes half as much.
-  void reserve(double boards) {
-    const double slots = 2 * boards + 2;
-    if (m_size == 0 && slots > static_cast<double>(m_slots.size()) &&
-        slots * sizeof(std::uint64_t) <= k_beam_max_bytes) {
-      m_slots = Slots(std::bit_ceil(static_cast<std::size_t>(slots)));
+  // At most `boards` inserted; `at_once`: all their slots made now (every
+  // growth zeroes a set as large as all before it, the kernel clearing
+  // each new page, so a set made at once zeroes half as much).
+  SeenSet(const std::function<bool()> &stop, double boards, bool at_once)
+      : m_stop(stop), m_most(static_cast<std::size_t>(2 * boards + 2)) {
+    if (at_once) {
+      m_slots = Slots(m_most);
+      m_largest = m_most;
     }
   }
 
@@ -316,31 +319,38 @@ public:
     if ((m_size + 1) * 2 > m_slots.size()) {
       grow();
     }
-    std::size_t at = hash & (m_slots.size() - 1);
+    std::size_t at = first_slot(hash);
     while (m_slots[at] != 0) {
       if (m_slots[at] == hash) {
         return false;
       }
-      at = (at + 1) & (m_slots.size() - 1);
+      at = at + 1 == m_slots.size() ? 0 : at + 1;
     }
     m_slots[at] = hash;
     ++m_size;
     return true;
   }
-  std::size_t bytes() const { return m_slots.size() * 8; }
   // Asks for `hash`'s first slot ahead of its insert: the set is far
   // larger than the caches, and a probe is a miss otherwise.
   void prefetch(std::uint64_t hash) const {
     if (!m_slots.empty()) {
-      __builtin_prefetch(&m_slots[(hash ? hash : 1) & (m_slots.size() - 1)]);
+      __builtin_prefetch(&m_slots[first_slot(hash ? hash : 1)]);
     }
   }
+  // The most slots held at once, a growth's old set included.
+  std::size_t largest() const { return m_largest; }
 
 private:
   using Slots = std::vector<std::uint64_t, HugePageAllocator<std::uint64_t>>;
 
+  std::size_t first_slot(std::uint64_t hash) const {
+    return static_cast<std::size_t>(
+        (static_cast<unsigned __int128>(hash) * m_slots.size()) >> 64);
+  }
   void grow() {
-    Slots old(std::max<std::size_t>(1024, 2 * m_slots.size()));
+    const std::size_t doubled = std::max<std::size_t>(1024, 2 * m_slots.size());
+    Slots old(m_most > doubled && 2 * doubled > m_most ? m_most : doubled);
+    m_largest = std::max(m_largest, old.size() + m_slots.size());
     old.swap(m_slots);
     m_size = 0;
     for (std::size_t i = 0; i < old.size(); ++i) {
@@ -354,9 +364,11 @@ private:
   }
   static constexpr std::size_t k_poll_mask = (1U << 20) - 1;
   const std::function<bool()> &m_stop;
-  Slots m_slots; // on huge pages: probed at random, and fewer faults
-                 // while a new set is zeroed
+  std::size_t m_most; // two slots a board the beam can keep
+  Slots m_slots;      // on huge pages: probed at random, and fewer faults
+                      // while a new set is zeroed
   std::size_t m_size = 0;
+  std::size_t m_largest = 0;
 };
 
 // One beam search: the layers so far, the boards kept, the goal.
@@ -364,11 +376,11 @@ template <class Bound> class Beam {
 public:
   Beam(int rows, int cols, const std::vector<int> &board,
        const std::vector<int> &goal, Bound &bound,
-       const std::function<bool()> &stop, double boards)
+       const std::function<bool()> &stop, double boards, bool at_once)
       : m_rows(rows), m_cols(cols), m_n(rows * cols),
         m_state_bytes(bound.state_bytes()), m_bound(bound),
-        m_goal(goal.begin(), goal.end()), m_layers(1), m_seen(stop) {
-    m_seen.reserve(boards);
+        m_goal(goal.begin(), goal.end()), m_layers(1),
+        m_seen(stop, boards, at_once) {
     Layer &start = m_layers[0];
     start.boards.assign(board.begin(), board.end());
     start.state.resize(m_state_bytes);
@@ -398,6 +410,9 @@ public:
   }
   int bound_of(int k) const { return m_layers.back().bound[k]; }
   int layers() const { return static_cast<int>(m_layers.size()); }
+  double seen_bytes() const {
+    return static_cast<double>(m_seen.largest() * sizeof(std::uint64_t));
+  }
 
 private:
   int m_rows, m_cols, m_n, m_state_bytes;
@@ -524,21 +539,20 @@ BeamResult run_beam(int rows, int cols, const std::vector<int> &board,
   BeamResult result;
   const int max_depth =
       options.shorter_than > 0 ? options.shorter_than - 1 : 100 * n;
+  // With a length to beat, the set of boards seen is made at once for
+  // every board the beam can keep (SeenSet).
+  const bool at_once = options.shorter_than > 0;
   // Per board of the beam: its blank and parent in every layer (5
-  // bytes) and its hash in the set of boards seen (at twice the slots);
-  // the last layer's boards, states, bounds and hashes, twice (the spare);
-  // its successors.
-  const double per_board = max_depth * 21.0 +
+  // bytes) and its hash in the set of boards seen (two slots, three while
+  // a growing set is copied); the last layer's boards, states, bounds and
+  // hashes, twice (the spare); its successors.
+  const double per_board = max_depth * (5.0 + (at_once ? 16 : 24)) +
                            2.0 * (n + bound.state_bytes() + 16) +
                            3.0 * sizeof(Candidate);
   result.width = static_cast<int>(std::max(
       1.0, std::min<double>(options.width, k_beam_max_bytes / per_board)));
-  // With a length to beat, at most that many layers of the width: the
-  // boards the set of seen boards is made for at once.
   Beam<Bound> beam(rows, cols, board, goal, bound, options.stop,
-                   options.shorter_than > 0
-                       ? static_cast<double>(result.width) * max_depth
-                       : 0.0);
+                   static_cast<double>(result.width) * max_depth, at_once);
   bool alive = true;
   result.best_bound = beam.start_bound();
   int best_layer = 0, best_k = 0;
@@ -554,6 +568,7 @@ BeamResult run_beam(int rows, int cols, const std::vector<int> &board,
       result.blank_path = beam.path_to(found);
       result.best_path = result.blank_path;
       result.best_bound = beam.bound_of(found);
+      result.seen_bytes = beam.seen_bytes();
       return result;
     }
     int k = 0;
@@ -568,6 +583,7 @@ BeamResult run_beam(int rows, int cols, const std::vector<int> &board,
     }
   }
   result.best_path = beam.path_to(best_k, best_layer);
+  result.seen_bytes = beam.seen_bytes();
   return result;
 }
 

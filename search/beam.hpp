@@ -19,8 +19,10 @@
 
 namespace satslide::search {
 
-// The memory a beam may hold: its layers' parents and the boards of two
-// layers; a wider beam is narrowed to fit (BeamResult::width).
+// The memory a beam may hold: its layers' parents, the boards of two
+// layers and the set of boards seen (BeamResult::seen_bytes: at most 16
+// bytes a board a layer where the length to beat is known, else 24); a
+// wider beam is narrowed to fit (BeamResult::width).
 constexpr double k_beam_max_bytes = 1.5e9;
 
 struct BeamOptions {
@@ -46,6 +48,9 @@ struct BeamResult {
   std::vector<int> best_path;
   int best_bound = 0;
   bool stopped = false;
+  // The most the set of boards seen held at once (run_beam's estimate
+  // counts 2 or 3 slots of 8 bytes for each board the width allows).
+  double seen_bytes = 0;
 };
 
 // The bound of a successor: the parent's board (a byte a cell) and

@@ -223,6 +223,41 @@ TEST_SUITE("search::beam") {
     CHECK_FALSE(r.found);
   }
 
+  TEST_CASE("beam search: the set of boards seen never holds more than the "
+            "width was narrowed for (two slots a board a layer where the "
+            "length to beat is known, three while a set grows)") {
+    const std::vector<int> goal = NPuzzle::default_goal(3, 3);
+    const PatternDatabases db(3, 3, goal, {{1, 2, 3, 4, 5, 6, 7, 8}});
+    std::mt19937 rng(59);
+    int beams = 0;
+    for (int k = 0; k < 4; ++k) {
+      const NPuzzle p = test::random_board(3, 3, rng);
+      if (p.unsolvable_reason()) {
+        --k;
+        continue;
+      }
+      for (const int width : {1, 7, 100}) {
+        for (const int shorter_than : {-1, 31}) {
+          CAPTURE(p.draw());
+          CAPTURE(width);
+          CAPTURE(shorter_than);
+          search::BeamOptions o;
+          o.width = width;
+          o.shorter_than = shorter_than;
+          const search::BeamResult r = search::beam_search(db, p.board(), o);
+          const double layers = shorter_than > 0 ? shorter_than - 1 : 100 * 9;
+          const double slots = (shorter_than > 0 ? 1.0 : 1.5) *
+                               (2 * r.width * layers + 2);
+          CHECK(r.width == width);
+          CHECK(r.seen_bytes > 0);
+          CHECK(r.seen_bytes <= slots * 8);
+          ++beams;
+        }
+      }
+    }
+    CHECK(beams == 24);
+  }
+
   TEST_CASE("beam search's layer: the first of least bound the seen set "
             "admits, by buckets or by one split, as by sorting them all") {
     std::mt19937 rng(20261206);
