@@ -164,8 +164,12 @@ private:
   // where that measured stronger (k_maxed_with_blocks); empty: the
   // options' pattern_tiles' one set (databases()).
   std::vector<Partition> search_sets(const HeuristicSearchOptions &options) const;
-  HeuristicSearch over_sets(const HeuristicSearchOptions &options,
-                            const std::vector<Partition> &partitions) const;
+  // The tables a search and state_bound read: search_sets' (one that is
+  // databases()' partition shared with it, not held twice), else
+  // databases()' one set; empty where cached_only and missing. Throws
+  // PatternDatabases::Stopped as databases() does.
+  std::vector<std::shared_ptr<const search::PatternDatabases>>
+  tables(const HeuristicSearchOptions &options) const;
   // options.beam_width's beam over the max of the sets' bounds, from
   // where options.beam_after leads (throws std::invalid_argument if those
   // are not moves from this board).

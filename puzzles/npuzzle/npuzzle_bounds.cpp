@@ -122,26 +122,26 @@ NPuzzle::heuristic_search(const HeuristicSearchOptions &options) const {
   if (!has_heuristic_search()) {
     return std::nullopt;
   }
-  if (const std::vector<Partition> sets = search_sets(options);
-      !sets.empty()) {
-    return over_sets(options, sets);
-  }
-  HeuristicSearch s;
-  std::shared_ptr<const search::PatternDatabases> databases;
+  std::vector<std::shared_ptr<const search::PatternDatabases>> sets;
   try {
-    databases = this->databases(options);
+    sets = tables(options);
   } catch (const search::PatternDatabases::Stopped &) {
-    databases = nullptr;
+    sets.clear();
   }
-  if (!databases) { // stopped while building, or cached_only
+  if (sets.empty()) { // stopped while building, or cached_only
+    HeuristicSearch s;
     s.stopped = true;
     s.bound_name = "additive pattern databases (not built: stopped)";
     return s;
   }
-  if (options.beam_width > 0) {
-    return beam_over({databases.get()}, options);
+  std::vector<const search::PatternDatabases *> all;
+  for (const auto &set : sets) {
+    all.push_back(set.get());
   }
-  return ida_over(*databases, options);
+  if (options.beam_width > 0) {
+    return beam_over(all, options);
+  }
+  return ida_over(*all.front(), options, {std::next(all.begin()), all.end()});
 }
 
 HeuristicSearch
@@ -187,11 +187,13 @@ namespace {
 
 // The tables of the sets read last in the process, held until other sets
 // are asked for (a batch's boards share them: the 24-puzzle's two
-// 6-6-6-6 sets are 1 GB).
+// 6-6-6-6 sets are 1 GB); a set that is `shared`'s partition is
+// `shared`, not read again.
 std::vector<std::shared_ptr<const search::PatternDatabases>>
 sets_held(int rows, int cols, const std::vector<int> &goal,
           const std::vector<Partition> &sets,
-          const HeuristicSearchOptions &options) {
+          const HeuristicSearchOptions &options,
+          const std::shared_ptr<const search::PatternDatabases> &shared) {
   static std::mutex mutex;
   static std::vector<std::string> held_keys;
   static std::vector<std::shared_ptr<const search::PatternDatabases>> held;
@@ -208,6 +210,10 @@ sets_held(int rows, int cols, const std::vector<int> &goal,
   held_keys.clear();
   std::vector<std::shared_ptr<const search::PatternDatabases>> made;
   for (const Partition &set : sets) {
+    if (shared && set == shared->patterns()) {
+      made.push_back(shared);
+      continue;
+    }
     auto tables = search::cached_tables(rows, cols, goal, set,
                                         {options.note, options.warn},
                                         options.stop, options.cached_only);
@@ -241,33 +247,30 @@ NPuzzle::search_sets(const HeuristicSearchOptions &options) const {
   return {};
 }
 
-// IDA* (or the beam) over sets of tables, the first's bound maxed with
-// the others'.
-HeuristicSearch NPuzzle::over_sets(const HeuristicSearchOptions &options,
-                                   const std::vector<Partition> &partitions)
-    const {
+std::vector<std::shared_ptr<const search::PatternDatabases>>
+NPuzzle::tables(const HeuristicSearchOptions &options) const {
+  const std::vector<Partition> partitions = search_sets(options);
+  if (partitions.empty()) {
+    auto one = databases(options);
+    if (!one) {
+      return {};
+    }
+    return {one};
+  }
   // The user's sets were checked before any engine ran
   // (check_partitions); search_sets' own are within the limits.
-  std::vector<std::shared_ptr<const search::PatternDatabases>> sets;
+  std::shared_ptr<const search::PatternDatabases> own;
   try {
-    sets = sets_held(m_rows, m_cols, m_goal, partitions, options);
-  } catch (const search::PatternDatabases::Stopped &) {
-    sets.clear();
+    if (std::find(partitions.begin(), partitions.end(),
+                  search::PatternDatabases::partition(
+                      m_rows, m_cols, m_goal, options.pattern_tiles)) !=
+        partitions.end()) {
+      own = databases(options);
+    }
+  } catch (const std::invalid_argument &) {
+    // no pattern_tiles partition on this board: none to share
   }
-  if (sets.empty()) {
-    HeuristicSearch s;
-    s.stopped = true;
-    s.bound_name = "additive pattern databases (not built: stopped)";
-    return s;
-  }
-  std::vector<const search::PatternDatabases *> all;
-  for (const auto &set : sets) {
-    all.push_back(set.get());
-  }
-  if (options.beam_width > 0) {
-    return beam_over(all, options);
-  }
-  return ida_over(*all.front(), options, {std::next(all.begin()), all.end()});
+  return sets_held(m_rows, m_cols, m_goal, partitions, options, own);
 }
 
 // IDA* over the databases, maxed with `more` (and the dual's tables where
@@ -503,24 +506,28 @@ NPuzzle::state_bound(const HeuristicSearchOptions &options) const {
   if (cells() > 64) {
     return {};
   }
-  std::shared_ptr<const search::PatternDatabases> databases;
+  std::vector<std::shared_ptr<const search::PatternDatabases>> sets;
   try {
-    databases = this->databases(options);
+    sets = tables(options);
   } catch (const search::PatternDatabases::Stopped &) {
     return {};
   }
-  if (!databases) {
+  if (sets.empty()) {
     return {}; // cached_only, and not in the cache
   }
   const int n = cells();
-  return [databases, n](const task::State &state) {
+  return [sets, n](const task::State &state) {
     std::vector<int> board(static_cast<std::size_t>(n), 0);
     for (int f = 0; f < static_cast<int>(state.size()); ++f) {
       if (state[f]) {
         board[f % n] = f / n; // fluent(value, cell) = value * cells + cell
       }
     }
-    return databases->bound(board);
+    int bound = 0;
+    for (const auto &set : sets) {
+      bound = std::max(bound, set->bound(board));
+    }
+    return bound;
   };
 }
 

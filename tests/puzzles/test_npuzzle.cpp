@@ -5,6 +5,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <random>
 #include <tuple>
 
 using namespace satslide::task;
@@ -281,6 +283,35 @@ TEST_SUITE("puzzles::NPuzzle") {
     const auto none = p.heuristic_search(o);
     REQUIRE(none);
     CHECK_FALSE(none->found);
+  }
+
+  TEST_CASE("the start's bound over two sets of tables is the max of both "
+            "sets' bounds, above the first's alone on some boards") {
+    const satslide::test::CacheDir cache("satslide-bound-sets-");
+    const std::vector<int> goal = eight("1 2 3 4 5 6 7 8 0").goal();
+    const Partition first = {{1, 2, 3, 4}, {5, 6, 7, 8}};
+    const Partition blocks = PatternDatabases::blocks_partition(3, 3, goal);
+    const PatternDatabases a(3, 3, goal, first);
+    const PatternDatabases b(3, 3, goal, blocks);
+    HeuristicSearchOptions o;
+    o.partitions = {first, blocks};
+    std::mt19937 rng(61);
+    int boards = 0, above = 0;
+    while (boards < 40) {
+      const NPuzzle p = satslide::test::random_board(3, 3, rng);
+      if (p.unsolvable_reason()) {
+        continue;
+      }
+      ++boards;
+      CAPTURE(p.draw());
+      const StateBound bound = p.state_bound(o);
+      REQUIRE(bound);
+      const int expected = std::max(a.bound(p.board()), b.bound(p.board()));
+      CHECK(bound(p.compile().initial_state()) == expected);
+      above += expected > a.bound(p.board()) ? 1 : 0;
+    }
+    CHECK(boards == 40);
+    CHECK(above > 0);
   }
 
   TEST_CASE("compile: one-hot groups per cell and per value, inverse moves") {
