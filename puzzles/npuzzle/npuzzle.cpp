@@ -525,6 +525,30 @@ NPuzzle::plan_of_blank_path(const std::vector<int> &blank_path) const {
   return plan;
 }
 
+std::optional<std::string>
+NPuzzle::walk(const task::Plan &plan, std::vector<int> &board,
+              const std::function<void(const Move &)> &each) const {
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const int id = plan[i];
+    if (id < 0 || id >= num_moves()) {
+      return "step " + std::to_string(i + 1) + ": no such move";
+    }
+    const Move m = move_at(id);
+    const auto adjacent = neighbours(m.from);
+    if (board[m.from] != m.tile || board[m.to] != 0 ||
+        std::find(adjacent.begin(), adjacent.end(), m.to) == adjacent.end()) {
+      return "step " + std::to_string(i + 1) + ": tile " +
+             std::to_string(m.tile) + " cannot move from " +
+             cell_name(m.from) + " to " + cell_name(m.to);
+    }
+    std::swap(board[m.from], board[m.to]);
+    if (each) {
+      each(m);
+    }
+  }
+  return std::nullopt;
+}
+
 Replay NPuzzle::replay(const task::Plan &plan) const {
   Replay result;
   result.boards_drawn =
@@ -532,22 +556,7 @@ Replay NPuzzle::replay(const task::Plan &plan) const {
   result.moves.reserve(plan.size());
   result.compact.reserve(plan.size());
   std::vector<int> board = m_board;
-  for (std::size_t i = 0; i < plan.size(); ++i) {
-    const int id = plan[i];
-    if (id < 0 || id >= num_moves()) {
-      result.error = "step " + std::to_string(i + 1) + ": no such move";
-      return result;
-    }
-    const Move m = move_at(id);
-    const auto adjacent = neighbours(m.from);
-    if (board[m.from] != m.tile || board[m.to] != 0 ||
-        std::find(adjacent.begin(), adjacent.end(), m.to) == adjacent.end()) {
-      result.error = "step " + std::to_string(i + 1) + ": tile " +
-                     std::to_string(m.tile) + " cannot move from " +
-                     cell_name(m.from) + " to " + cell_name(m.to);
-      return result;
-    }
-    std::swap(board[m.from], board[m.to]);
+  result.error = walk(plan, board, [&](const Move &m) {
     const int d = m.to - m.from;
     const char *tile_dir = d == -m_cols  ? "up"
                            : d == m_cols ? "down"
@@ -560,20 +569,15 @@ Replay NPuzzle::replay(const task::Plan &plan) const {
                                     : 'L';
     result.moves.push_back({std::to_string(m.tile) + " " + tile_dir,
                             result.boards_drawn ? draw_board(board) : ""});
-  }
-  result.solved = board == m_goal;
+  });
+  result.solved = !result.error && board == m_goal;
   return result;
 }
 
 std::unique_ptr<Puzzle> NPuzzle::after(const task::Plan &plan) const {
-  const Replay replayed = replay(plan);
-  if (replayed.error) {
-    throw task::InputError(*replayed.error);
-  }
   std::vector<int> board = m_board;
-  for (int id : plan) {
-    const Move m = move_at(id);
-    std::swap(board[m.from], board[m.to]);
+  if (const auto error = walk(plan, board)) {
+    throw task::InputError(*error);
   }
   return std::make_unique<NPuzzle>(m_rows, m_cols, board, m_goal);
 }

@@ -10,7 +10,9 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <random>
+#include <string>
 #include <vector>
 
 namespace satslide::search {
@@ -180,6 +182,12 @@ private:
   dual_tables(const search::PatternDatabases &databases,
               const HeuristicSearchOptions &options) const;
   int cells() const { return m_rows * m_cols; }
+  // Each move of `plan` checked against the rules and made on `board`
+  // (replay's, after's and beam_over's one walk), `each` told of it
+  // after; the first broken rule's message ("step i: ..."), or nothing.
+  std::optional<std::string>
+  walk(const task::Plan &plan, std::vector<int> &board,
+       const std::function<void(const Move &)> &each = {}) const;
   void label_moves(task::Task &task) const;
   // Action ids in the order compile() makes them: tile-major, then the
   // cell the tile leaves, then its neighbours in grid_neighbours' order;

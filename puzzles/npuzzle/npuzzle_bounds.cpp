@@ -150,14 +150,10 @@ NPuzzle::beam_over(const std::vector<const search::PatternDatabases *> &sets,
   // The blank's cells along beam_after, and the board they lead to.
   std::vector<int> board = m_board;
   std::vector<int> path;
-  for (const int id : options.beam_after) {
-    const Move m = id >= 0 && id < num_moves() ? move_at(id) : Move{-1, 0, 0};
-    if (m.tile < 0 || board[m.from] != m.tile || board[m.to] != 0) {
-      throw std::invalid_argument("beam search: its first moves are not a "
-                                  "plan's from this board");
-    }
-    std::swap(board[m.from], board[m.to]);
-    path.push_back(m.from);
+  if (walk(options.beam_after, board,
+           [&path](const Move &m) { path.push_back(m.from); })) {
+    throw std::invalid_argument("beam search: its first moves are not a "
+                                "plan's from this board");
   }
   const int after = static_cast<int>(path.size());
   HeuristicSearch s;
