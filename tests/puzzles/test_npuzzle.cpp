@@ -310,7 +310,6 @@ TEST_SUITE("puzzles::NPuzzle") {
       CHECK(bound(p.compile().initial_state()) == expected);
       above += expected > a.bound(p.board()) ? 1 : 0;
     }
-    CHECK(boards == 40);
     CHECK(above > 0);
   }
 

@@ -229,13 +229,12 @@ TEST_SUITE("search::beam") {
     const std::vector<int> goal = NPuzzle::default_goal(3, 3);
     const PatternDatabases db(3, 3, goal, {{1, 2, 3, 4, 5, 6, 7, 8}});
     std::mt19937 rng(59);
-    int beams = 0;
-    for (int k = 0; k < 4; ++k) {
+    for (int boards = 0; boards < 4;) {
       const NPuzzle p = test::random_board(3, 3, rng);
       if (p.unsolvable_reason()) {
-        --k;
         continue;
       }
+      ++boards;
       for (const int width : {1, 7, 100}) {
         for (const int shorter_than : {-1, 31}) {
           CAPTURE(p.draw());
@@ -251,11 +250,9 @@ TEST_SUITE("search::beam") {
           CHECK(r.width == width);
           CHECK(r.seen_bytes > 0);
           CHECK(r.seen_bytes <= slots * 8);
-          ++beams;
         }
       }
     }
-    CHECK(beams == 24);
   }
 
   TEST_CASE("beam search's layer: the first of least bound the seen set "
