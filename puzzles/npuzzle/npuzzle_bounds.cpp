@@ -38,9 +38,20 @@ void check_bound_on_plan(const search::PatternDatabases &databases,
   }
 }
 
+// A set's shape in a name beside others: "4-4-4-4", and " in 2x2 blocks"
+// where its partition is PatternDatabases::blocks_partition's (beside
+// the rows' partition of the same shape, the two would read alike).
+std::string set_shape(const search::PatternDatabases &set) {
+  const bool blocks =
+      set.rows() >= 2 && set.cols() >= 2 &&
+      set.patterns() == search::PatternDatabases::blocks_partition(
+                            set.rows(), set.cols(), set.goal());
+  return set.shape() + (blocks ? " in 2x2 blocks" : "");
+}
+
 // "additive pattern databases 6-6-3", or for several sets "additive
-// pattern databases, the max of 6-6-6-6 and 6-6-6-6" (", each max with the
-// transposed board").
+// pattern databases, the max of 4-4-4-4 and 4-4-4-4 in 2x2 blocks" (",
+// each max with the transposed board").
 std::string
 sets_name(const search::PatternDatabases &databases,
           const std::vector<const search::PatternDatabases *> &more) {
@@ -48,9 +59,9 @@ sets_name(const search::PatternDatabases &databases,
     return databases.name();
   }
   std::string name = "additive pattern databases, the max of " +
-                     databases.shape();
+                     set_shape(databases);
   for (std::size_t i = 0; i < more.size(); ++i) {
-    name += (i + 1 == more.size() ? " and " : ", ") + more[i]->shape();
+    name += (i + 1 == more.size() ? " and " : ", ") + set_shape(*more[i]);
   }
   return name + (databases.reflected() ? ", each max with the transposed board"
                                        : "");
