@@ -244,7 +244,7 @@ TEST_SUITE("reach") {
   TEST_CASE("the SAT search finds the explicit search's layers, position "
             "for position count") {
     std::mt19937 rng(99);
-    int compared = 0;
+    int solved = 0, exhausted = 0; // both kinds of board met
     for (int round = 0; round < 15; ++round) {
       const std::string rows = test::random_block_rows(rng, 4, 3, 2, 2, 'E');
       for (const char *metric : k_metrics) {
@@ -289,17 +289,18 @@ TEST_SUITE("reach") {
               CHECK(r.sat_calls >= space.moves + 1);
             }
           }
-          ++compared;
+          (space.goal_distance >= 0 ? solved : exhausted) += 1;
         }
       }
     }
-    CHECK(compared == 135);
+    CHECK(solved > 0);
+    CHECK(exhausted > 0);
   }
 
   TEST_CASE("two solvers sharing each layer find the same positions and "
             "the same plan as one") {
-    std::mt19937 rng(404);
-    int compared = 0;
+    std::mt19937 rng(405); // 404 drew no board with a way to the goal
+    int solved = 0, exhausted = 0; // both kinds of board met
     for (int round = 0; round < 8; ++round) {
       const std::string rows = test::random_block_rows(rng, 4, 3, 2, 2, 'E');
       for (const char *metric : k_metrics) {
@@ -333,10 +334,11 @@ TEST_SUITE("reach") {
           CHECK(results[1].positions == space.positions);
           CHECK(results[1].sat_calls == results[0].sat_calls);
         }
-        ++compared;
+        (space.goal_distance >= 0 ? solved : exhausted) += 1;
       }
     }
-    CHECK(compared == 24);
+    CHECK(solved > 0);
+    CHECK(exhausted > 0);
   }
 
   TEST_CASE("two solvers: the positions budget, a timeout and a stop end the "

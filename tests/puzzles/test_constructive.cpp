@@ -87,17 +87,14 @@ TEST_SUITE("puzzles::constructive_blank_path") {
   TEST_CASE("boards of at most 3x3 cells are the endgame alone: optimal, "
             "as breadth-first search says") {
     std::mt19937_64 rng(3);
-    int boards = 0;
     for (const auto &[rows, cols] :
          std::vector<std::pair<int, int>>{{2, 2}, {2, 3}, {3, 2}, {3, 3}}) {
       for (int k = 0; k < 6; ++k) {
         const NPuzzle p = random_pair(rows, cols, rng);
         CHECK(static_cast<int>(p.constructive_plan()->size()) ==
               satslide::test::bfs_distance(p));
-        ++boards;
       }
     }
-    CHECK(boards == 24);
   }
 
   TEST_CASE("long thin boards and a 40x40 one") {
@@ -169,7 +166,7 @@ TEST_SUITE("puzzles::manhattan_beam_blank_path") {
   TEST_CASE("far tiles first: another way, replayed to the goal, its "
             "reported bound the admissible one") {
     std::mt19937_64 rng(12);
-    int differ = 0, boards = 0;
+    int differ = 0;
     for (const auto &[rows, cols] : std::vector<std::pair<int, int>>{
              {3, 3}, {4, 5}, {6, 6}, {9, 9}, {10, 10}, {7, 12}}) {
       const int height = rows, width = cols; // CAPTURE takes no binding
@@ -186,9 +183,7 @@ TEST_SUITE("puzzles::manhattan_beam_blank_path") {
                                     far.beam_moves);
       }
       differ += far.blank_path != plain.blank_path ? 1 : 0;
-      ++boards;
     }
-    CHECK(boards == 6);
     CHECK(differ >= 4); // the option orders the boards otherwise
     // Offered by the family on request.
     const NPuzzle p = random_pair(10, 10, rng);

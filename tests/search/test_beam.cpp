@@ -29,7 +29,7 @@ namespace {
 // max of their bounds recomputed whole at every successor, on `boards`
 // random solvable boards of the tables' shape at widths 1, 8 and 64: the
 // same nodes, bounds and paths, and a plan found solves the board. The
-// beams compared.
+// beams that found one.
 int beams_against_whole(const Sets &sets, std::mt19937 &rng, int boards) {
   const PatternDatabases &first = *sets.front();
   const int rows = first.rows(), cols = first.cols(), n = rows * cols;
@@ -47,7 +47,7 @@ int beams_against_whole(const Sets &sets, std::mt19937 &rng, int boards) {
     std::swap(child[from], child[to]);
     return max_bound(child);
   };
-  int beams = 0;
+  int found = 0;
   for (int solvable = 0; solvable < boards;) {
     const NPuzzle p = test::random_board(rows, cols, rng);
     if (p.unsolvable_reason()) {
@@ -71,10 +71,10 @@ int beams_against_whole(const Sets &sets, std::mt19937 &rng, int boards) {
       if (kept.found) {
         CHECK(p.replay(p.plan_of_blank_path(kept.blank_path)).solved);
       }
-      ++beams;
+      found += kept.found ? 1 : 0;
     }
   }
-  return beams;
+  return found;
 }
 
 // A successor as select_least sees it, and the set of boards seen.
@@ -163,7 +163,7 @@ TEST_SUITE("search::beam") {
             "(the moved tile's pattern, both sums where the transposed board "
             "counts) keeps the beam of the whole bound recomputed") {
     std::mt19937 rng(57);
-    int beams = 0;
+    int found = 0; // beams that reached the goal: their plans replayed
     // 3x3 and 4x4 count the transposed board (a square, the blank's goal
     // on the diagonal), 2x4 does not.
     for (const auto &[rows, cols, patterns] :
@@ -176,15 +176,15 @@ TEST_SUITE("search::beam") {
       const PatternDatabases db(rows, cols, NPuzzle::default_goal(rows, cols),
                                 patterns);
       CHECK(db.reflected() == (rows == cols));
-      beams += beams_against_whole({&db}, rng, 5);
+      found += beams_against_whole({&db}, rng, 5);
     }
-    CHECK(beams == 45);
+    CHECK(found > 0);
   }
 
   TEST_CASE("beam search over two sets of tables: each move's four sums "
             "from its parent's keep the beam of the whole max recomputed") {
     std::mt19937 rng(58);
-    int beams = 0;
+    int found = 0; // beams that reached the goal: their plans replayed
     // 3x3 and 4x4 count the transposed board, 2x4 does not.
     for (const auto &[rows, cols] : {std::pair{3, 3}, {2, 4}, {4, 4}}) {
       const std::vector<int> goal = NPuzzle::default_goal(rows, cols);
@@ -194,9 +194,9 @@ TEST_SUITE("search::beam") {
       const PatternDatabases b(
           rows, cols, goal,
           PatternDatabases::blocks_partition(rows, cols, goal));
-      beams += beams_against_whole({&a, &b}, rng, 4);
+      found += beams_against_whole({&a, &b}, rng, 4);
     }
-    CHECK(beams == 36);
+    CHECK(found > 0);
     // None, three, or sets of another goal: refused.
     const std::vector<int> goal = NPuzzle::default_goal(3, 3);
     const PatternDatabases a(3, 3, goal, {{1, 2, 3, 4}, {5, 6, 7, 8}});
@@ -258,7 +258,7 @@ TEST_SUITE("search::beam") {
   TEST_CASE("beam search's layer: the first of least bound the seen set "
             "admits, by buckets or by one split, as by sorting them all") {
     std::mt19937 rng(20261206);
-    int layers = 0;
+    int refused = 0; // layers where the seen set kept fewer than wanted
     for (const int spread : {1, 4, 40, 1000000}) { // the last: one bucket
       for (const std::size_t size : {0, 1, 7, 300, 5000}) {
         for (const std::size_t want :
@@ -289,10 +289,10 @@ TEST_SUITE("search::beam") {
           CHECK(std::multiset<Item>(items.begin(), items.end()) == expected);
           CHECK(seen.hashes == reference.hashes);
           CHECK(seen.prefetched <= static_cast<long>(size));
-          ++layers;
+          refused += items.size() < std::min(want, size) ? 1 : 0;
         }
       }
     }
-    CHECK(layers == 100);
+    CHECK(refused > 0);
   }
 }

@@ -78,7 +78,7 @@ TEST_SUITE("search::DuplicatePaths") {
     const DuplicatePaths six(6);
     const DuplicatePaths eight(8);
     CHECK(six.strings() < eight.strings());
-    int paths = 0, more = 0;
+    int more = 0;
     for (int code = 0; code < (1 << 16); ++code) {
       std::string path;
       for (int i = 7; i >= 0; --i) {
@@ -89,9 +89,7 @@ TEST_SUITE("search::DuplicatePaths") {
       } else if (refused(eight, path)) {
         ++more;
       }
-      ++paths;
     }
-    CHECK(paths == 65536);
     CHECK(more > 0);
     CHECK(refused(eight, "RDLURDLU"));
     CHECK_THROWS_AS(DuplicatePaths(29), std::invalid_argument);
