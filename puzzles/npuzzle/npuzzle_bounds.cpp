@@ -19,6 +19,18 @@ namespace satslide::puzzles {
 
 namespace {
 
+// A set's shape in a name beside others or in a message about one of
+// them: "4-4-4-4", and " in 2x2 blocks" where its partition is
+// PatternDatabases::blocks_partition's (beside the rows' partition of
+// the same shape, the two would read alike).
+std::string set_shape(const search::PatternDatabases &set) {
+  const bool blocks =
+      set.rows() >= 2 && set.cols() >= 2 &&
+      set.patterns() == search::PatternDatabases::blocks_partition(
+                            set.rows(), set.cols(), set.goal());
+  return set.shape() + (blocks ? " in 2x2 blocks" : "");
+}
+
 // A plan found is a path to the goal, so no position on it may be
 // bounded above the moves it has left: a cheap test of the tables that
 // judged the plan optimal, for a table damaged in a way the cache's
@@ -28,7 +40,7 @@ void check_bound_on_plan(const search::PatternDatabases &databases,
   const int bound = databases.bound(board);
   if (bound > moves_left) {
     throw task::InputError(
-        "the pattern databases " + databases.shape() +
+        "the pattern databases " + set_shape(databases) +
         " overestimate: " + std::to_string(bound) +
         " for a position of the plan found with " + std::to_string(moves_left) +
         " moves left, so the plan cannot be called optimal. A damaged "
@@ -36,17 +48,6 @@ void check_bound_on_plan(const search::PatternDatabases &databases,
         search::pattern_cache_directory() +
         " (delete it and run again), or a bug");
   }
-}
-
-// A set's shape in a name beside others: "4-4-4-4", and " in 2x2 blocks"
-// where its partition is PatternDatabases::blocks_partition's (beside
-// the rows' partition of the same shape, the two would read alike).
-std::string set_shape(const search::PatternDatabases &set) {
-  const bool blocks =
-      set.rows() >= 2 && set.cols() >= 2 &&
-      set.patterns() == search::PatternDatabases::blocks_partition(
-                            set.rows(), set.cols(), set.goal());
-  return set.shape() + (blocks ? " in 2x2 blocks" : "");
 }
 
 // "additive pattern databases 6-6-3", or for several sets "additive
